@@ -1,0 +1,25 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import starlight from '@astrojs/starlight';
+import mdx from '@astrojs/mdx';
+
+export default defineConfig({
+  trailingSlash: 'always',
+  integrations: [
+    starlight({
+      title: { en: 'perflab', 'zh-CN': 'perflab' },
+      description: 'LLM serving tuning guides computed from raw benchmark evidence',
+      // Starlight derives Astro's i18n config from these locales: /en/… and /zh/…, no root locale.
+      defaultLocale: 'en',
+      locales: {
+        en: { label: 'English', lang: 'en' },
+        zh: { label: '简体中文', lang: 'zh-CN' },
+      },
+      customCss: ['./src/styles/perflab.css'],
+      sidebar: [
+        { label: 'Guides', translations: { 'zh-CN': '优化指南' }, link: '/' },
+      ],
+    }),
+    mdx(),
+  ],
+});

@@ -1,0 +1,27 @@
+// compute: content/guides/<guide>/ + data/runs/<guide>/ → data/guides/<guide>.json.
+// Writes nothing unless every guide validates and computes without error.
+import { join } from 'node:path';
+import type { Diagnostic } from '../src/lib/diagnostics.ts';
+import { buildGuide } from '../src/lib/pipeline.ts';
+import { stableJson } from '../src/lib/stable-json.ts';
+import { guidesRoot, readGuideSources } from './guide-sources.ts';
+import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';
+
+const output = new Map<string, string>();
+const diagnostics: Diagnostic[] = [];
+
+for (const id of listGuideDirs(guidesRoot)) {
+  const { sources, diagnostics: readProblems } = readGuideSources(id);
+  diagnostics.push(...readProblems);
+  const result = buildGuide(sources);
+  diagnostics.push(...result.diagnostics);
+  if (result.guide) output.set(`${id}.json`, stableJson(result.guide));
+  process.stderr.write(`compute: ${id}: ${result.guide ? `${result.guide.steps.length} step(s), ${result.guide.comparison.length} case(s)` : 'failed'}\n`);
+}
+
+if (reportDiagnostics(diagnostics)) {
+  process.stderr.write('compute: failed; data/guides left as it was\n');
+  process.exit(1);
+}
+replaceDirectory(join(repoRoot, 'data/guides'), output);
+process.stderr.write(`compute: wrote ${output.size} guide(s) to data/guides\n`);

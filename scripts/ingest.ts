@@ -1,0 +1,30 @@
+// ingest: data/raw/<guide>/** → data/runs/<guide>/*.json, one normalized run per result block.
+// Writes nothing unless every raw file of every guide parses without error.
+import { join } from 'node:path';
+import type { Diagnostic } from '../src/lib/diagnostics.ts';
+import { ingestGuide, runJson } from '../src/lib/ingest.ts';
+import { listFiles, listGuideDirs, readText, replaceDirectory, repoPath, repoRoot, reportDiagnostics } from './io.ts';
+
+const rawRoot = join(repoRoot, 'data/raw');
+const output = new Map<string, string>();
+const diagnostics: Diagnostic[] = [];
+
+for (const guide of listGuideDirs(rawRoot)) {
+  const guideDir = join(rawRoot, guide);
+  const files = listFiles(guideDir).map((absolute) => ({
+    path: repoPath(absolute).slice(repoPath(guideDir).length + 1),
+    file: repoPath(absolute),
+    text: readText(absolute),
+  }));
+  const result = ingestGuide(files);
+  diagnostics.push(...result.diagnostics);
+  for (const run of result.runs) output.set(`${guide}/${run.id}.json`, runJson(run));
+  process.stderr.write(`ingest: ${guide}: ${files.length} raw file(s), ${result.runs.length} run(s)\n`);
+}
+
+if (reportDiagnostics(diagnostics)) {
+  process.stderr.write('ingest: failed; data/runs left as it was\n');
+  process.exit(1);
+}
+replaceDirectory(join(repoRoot, 'data/runs'), output);
+process.stderr.write(`ingest: wrote ${output.size} run(s) to data/runs\n`);

@@ -1,0 +1,46 @@
+// Content loader for guide pages: the computed data/guides/<guide>.json plus each language's prose,
+// split into slots and rendered to HTML. Computing happened in scripts/compute.ts; this only reads.
+import { globSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Loader } from 'astro/loaders';
+import { z } from 'zod';
+import { formatDiagnostic } from '../lib/diagnostics.ts';
+import { proseCatalogue, proseValues } from '../lib/guide-prose.ts';
+import { parseProse, renderProse } from '../lib/prose.ts';
+import { ComputedGuideSchema } from '../lib/schema/computed.ts';
+
+const ProseHtmlSchema = z.object({ title: z.string(), description: z.string(), slots: z.record(z.string(), z.string()) });
+
+export const GuideEntrySchema = z.object({
+  guide: ComputedGuideSchema,
+  prose: z.object({ en: ProseHtmlSchema, zh: ProseHtmlSchema }),
+});
+
+export function guideLoader(options: { dataDir: string; contentDir: string }): Loader {
+  return {
+    name: 'perflab-guides',
+    schema: GuideEntrySchema,
+    load: async ({ store, parseData, generateDigest, config, watcher }) => {
+      const root = config.root.pathname;
+      const dataDir = join(root, options.dataDir);
+      store.clear();
+      for (const file of globSync('**/*.json', { cwd: dataDir }).sort()) {
+        const guide = ComputedGuideSchema.parse(JSON.parse(readFileSync(join(dataDir, file), 'utf8')));
+        const catalogue = proseCatalogue(guide);
+        const values = proseValues(guide);
+        const prose = Object.fromEntries(
+          (['en', 'zh'] as const).map((lang) => {
+            const path = join(root, options.contentDir, guide.id, `${lang}.md`);
+            const parsed = parseProse(readFileSync(path, 'utf8'), relative(root, path), catalogue);
+            if (!parsed.prose) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
+            const slots = Object.fromEntries(Object.entries(parsed.prose.slots).map(([name, markdown]) => [name, renderProse(markdown, values[name])]));
+            return [lang, { title: parsed.prose.title, description: parsed.prose.description, slots }];
+          }),
+        );
+        const data = await parseData({ id: guide.id, data: { guide, prose } });
+        store.set({ id: guide.id, data, digest: generateDigest(data) });
+      }
+      watcher?.add([dataDir, join(root, options.contentDir)]);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { TopLevelSpec } from 'vega-lite';
+
+export type ComparisonChartInput = {
+  title: string;
+  metric: string;
+  baselineLabel: string;
+  optimizedLabel: string;
+  cases: { label: string; baseline: number; optimized: number }[];
+};
+
+/** Grouped horizontal bars: baseline vs optimized per benchmark case, each bar labelled with its value. */
+export function comparisonChartSpec(input: ComparisonChartInput): TopLevelSpec {
+  const values = input.cases.flatMap((c, order) => [
+    { case: c.label, order, series: input.baselineLabel, value: c.baseline },
+    { case: c.label, order, series: input.optimizedLabel, value: c.optimized },
+  ]);
+  const y = { field: 'case', type: 'nominal' as const, title: null, sort: { field: 'order', op: 'min' as const } };
+  const color = {
+    field: 'series',
+    type: 'nominal' as const,
+    title: null,
+    scale: { domain: [input.baselineLabel, input.optimizedLabel], range: ['#9aa5b1', '#2f7d4f'] },
+    legend: { orient: 'top' as const },
+  };
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: input.title, anchor: 'start' },
+    width: 560,
+    config: { font: 'system-ui, "Noto Sans CJK SC", sans-serif', view: { stroke: null }, axis: { labelLimit: 260 } },
+    data: { values },
+    encoding: {
+      y,
+      yOffset: { field: 'series', sort: [input.baselineLabel, input.optimizedLabel] },
+      x: { field: 'value', type: 'quantitative', title: input.metric },
+    },
+    layer: [
+      { mark: { type: 'bar' }, encoding: { color } },
+      { mark: { type: 'text', align: 'left', dx: 3, fontSize: 10 }, encoding: { text: { field: 'value', type: 'quantitative', format: '.2f' } } },
+    ],
+  };
+}

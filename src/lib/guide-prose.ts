@@ -1,0 +1,32 @@
+import type { ComputedGuide } from './schema/computed.ts';
+import type { SlotCatalogue } from './prose.ts';
+
+/** Slots every guide's prose must fill. */
+export const REQUIRED_SLOTS = ['notes', 'benchmark-method'] as const;
+
+/** The prose slots a guide offers, with the `{{placeholders}}` each may use. */
+export function proseCatalogue(guide: { steps: readonly { id: string }[]; accuracy: readonly { id: string }[] }): SlotCatalogue {
+  const catalogue = new Map<string, readonly string[]>([
+    ['notes', []],
+    ['objective', []],
+    ['benchmark-method', []],
+    ['other-cases', []],
+  ]);
+  for (const step of guide.steps) catalogue.set(`step:${step.id}`, []);
+  for (const check of guide.accuracy) {
+    catalogue.set(`accuracy:${check.id}`, ['samples']);
+    catalogue.set(`accuracy:${check.id}:after`, ['samples']);
+  }
+  return catalogue;
+}
+
+/** Values for the placeholders, from computed data (never typed into prose). */
+export function proseValues(guide: ComputedGuide): Record<string, Record<string, string>> {
+  const values: Record<string, Record<string, string>> = {};
+  for (const check of guide.accuracy) {
+    const samples = String(Math.min(...check.results.map((r) => r.samples)));
+    values[`accuracy:${check.id}`] = { samples };
+    values[`accuracy:${check.id}:after`] = { samples };
+  }
+  return values;
+}

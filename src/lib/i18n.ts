@@ -1,0 +1,27 @@
+import en from '../i18n/en.json' with { type: 'json' };
+import zh from '../i18n/zh.json' with { type: 'json' };
+
+export const locales = ['en', 'zh'] as const;
+export type Locale = (typeof locales)[number];
+export type MessageKey = keyof typeof en;
+
+const catalogues: Record<Locale, Record<string, string>> = { en, zh };
+
+export function isLocale(value: string | undefined): value is Locale {
+  return (locales as readonly string[]).includes(value ?? '');
+}
+
+/** `{name}` placeholders filled from `params`; a missing parameter is a bug and throws. */
+export function t(locale: Locale, key: MessageKey, params: Readonly<Record<string, string | number>> = {}): string {
+  const template = catalogues[locale][key];
+  if (template === undefined) throw new Error(`i18n: no "${key}" in src/i18n/${locale}.json`);
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`i18n: "${key}" needs {${name}}`);
+    return String(value);
+  });
+}
+
+export function otherLocale(locale: Locale): Locale {
+  return locale === 'en' ? 'zh' : 'en';
+}

@@ -1,0 +1,53 @@
+import { hasErrors, type Diagnostic } from './diagnostics.ts';
+import { parseRawFile } from './parse/index.ts';
+import { RunSchema, type Run } from './schema/run.ts';
+import { stableJson } from './stable-json.ts';
+
+export type RawFile = { /** path relative to the guide's raw folder */ path: string; /** repo-relative path for messages */ file: string; text: string };
+
+/** A run's file name under data/runs/<guide>/: the raw path plus the block label for multi-block files. */
+export function runId(rawPath: string, blockLabel: string | null, blockIndex: number, blocksInFile: number): string {
+  const base = rawPath.replace(/\.[^./]+$/, '');
+  if (blocksInFile === 1) return base;
+  return `${base}#${blockLabel ? slugify(blockLabel) : `block-${blockIndex + 1}`}`;
+}
+
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Parses every raw file of one guide into normalized runs; all problems are collected, none thrown. */
+export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnostics: Diagnostic[] } {
+  const runs: Run[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const raw of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+    const result = parseRawFile(raw.text, { file: raw.file });
+    diagnostics.push(...result.diagnostics);
+    const ids = new Set<string>();
+    for (const parsed of result.runs) {
+      const id = runId(raw.path, parsed.source.blockLabel, parsed.source.blockIndex, result.runs.length);
+      if (ids.has(id)) {
+        diagnostics.push({
+          severity: 'error',
+          code: 'E_DUPLICATE',
+          file: raw.file,
+          line: parsed.source.startLine,
+          message: `two result blocks in this file share the label "${parsed.source.blockLabel}"`,
+          expected: 'a distinct "# label" line before each block',
+          found: JSON.stringify(parsed.source.blockLabel),
+        });
+        continue;
+      }
+      ids.add(id);
+      runs.push(RunSchema.parse({ id, ...parsed }));
+    }
+  }
+  return { runs: hasErrors(diagnostics) ? [] : runs, diagnostics };
+}
+
+export function runJson(run: Run): string {
+  return stableJson(run);
+}

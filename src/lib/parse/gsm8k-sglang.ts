@@ -1,0 +1,91 @@
+import { DiagnosticList, quoteFound } from '../diagnostics.ts';
+import type { MetricId, Unit } from '../schema/metric.ts';
+import type { MetricValue } from '../schema/run.ts';
+import { parseNumber } from './number.ts';
+import type { ParseResult } from './serving-block.ts';
+import { sourceLines } from './source-lines.ts';
+
+/**
+ * Parser for the stdout of SGLang's `benchmark/gsm8k/bench_sglang.py` and
+ * `python -m sglang.test.few_shot_gsm8k` (shared/formats.md §2.12):
+ * `Accuracy: 0.975`, `Invalid: 0.000`, `Latency: 18.694 s`, `Output throughput: 1403.212 token/s`.
+ * The sample count is not printed; the tqdm bar's `200/200` gives it when the log kept it.
+ */
+
+const LINES: Record<string, { id: MetricId; unit: Unit; suffix?: RegExp }> = {
+  accuracy: { id: 'gsm8k_accuracy', unit: 'fraction' },
+  invalid: { id: 'gsm8k_invalid_rate', unit: 'fraction' },
+  latency: { id: 'eval_duration', unit: 's', suffix: /\s*s$/ },
+  'output throughput': { id: 'eval_output_throughput', unit: 'tok/s', suffix: /\s*token\/s$/ },
+};
+
+const TQDM_DONE = /(\d+)\/(\d+) \[/;
+
+export function isGsm8kSglang(text: string): boolean {
+  return /^Accuracy: \d/m.test(text);
+}
+
+export function parseGsm8kSglang(text: string, options: { file: string }): ParseResult {
+  const diagnostics = new DiagnosticList(options.file);
+  const lines = sourceLines(text);
+  const metrics: Record<string, MetricValue> = {};
+  let first: number | undefined;
+  let last: number | undefined;
+
+  for (const line of lines) {
+    const tqdm = TQDM_DONE.exec(line.text);
+    if (tqdm && tqdm[1] === tqdm[2] && !metrics.gsm8k_n) {
+      metrics.gsm8k_n = { value: Number(tqdm[2]), unit: 'count', printed: tqdm[2]!, line: line.line };
+      continue;
+    }
+    const match = /^([A-Za-z ]+):\s*(.*)$/.exec(line.text.trim());
+    if (!match) continue;
+    const spec = LINES[match[1]!.toLowerCase()];
+    if (!spec) continue;
+    const token = spec.suffix ? match[2]!.replace(spec.suffix, '') : match[2]!;
+    const parsed = parseNumber(token);
+    const column = line.raw.indexOf(match[2]!) + 1 || undefined;
+    if (!parsed.ok || parsed.value < 0 || (spec.unit === 'fraction' && parsed.value > 1)) {
+      diagnostics.error('E_BAD_NUMBER', `"${match[1]}:" expects ${spec.unit === 'fraction' ? 'a fraction from 0 to 1' : `a number in ${spec.unit}`}`, {
+        line: line.line,
+        column,
+        expected: spec.unit === 'fraction' ? 'a number from 0 to 1, e.g. 0.975' : `a number ≥ 0 in ${spec.unit}`,
+        found: quoteFound(match[2]!),
+      });
+      continue;
+    }
+    if (metrics[spec.id]) {
+      diagnostics.error('E_DUPLICATE', `"${match[1]}:" appears twice (first at line ${metrics[spec.id]!.line})`, {
+        line: line.line,
+        expected: 'one GSM8K result per file',
+        found: quoteFound(line.text),
+      });
+      continue;
+    }
+    metrics[spec.id] = { value: parsed.value, unit: spec.unit, printed: token.trim(), line: line.line };
+    first ??= line.line;
+    last = line.line;
+  }
+
+  if (!metrics.gsm8k_accuracy) {
+    if (!diagnostics.hasErrors) {
+      diagnostics.error('E_NO_RESULT', 'no GSM8K "Accuracy:" line found', {
+        line: 1,
+        expected: 'a line "Accuracy: <fraction>"',
+        found: lines.length === 0 ? 'an empty file' : quoteFound(lines[0]!.text),
+      });
+    }
+    return { runs: [], diagnostics: diagnostics.items };
+  }
+  if (diagnostics.hasErrors) return { runs: [], diagnostics: diagnostics.items };
+  return {
+    runs: [
+      {
+        source: { file: options.file, format: 'gsm8k-sglang', blockIndex: 0, blockLabel: null, startLine: first!, endLine: last! },
+        metrics,
+        raw: lines.filter((l) => l.line >= first! && l.line <= last!).map((l) => l.raw).join('\n'),
+      },
+    ],
+    diagnostics: diagnostics.items,
+  };
+}

@@ -1,0 +1,252 @@
+import { DiagnosticList, quoteFound, type Diagnostic } from '../diagnostics.ts';
+import type { MetricId, Unit } from '../schema/metric.ts';
+import type { FormatId, MetricValue, Run } from '../schema/run.ts';
+import { parseNumber } from './number.ts';
+import { sourceLines, type SourceLine } from './source-lines.ts';
+
+/**
+ * Parser for the printed "Serving Benchmark Result" block: `vllm bench serve` (and the legacy
+ * benchmark_serving.py), plus the variant GPUStack's docs generator renders from guidellm data,
+ * recognised by its `Latency` section (shared/formats.md §2.1, §2.5).
+ */
+
+export type ParsedRun = Omit<Run, 'id'>;
+export type ParseResult = { runs: ParsedRun[]; diagnostics: Diagnostic[] };
+
+const HEADER = /^=+ Serving Benchmark Result =+$/;
+const CLOSING_RULE = /^={20,}$/;
+const SECTION_RULE = /^-{3,}\s*([^-].*?)\s*-{3,}$/;
+const LABEL_LINE = /^(\S.*?):\s*(\S.*)?$/;
+const BLOCK_LABEL = /^#\s+(\S.*)$/;
+
+type ScalarLabel = { id: MetricId; unit: Unit };
+
+// Keys are lower-case with single spaces: labels drift in case across versions
+// ("Total Token throughput" before vLLM PR #30403, "Total token throughput" after).
+const SCALAR_LABELS: Record<string, ScalarLabel> = {
+  'successful requests': { id: 'requests_successful', unit: 'count' },
+  'failed requests': { id: 'requests_failed', unit: 'count' },
+  'maximum request concurrency': { id: 'max_concurrency', unit: 'count' },
+  'request rate configured (rps)': { id: 'request_rate_configured', unit: 'req/s' },
+  'benchmark duration (s)': { id: 'duration', unit: 's' },
+  'total input tokens': { id: 'input_tokens_total', unit: 'tok' },
+  'total generated tokens': { id: 'output_tokens_total', unit: 'tok' },
+  'request throughput (req/s)': { id: 'request_throughput', unit: 'req/s' },
+  'request goodput (req/s)': { id: 'request_goodput', unit: 'req/s' },
+  'output token throughput (tok/s)': { id: 'output_token_throughput', unit: 'tok/s' },
+  'peak output token throughput (tok/s)': { id: 'peak_output_token_throughput', unit: 'tok/s' },
+  'peak concurrent requests': { id: 'peak_concurrent_requests', unit: 'count' },
+  'total token throughput (tok/s)': { id: 'total_token_throughput', unit: 'tok/s' },
+};
+
+// Lines the tool prints that have no canonical metric yet; accepted without a value.
+const KNOWN_UNMAPPED = new Set(['input throughput (inputs/s)', 'rtfx (inverse real-time factor)']);
+
+/** `Mean TTFT (ms)`, `P99.9 ITL (ms)`, `Median Latency(s)` → statistic, family name, unit. */
+const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\((ms|s)\)$/;
+
+/**
+ * Family name → canonical id. In the GPUStack-rendered block "TPOT" is guidellm's
+ * time_per_output_token (first token included) and "ITL" is guidellm's per-request decode
+ * latency, i.e. what vLLM calls TPOT (shared/formats.md §0.2): same label, other metric.
+ */
+const FAMILIES: Record<'vllm-bench-serve' | 'gpustack-block', Record<string, MetricId>> = {
+  'vllm-bench-serve': { ttft: 'ttft', tpot: 'tpot', itl: 'itl', e2el: 'e2e_latency' },
+  'gpustack-block': { ttft: 'ttft', tpot: 'tpot_incl_ttft', itl: 'tpot', latency: 'e2e_latency' },
+};
+
+const LABEL_EXAMPLES = '"Successful requests:", "Mean TTFT (ms):" or a section rule';
+
+function normalizeLabel(label: string): string {
+  return label.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+function statKey(match: RegExpExecArray): string {
+  const stat = match[1]!;
+  return match[2] !== undefined ? `p${match[2].replace('.', '_')}` : stat;
+}
+
+type BlockBounds = { header: number; close: number | undefined; label: string | null };
+
+/** Finds every block: its header, its closing rule (if any) and its `# label` line. */
+function findBlocks(lines: SourceLine[]): BlockBounds[] {
+  const blocks: BlockBounds[] = [];
+  let searchFrom = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!HEADER.test(lines[i]!.text.trim())) continue;
+    let label: string | null = null;
+    for (let j = i - 1; j >= searchFrom; j--) {
+      const match = BLOCK_LABEL.exec(lines[j]!.text.trim());
+      if (match) {
+        label = match[1]!.trim();
+        break;
+      }
+    }
+    let close: number | undefined;
+    for (let j = i + 1; j < lines.length; j++) {
+      const text = lines[j]!.text.trim();
+      if (CLOSING_RULE.test(text)) {
+        close = j;
+        break;
+      }
+      if (HEADER.test(text)) break; // the next block started: this one was cut off
+    }
+    blocks.push({ header: i, close, label });
+    searchFrom = (close ?? i) + 1;
+    if (close !== undefined) i = close;
+  }
+  return blocks;
+}
+
+export function isServingBlock(text: string): boolean {
+  return sourceLines(text).some((l) => HEADER.test(l.text.trim()));
+}
+
+export function parseServingBlocks(text: string, options: { file: string }): ParseResult {
+  const diagnostics = new DiagnosticList(options.file);
+  const lines = sourceLines(text);
+  const blocks = findBlocks(lines);
+  if (blocks.length === 0) {
+    diagnostics.error('E_NO_RESULT', 'no "Serving Benchmark Result" block found', {
+      line: 1,
+      expected: 'a line "============ Serving Benchmark Result ============"',
+      found: lines.length === 0 ? 'an empty file' : quoteFound(lines[0]!.text),
+    });
+    return { runs: [], diagnostics: diagnostics.items };
+  }
+
+  const runs: ParsedRun[] = [];
+  blocks.forEach((block, blockIndex) => {
+    const headerLine = lines[block.header]!;
+    if (block.close === undefined) {
+      const last = lines[lines.length - 1]!;
+      diagnostics.error('E_TRUNCATED_BLOCK', `result block #${blockIndex + 1}${block.label ? ` ("# ${block.label}")` : ''} started at line ${headerLine.line} has no closing rule`, {
+        line: headerLine.line,
+        expected: '"<label>: <number>" lines, then a line of 50 "="',
+        found: `end of input after ${quoteFound(last.text)}`,
+      });
+      return;
+    }
+    const body = lines.slice(block.header + 1, block.close);
+    const format: FormatId = body.some((l) => /^-+Latency-+$/.test(l.text.trim()) || /Latency\(s\):/.test(l.text))
+      ? 'gpustack-block'
+      : 'vllm-bench-serve';
+    const run = parseBlockBody(body, format, diagnostics);
+    if (!run) return;
+    runs.push({
+      source: {
+        file: options.file,
+        format,
+        blockIndex,
+        blockLabel: block.label,
+        startLine: headerLine.line,
+        endLine: lines[block.close]!.line,
+      },
+      metrics: run,
+      raw: lines.slice(block.header, block.close + 1).map((l) => l.raw).join('\n'),
+    });
+  });
+  return { runs, diagnostics: diagnostics.items };
+}
+
+function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpustack-block', diagnostics: DiagnosticList): Record<string, MetricValue> | undefined {
+  const metrics: Record<string, MetricValue> = {};
+  const seenAt = new Map<string, number>();
+  const errorsBefore = diagnostics.items.filter((d) => d.severity === 'error').length;
+  const families = FAMILIES[format];
+
+  for (const line of body) {
+    const text = line.text.trim();
+    if (text === '' || SECTION_RULE.test(text)) continue;
+    const match = LABEL_LINE.exec(text);
+    if (!match) {
+      diagnostics.warning('W_FOREIGN_LINE', 'line inside a result block is not a result line; skipped', {
+        line: line.line,
+        expected: LABEL_EXAMPLES,
+        found: quoteFound(text),
+      });
+      continue;
+    }
+    const label = normalizeLabel(match[1]!);
+    const valueText = match[2] ?? '';
+    const column = line.raw.indexOf(valueText) + 1 || undefined;
+
+    let key: string;
+    let unit: Unit;
+    let printedUnit: Unit | undefined;
+    const scalar = SCALAR_LABELS[label];
+    const distribution = DISTRIBUTION_LABEL.exec(label);
+    if (scalar) {
+      key = scalar.id;
+      unit = scalar.unit;
+    } else if (distribution) {
+      const family = families[distribution[3]!];
+      if (!family) {
+        diagnostics.warning('W_UNKNOWN_LINE', `unknown latency family "${distribution[3]}" in "${match[1]}"; skipped`, {
+          line: line.line,
+          expected: `one of ${Object.keys(families).map((f) => f.toUpperCase()).join(', ')}`,
+          found: quoteFound(match[1]!),
+        });
+        continue;
+      }
+      key = `${family}.${statKey(distribution)}`;
+      unit = 'ms';
+      if (distribution[4] === 's') printedUnit = 's';
+    } else if (KNOWN_UNMAPPED.has(label)) {
+      continue;
+    } else {
+      diagnostics.warning('W_UNKNOWN_LINE', `unknown result line "${match[1]}:"; skipped`, {
+        line: line.line,
+        expected: LABEL_EXAMPLES,
+        found: quoteFound(text),
+      });
+      continue;
+    }
+
+    const firstLine = seenAt.get(key);
+    if (firstLine !== undefined) {
+      diagnostics.error('E_DUPLICATE', `"${match[1]}:" appears twice in one block (first at line ${firstLine})`, {
+        line: line.line,
+        expected: 'each metric once per block',
+        found: quoteFound(text),
+      });
+      continue;
+    }
+    seenAt.set(key, line.line);
+    const parsed = parseNumber(valueText);
+    if (!parsed.ok) {
+      diagnostics.error('E_BAD_NUMBER', `"${match[1]}:" expects a number (${printedUnit ?? unit}); ${parsed.reason}`, {
+        line: line.line,
+        column,
+        expected: `a decimal number in ${printedUnit ?? unit}`,
+        found: quoteFound(valueText),
+      });
+      continue;
+    }
+    if (parsed.value < 0) {
+      diagnostics.error('E_BAD_NUMBER', `"${match[1]}:" cannot be negative`, {
+        line: line.line,
+        column,
+        expected: 'a number ≥ 0',
+        found: quoteFound(valueText),
+      });
+      continue;
+    }
+    const value = printedUnit === 's' ? toMilliseconds(parsed.value, valueText) : parsed.value;
+    metrics[key] = { value, unit, printed: valueText.trim(), ...(printedUnit ? { printedUnit } : {}), line: line.line };
+  }
+
+  // GPUStack prints the observed peak as "Maximum request concurrency": it is not a configured cap.
+  if (format === 'gpustack-block' && metrics.max_concurrency && metrics.peak_concurrent_requests?.value === metrics.max_concurrency.value) {
+    delete metrics.max_concurrency;
+  }
+
+  const errorsAfter = diagnostics.items.filter((d) => d.severity === 'error').length;
+  return errorsAfter > errorsBefore ? undefined : metrics;
+}
+
+/** Seconds → ms without binary noise: 651.51 s is 651510 ms, not 651509.9999999999. */
+function toMilliseconds(seconds: number, printed: string): number {
+  const decimals = printed.split('.')[1]?.length ?? 0;
+  return Number((seconds * 1000).toFixed(Math.max(0, decimals - 3)));
+}

@@ -1,0 +1,29 @@
+/** A physical line of a raw file after normalization, with its 1-based line number in the file. */
+export type SourceLine = {
+  line: number;
+  /** The line as shown to readers: BOM, CR, tqdm redraws and ANSI colour codes removed. */
+  raw: string;
+  /** `raw` with tabs as spaces and trailing spaces trimmed: what label matching sees. */
+  text: string;
+};
+
+// CSI sequences (colours, cursor moves) as written by loggers and progress bars.
+const ANSI_CSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
+
+/**
+ * Splits raw tool output into lines, undoing what terminals and Windows add (shared/formats.md §3)
+ * while keeping each line's original number so diagnostics point into the raw file.
+ */
+export function sourceLines(text: string): SourceLine[] {
+  const withoutBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const physical = withoutBom.split('\n');
+  if (physical.length > 1 && physical[physical.length - 1] === '') physical.pop();
+  return physical.map((line, index) => {
+    let raw = line.endsWith('\r') ? line.slice(0, -1) : line;
+    // tqdm redraws a bar with bare CRs: only the text after the last one was visible.
+    const lastCr = raw.lastIndexOf('\r');
+    if (lastCr >= 0) raw = raw.slice(lastCr + 1);
+    raw = raw.replace(ANSI_CSI, '');
+    return { line: index + 1, raw, text: raw.replace(/\t/g, ' ').trimEnd() };
+  });
+}

@@ -1,0 +1,52 @@
+import { computeGuide } from './compute/guide.ts';
+import type { Diagnostic } from './diagnostics.ts';
+import { proseCatalogue, REQUIRED_SLOTS } from './guide-prose.ts';
+import { compareSlots, parseProse, type Prose } from './prose.ts';
+import type { ComputedGuide } from './schema/computed.ts';
+import { GuideSchema } from './schema/guide.ts';
+import type { Run } from './schema/run.ts';
+import { parseYamlSource } from './yaml-source.ts';
+import { zodDiagnostics } from './zod-diagnostics.ts';
+
+export type TextFile = { file: string; text: string };
+
+export type GuideSources = {
+  id: string;
+  yaml: TextFile;
+  runs: readonly Run[];
+  prose: { en?: TextFile; zh?: TextFile };
+};
+
+/** guide.yaml + runs + prose → the computed guide, or every problem found on the way. */
+export function buildGuide(sources: GuideSources): { guide?: ComputedGuide; prose?: { en: Prose; zh: Prose }; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const yaml = parseYamlSource(sources.yaml.text, sources.yaml.file);
+  diagnostics.push(...yaml.diagnostics);
+  if (yaml.diagnostics.length > 0) return { diagnostics };
+
+  const parsed = GuideSchema.safeParse(yaml.data);
+  if (!parsed.success) {
+    diagnostics.push(...zodDiagnostics(parsed.error.issues, { file: sources.yaml.file, schema: GuideSchema, data: yaml.data, locate: yaml.locate }));
+    return { diagnostics };
+  }
+  const computed = computeGuide({ id: sources.id, guide: parsed.data, runs: sources.runs, file: sources.yaml.file, locate: yaml.locate });
+  diagnostics.push(...computed.diagnostics);
+
+  const catalogue = proseCatalogue(parsed.data);
+  const prose: Partial<Record<'en' | 'zh', { file: string; prose: Prose }>> = {};
+  for (const lang of ['en', 'zh'] as const) {
+    const source = sources.prose[lang];
+    const expectedFile = sources.yaml.file.replace(/guide\.yaml$/, `${lang}.md`);
+    if (!source) {
+      diagnostics.push({ severity: 'error', code: 'E_PROSE_MISSING', file: expectedFile, message: `the ${lang === 'en' ? 'English' : 'Chinese'} prose file is missing`, expected: `${expectedFile} with title, description and the prose slots` });
+      continue;
+    }
+    const result = parseProse(source.text, source.file, catalogue);
+    diagnostics.push(...result.diagnostics);
+    if (result.prose) prose[lang] = { file: source.file, prose: result.prose };
+  }
+  if (prose.en && prose.zh) diagnostics.push(...compareSlots(prose.en, prose.zh, REQUIRED_SLOTS));
+
+  if (diagnostics.some((d) => d.severity === 'error') || !computed.guide || !prose.en || !prose.zh) return { diagnostics };
+  return { guide: computed.guide, prose: { en: prose.en.prose, zh: prose.zh.prose }, diagnostics };
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { LocalizedSchema } from './guide.ts';
+import { FormatIdSchema, MetricValueSchema } from './run.ts';
+
+/**
+ * data/guides/<guide>.json: everything a guide page shows, computed from guide.yaml and the runs.
+ * Language-neutral: labels carry both languages, sentences are assembled per locale by src/lib/view.
+ */
+
+/** A measured value and where it came from. */
+export const CellSchema = MetricValueSchema.extend({ runId: z.string() });
+export type Cell = z.infer<typeof CellSchema>;
+
+const Change = z.enum(['reduced', 'increased', 'unchanged']);
+
+/** A run's measured pair and the GPU scale applied to its throughput. */
+export const MeasuredSchema = z.object({
+  runId: z.string(),
+  primary: CellSchema,
+  secondary: CellSchema,
+  /** machine GPUs / GPUs used; the primary (throughput) is multiplied by it */
+  scale: z.number().positive(),
+  /** primary × scale */
+  score: z.number(),
+});
+export type Measured = z.infer<typeof MeasuredSchema>;
+
+export const ComputedVariantSchema = z.object({
+  id: z.string(),
+  label: LocalizedSchema,
+  engine: z.object({ id: z.string(), name: z.string() }),
+  args: z.array(z.string()).optional(),
+  command: z.string().optional(),
+  status: z.enum(['ok', 'unsupported', 'failed']),
+  reason: LocalizedSchema.optional(),
+  profile: z.object({ id: z.string(), name: z.string() }).optional(),
+  measured: MeasuredSchema.optional(),
+});
+export type ComputedVariant = z.infer<typeof ComputedVariantSchema>;
+
+export const PairwiseSummarySchema = z.object({
+  kind: z.literal('pairwise'),
+  winner: z.string(),
+  reference: z.string(),
+  /** winner − reference, on the scaled primary; percent of the reference */
+  primary: z.object({ diff: z.number(), percent: z.number() }),
+  /** |reference − winner| and its percent of the reference; `change` says which way */
+  secondary: z.object({ diff: z.number(), percent: z.number(), change: Change }),
+});
+
+export const StepSummarySchema = z.discriminatedUnion('kind', [
+  PairwiseSummarySchema,
+  z.object({ kind: z.literal('ranking'), order: z.array(z.string()) }),
+  z.object({ kind: z.literal('none') }),
+]);
+export type StepSummary = z.infer<typeof StepSummarySchema>;
+
+export const ComputedStepSchema = z.object({
+  id: z.string(),
+  number: z.number().int().positive(),
+  title: LocalizedSchema,
+  summaryLabel: LocalizedSchema,
+  variants: z.array(ComputedVariantSchema),
+  winner: z.string(),
+  winnerReason: LocalizedSchema.optional(),
+  summary: StepSummarySchema,
+});
+export type ComputedStep = z.infer<typeof ComputedStepSchema>;
+
+export const AccuracySchema = z.object({
+  id: z.string(),
+  after: z.string(),
+  title: LocalizedSchema,
+  column: LocalizedSchema,
+  results: z.array(z.object({ label: z.string(), score: CellSchema, samples: z.number().int().positive() })),
+  /** two-proportion z-test of the first two results at 95% confidence */
+  verdict: z.object({
+    difference: z.number(),
+    standardError: z.number(),
+    z: z.number(),
+    withinNoise: z.boolean(),
+    questions: z.number(),
+  }),
+});
+export type Accuracy = z.infer<typeof AccuracySchema>;
+
+export const CaseSideSchema = z.object({
+  args: z.array(z.string()).optional(),
+  command: z.string().optional(),
+  measured: MeasuredSchema,
+});
+
+export const ComputedCaseSchema = z.object({
+  id: z.string(),
+  label: LocalizedSchema,
+  profile: z.object({ id: z.string(), name: z.string() }).optional(),
+  baseline: CaseSideSchema,
+  optimized: CaseSideSchema,
+  /** optimized score vs baseline score, percent */
+  percent: z.number(),
+  secondaryChange: Change,
+});
+export type ComputedCase = z.infer<typeof ComputedCaseSchema>;
+
+export const SummaryRowSchema = z.object({
+  step: z.string(),
+  label: LocalizedSchema,
+  optimized: MeasuredSchema,
+  /** what the row is measured against: the baseline, or the previous step's winner */
+  reference: MeasuredSchema,
+  percent: z.number(),
+});
+
+export const RunSourceSchema = z.object({
+  file: z.string(),
+  format: FormatIdSchema,
+  blockLabel: z.string().nullable(),
+  startLine: z.number().int(),
+  endLine: z.number().int(),
+  raw: z.string(),
+});
+
+export const ComputedGuideSchema = z.object({
+  id: z.string(),
+  title: LocalizedSchema,
+  model: z.object({ name: z.string(), family: z.string() }),
+  hardware: z.object({ name: z.string(), gpus: z.number().int(), label: LocalizedSchema }),
+  objective: z.enum(['throughput', 'latency']),
+  metrics: z.object({ primary: z.string(), secondary: z.string() }),
+  engines: z.array(z.object({ id: z.string(), name: z.string(), version: z.string().optional() })),
+  profiles: z.array(z.object({ id: z.string(), name: z.string(), label: LocalizedSchema, config: z.record(z.string(), z.union([z.string(), z.number()])) })),
+  baseline: z.object({ step: z.string(), variant: z.string(), engine: z.object({ id: z.string(), name: z.string() }), measured: MeasuredSchema }),
+  steps: z.array(ComputedStepSchema),
+  accuracy: z.array(AccuracySchema),
+  recommended: z.object({ engine: z.object({ id: z.string(), name: z.string() }), command: z.string() }),
+  comparison: z.array(ComputedCaseSchema),
+  optimizationSummary: z.object({ mode: z.enum(['cumulative', 'step']), rows: z.array(SummaryRowSchema) }),
+  percentDecimals: z.number().int(),
+  feedbackUrl: z.string().optional(),
+  /** every run the page shows, by id, with its verbatim raw text */
+  runs: z.record(z.string(), RunSourceSchema),
+});
+export type ComputedGuide = z.infer<typeof ComputedGuideSchema>;

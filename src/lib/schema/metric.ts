@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/**
+ * Canonical metric vocabulary (shared/formats.md §5). Every parser maps its labels onto these ids,
+ * converting values to the canonical unit, so runs from different tools compare like for like.
+ */
+export const metricIds = [
+  'requests_successful',
+  'requests_failed',
+  'max_concurrency',
+  'request_rate_configured',
+  'peak_concurrent_requests',
+  'mean_concurrency',
+  'duration',
+  'input_tokens_total',
+  'output_tokens_total',
+  'request_throughput',
+  'request_goodput',
+  'input_token_throughput',
+  'output_token_throughput',
+  'peak_output_token_throughput',
+  'total_token_throughput',
+  'ttft',
+  'tpot',
+  'tpot_incl_ttft',
+  'itl',
+  'e2e_latency',
+  'gsm8k_accuracy',
+  'gsm8k_invalid_rate',
+  'gsm8k_n',
+  'eval_duration',
+  'eval_output_throughput',
+] as const;
+
+export const MetricIdSchema = z.enum(metricIds);
+export type MetricId = z.infer<typeof MetricIdSchema>;
+
+export const UnitSchema = z.enum(['count', 's', 'ms', 'tok', 'req/s', 'tok/s', 'fraction']);
+export type Unit = z.infer<typeof UnitSchema>;
+
+export const DirectionSchema = z.enum(['higher', 'lower', 'none']);
+export type Direction = z.infer<typeof DirectionSchema>;
+
+type MetricInfo = { unit: Unit; direction: Direction; distribution: boolean };
+
+export const metricInfo: Record<MetricId, MetricInfo> = {
+  requests_successful: { unit: 'count', direction: 'none', distribution: false },
+  requests_failed: { unit: 'count', direction: 'lower', distribution: false },
+  max_concurrency: { unit: 'count', direction: 'none', distribution: false },
+  request_rate_configured: { unit: 'req/s', direction: 'none', distribution: false },
+  peak_concurrent_requests: { unit: 'count', direction: 'none', distribution: false },
+  mean_concurrency: { unit: 'count', direction: 'none', distribution: false },
+  duration: { unit: 's', direction: 'none', distribution: false },
+  input_tokens_total: { unit: 'tok', direction: 'none', distribution: false },
+  output_tokens_total: { unit: 'tok', direction: 'none', distribution: false },
+  request_throughput: { unit: 'req/s', direction: 'higher', distribution: false },
+  request_goodput: { unit: 'req/s', direction: 'higher', distribution: false },
+  input_token_throughput: { unit: 'tok/s', direction: 'higher', distribution: false },
+  output_token_throughput: { unit: 'tok/s', direction: 'higher', distribution: false },
+  peak_output_token_throughput: { unit: 'tok/s', direction: 'higher', distribution: false },
+  total_token_throughput: { unit: 'tok/s', direction: 'higher', distribution: false },
+  ttft: { unit: 'ms', direction: 'lower', distribution: true },
+  tpot: { unit: 'ms', direction: 'lower', distribution: true },
+  tpot_incl_ttft: { unit: 'ms', direction: 'lower', distribution: true },
+  itl: { unit: 'ms', direction: 'lower', distribution: true },
+  e2e_latency: { unit: 'ms', direction: 'lower', distribution: true },
+  gsm8k_accuracy: { unit: 'fraction', direction: 'higher', distribution: false },
+  gsm8k_invalid_rate: { unit: 'fraction', direction: 'lower', distribution: false },
+  gsm8k_n: { unit: 'count', direction: 'none', distribution: false },
+  eval_duration: { unit: 's', direction: 'none', distribution: false },
+  eval_output_throughput: { unit: 'tok/s', direction: 'higher', distribution: false },
+};
+
+/** Statistics of a distribution metric; percentiles are `p<N>` with `_` for a decimal point. */
+export const StatSchema = z.string().regex(/^(mean|median|std|min|max|p\d+(_\d+)?)$/);
+
+/**
+ * A metric key names one value in a run: `total_token_throughput` for a scalar,
+ * `ttft.p99` for one statistic of a distribution.
+ */
+export const MetricKeySchema = z.string().superRefine((key, ctx) => {
+  const problem = metricKeyProblem(key);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+export type MetricKey = string;
+
+export function splitMetricKey(key: MetricKey): { id: MetricId; stat?: string } {
+  const [id, stat] = key.split('.') as [MetricId, string | undefined];
+  return stat === undefined ? { id } : { id, stat };
+}
+
+/** Why `key` is not a valid metric key, or undefined when it is. */
+export function metricKeyProblem(key: string): string | undefined {
+  const [id, stat, ...rest] = key.split('.');
+  if (rest.length > 0 || !id) return `expected "<metric>" or "<metric>.<stat>", found "${key}"`;
+  if (!(metricIds as readonly string[]).includes(id)) return `unknown metric "${id}"`;
+  const info = metricInfo[id as MetricId];
+  if (info.distribution && stat === undefined) return `"${id}" is a distribution: name a statistic, e.g. "${id}.mean"`;
+  if (!info.distribution && stat !== undefined) return `"${id}" is a single value: drop ".${stat}"`;
+  if (stat !== undefined && !StatSchema.safeParse(stat).success) return `unknown statistic "${stat}" (expected mean, median, std, min, max or pNN)`;
+  return undefined;
+}
+
+export function metricDirection(key: MetricKey): Direction {
+  return metricInfo[splitMetricKey(key).id].direction;
+}
+
+export function metricUnit(key: MetricKey): Unit {
+  return metricInfo[splitMetricKey(key).id].unit;
+}

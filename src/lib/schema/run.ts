@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { MetricKeySchema, UnitSchema } from './metric.ts';
+
+/** One measured value with the place in the raw file that printed it. */
+export const MetricValueSchema = z.object({
+  value: z.number().finite(),
+  unit: UnitSchema,
+  /** The token as printed (e.g. "5481.90", "651.51" for a value stored as 651510 ms). */
+  printed: z.string(),
+  /** The unit the tool printed it in, when it differs from the canonical unit. */
+  printedUnit: UnitSchema.optional(),
+  line: z.number().int().positive(),
+});
+export type MetricValue = z.infer<typeof MetricValueSchema>;
+
+export const FormatIdSchema = z.enum(['vllm-bench-serve', 'gpustack-block', 'gsm8k-sglang']);
+export type FormatId = z.infer<typeof FormatIdSchema>;
+
+/** A normalized run: one result block (or accuracy result) of one raw file. */
+export const RunSchema = z.object({
+  /** `<path under the guide's raw folder, without extension>[#<block label slug>]` */
+  id: z.string().min(1),
+  source: z.object({
+    file: z.string(),
+    format: FormatIdSchema,
+    blockIndex: z.number().int().nonnegative(),
+    blockLabel: z.string().nullable(),
+    startLine: z.number().int().positive(),
+    endLine: z.number().int().positive(),
+  }),
+  metrics: z.record(MetricKeySchema, MetricValueSchema),
+  /** The block exactly as printed (normalized line endings), for the page's collapsible raw result. */
+  raw: z.string(),
+});
+export type Run = z.infer<typeof RunSchema>;

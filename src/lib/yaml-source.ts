@@ -1,0 +1,55 @@
+import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import type { Diagnostic } from './diagnostics.ts';
+
+export type YamlPath = readonly (string | number)[];
+
+export type YamlSource = {
+  data: unknown;
+  /** line and column of the value at `path`, or of its nearest existing parent */
+  locate: (path: YamlPath) => { line: number; column: number };
+  diagnostics: Diagnostic[];
+};
+
+/** Parses YAML keeping node positions, so schema problems can name the line they are on. */
+export function parseYamlSource(text: string, file: string): YamlSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, merge: true, prettyErrors: false, uniqueKeys: true });
+  const diagnostics: Diagnostic[] = [...doc.errors, ...doc.warnings].map((problem) => {
+    const position = lineCounter.linePos(problem.pos[0]);
+    return {
+      severity: 'error' as const,
+      code: 'E_YAML',
+      file,
+      line: position.line,
+      column: position.col,
+      message: problem.message.split('\n')[0]!,
+    };
+  });
+
+  const locate = (path: YamlPath) => {
+    let node: unknown = doc.contents;
+    let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
+    for (const key of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((item) => (item.key as { value?: unknown } | null)?.value === key);
+        if (!pair) break;
+        offset = (pair.key as Node).range?.[0] ?? offset;
+        node = pair.value;
+      } else if (isSeq(node) && typeof key === 'number') {
+        const item = node.items[key] as Node | undefined;
+        if (!item) break;
+        offset = item.range?.[0] ?? offset;
+        node = item;
+      } else break;
+    }
+    const position = lineCounter.linePos(offset);
+    return { line: position.line, column: position.col };
+  };
+
+  return { data: diagnostics.length > 0 ? undefined : doc.toJS({ maxAliasCount: 1000 }), locate, diagnostics };
+}
+
+/** `steps[2].variants[0].result` */
+export function formatPath(path: YamlPath): string {
+  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key), '');
+}

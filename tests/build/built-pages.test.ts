@@ -1,0 +1,119 @@
+// Reads the built site in dist/ (npm test builds first) and checks that the pages carry what the
+// seed documents carry: every number, every heading in order, every summary sentence.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const dist = join(import.meta.dirname, '../../dist');
+const seedsDir = join(import.meta.dirname, '../fixtures/seeds');
+
+function page(path: string): string {
+  const file = join(dist, path, 'index.html');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
+  return readFileSync(file, 'utf8');
+}
+
+/** The text a reader sees in the article: tags dropped, entities decoded, whitespace collapsed. */
+function visibleText(html: string): string {
+  const main = html.slice(html.indexOf('<main'), html.lastIndexOf('</main>'));
+  return main
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<\/?(strong|em|b|i|a|code|span)\b[^>]*>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+function headings(html: string): string[] {
+  return [...html.matchAll(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => m[2]!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim());
+}
+
+/** Seed text without the line-number gutter of pasted code blocks. */
+function seedLines(name: string): string[] {
+  return readFileSync(join(seedsDir, name), 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s*\d+\s*$/.test(line));
+}
+
+/** Every decimal number of the seed (x.yy), where the page must show the same digits. */
+function seedNumbers(lines: string[]): Set<string> {
+  return new Set(lines.flatMap((line) => [...line.matchAll(/(?<![\d.])\d+\.\d+(?![\d.])/g)].map((m) => m[0])));
+}
+
+// Numbers the seed printed from unrounded data: the page shows the value computed from the
+// printed inputs instead (see tests/unit/seed-glm-5.2.test.ts).
+const GLM52_SEED_ROUNDING: Record<string, string> = { '1005.62': '1005.63', '327.38': '327.37', '2.37': '2.38', '3074.72': '3074.71' };
+
+describe('built GLM-5.2 / H200 pages', () => {
+  const seed = seedLines('000_2e5922cdf29c6e88.txt');
+  const zh = page('zh/guides/glm-5.2/h200');
+  const en = page('en/guides/glm-5.2/h200');
+  const zhText = visibleText(zh);
+  const enText = visibleText(en);
+
+  it('zh and en pages carry every decimal number of the seed', () => {
+    for (const number of seedNumbers(seed)) {
+      const shown = GLM52_SEED_ROUNDING[number] ?? number;
+      expect(zhText, `zh page lacks ${shown}`).toContain(shown);
+      expect(enText, `en page lacks ${shown}`).toContain(shown);
+    }
+  });
+
+  it('zh page carries every raw result line of the seed', () => {
+    const resultLines = seed.filter((l) => /^(Successful requests|Mean TTFT|P99 ITL|Total Token throughput|Mean Latency)/.test(l));
+    for (const line of resultLines) expect(zhText).toContain(line.replace(/\s+/g, ' ').trim());
+  });
+
+  it('zh page has the seed’s section headings in the seed’s order', () => {
+    const expected = ['结论', '吞吐量优化结果', '说明', '实验环境', '模型', '硬件', '引擎版本', '基准测试方法', '基准测试配置', '实验结果', '选择推理引擎', 'vLLM', 'SGLang', '并行策略', 'TP', 'TP + DP-Attention', 'TP + DP + DP-Attention', 'TP + DP + DP-Attention + EP', '内存占用比例', 'auto', '0.8', '0.85', '分块预填充大小', 'default', '8K', '分块预填充过大会导致内存不足', 'DeepEP + 最大运行请求数', 'max-running 64', 'max-running 256', 'max-running 512', 'DeepEP 模式', 'auto', 'normal', 'KV Cache 数据类型', 'bf16', 'fp8_e4m3', 'FP8 KV cache 准确率验证（GSM8K）', '优化选项汇总', '其他基准测试用例', '均衡： 8K 输入 / 1K 输出 (优化目标)', '短上下文 (1K 输入 / 128 输出)', '长上下文 (32K 输入 / 100 输出)', '生成密集型 (1K 输入 / 2K 输出)', 'ShareGPT'];
+    const found = headings(zh);
+    let cursor = 0;
+    for (const heading of expected) {
+      const at = found.indexOf(heading, cursor);
+      expect(at, `heading "${heading}" after position ${cursor} in ${JSON.stringify(found)}`).toBeGreaterThanOrEqual(0);
+      cursor = at + 1;
+    }
+  });
+
+  it('zh page carries every summary sentence of the seed', () => {
+    const sentences = seed.filter((l) => l.includes('汇总：')).map((l) => l.replace(/^\s*•\s*/, '').trim());
+    expect(sentences).toHaveLength(7);
+    for (const sentence of sentences) {
+      let expected = sentence;
+      for (const [seedValue, computed] of Object.entries(GLM52_SEED_ROUNDING)) expected = expected.replace(` ${seedValue} `, ` ${computed} `);
+      expect(zhText).toContain(expected);
+    }
+  });
+
+  it('zh page carries the seed’s recommended command, notes and GSM8K narrative', () => {
+    expect(zhText).toContain('python3 -m sglang.launch_server \\ --model-path zai-org/GLM-5.2-FP8 \\ --tp-size=8');
+    for (const line of seed.filter((l) => /^\s+\d\. /.test(l))) expect(zhText).toContain(line.trim().replace(/^\d\. /, ''));
+    expect(zhText).toContain('差异处于测量噪声范围内（约 1 题 / 200），未发现可测量的准确率下降。');
+    expect(zhText).toContain('200 个样例、关闭思考、贪心解码');
+  });
+
+  it('en page is in English and links to the zh page of the same guide', () => {
+    expect(enText).toContain('Experimental Setup');
+    expect(enText).toContain('Summary of Optimization Options');
+    expect(en).toContain('href="/zh/guides/glm-5.2/h200/"');
+    expect(zh).toContain('href="/en/guides/glm-5.2/h200/"');
+    expect(en).toMatch(/<html[^>]*lang="en"/);
+    expect(zh).toMatch(/<html[^>]*lang="zh-CN"/);
+  });
+});
+
+describe('built index pages', () => {
+  for (const lang of ['en', 'zh']) {
+    it(`${lang} index lists the GLM-5.2 guide with its headline gain`, () => {
+      const text = visibleText(page(lang));
+      expect(text).toContain('zai-org/GLM-5.2-FP8');
+      expect(text).toContain('+219.70%');
+      expect(page(lang)).toContain(`href="/${lang}/guides/glm-5.2/h200/"`);
+    });
+  }
+});

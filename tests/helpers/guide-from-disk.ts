@@ -1,0 +1,28 @@
+// Builds a guide in memory from the repo's raw files, the way `npm run build` does, without
+// touching data/: tests recompute from data/raw, never from committed output.
+import { globSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ingestGuide } from '../../src/lib/ingest.ts';
+import { buildGuide } from '../../src/lib/pipeline.ts';
+
+export const repoRoot = join(import.meta.dirname, '../..');
+
+export function ingestFromDisk(id: string) {
+  const dir = join(repoRoot, 'data/raw', id);
+  const files = globSync('**/*', { cwd: dir, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== 'README.md')
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort()
+    .map((path) => ({ path, file: relative(repoRoot, join(dir, path)), text: readFileSync(join(dir, path), 'utf8') }));
+  return ingestGuide(files);
+}
+
+export function buildFromDisk(id: string) {
+  const ingested = ingestFromDisk(id);
+  const read = (name: string) => {
+    const file = `content/guides/${id}/${name}`;
+    return { file, text: readFileSync(join(repoRoot, file), 'utf8') };
+  };
+  const result = buildGuide({ id, yaml: read('guide.yaml'), runs: ingested.runs, prose: { en: read('en.md'), zh: read('zh.md') } });
+  return { ...result, diagnostics: [...ingested.diagnostics, ...result.diagnostics] };
+}
