@@ -16,9 +16,7 @@ export default defineConfig({
         zh: { label: '简体中文', lang: 'zh-CN' },
       },
       customCss: ['./src/styles/perflab.css'],
-      sidebar: [
-        { label: 'Guides', translations: { 'zh-CN': '优化指南' }, link: '/' },
-      ],
+      // Guide pages pass their own sidebar (one link per guide, per locale) to <StarlightPage>.
     }),
     mdx(),
   ],

@@ -11,8 +11,9 @@ export type IndexRow = {
   hardware: string;
   objective: string;
   engine: string;
-  /** "+219.70% Total TPS (Balanced: 8K input / 1K output …)" */
+  /** "+219.70% Total TPS" on the guide's first (target) benchmark case */
   gain: string;
+  gainCase: string;
   positive: boolean;
 };
 
@@ -30,7 +31,8 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
         hardware: guide.hardware.label[lang],
         objective: t(lang, `objective.${guide.objective}`),
         engine: guide.recommended.engine.name,
-        gain: `${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)} (${target.label[lang]})`,
+        gain: `${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)}`,
+        gainCase: target.label[lang],
         positive: target.percent >= 0,
       };
     });
@@ -40,4 +42,18 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
     headers: [t(lang, 'index.model'), t(lang, 'index.hardware'), t(lang, 'index.objective'), t(lang, 'index.engine'), t(lang, 'index.gain')],
     rows,
   };
+}
+
+/** Starlight sidebar for a locale: the index, then one link per guide grouped by model. */
+export function sidebarView(guides: readonly { guide: ComputedGuide; title: string }[], lang: Locale) {
+  const byModel = new Map<string, { label: string; link: string }[]>();
+  for (const { guide } of [...guides].sort((a, b) => a.guide.id.localeCompare(b.guide.id))) {
+    const items = byModel.get(guide.model.family) ?? [];
+    items.push({ label: `${guide.hardware.label[lang]} · ${t(lang, `objective.${guide.objective}`)}`, link: `/${lang}/guides/${guide.id}/` });
+    byModel.set(guide.model.family, items);
+  }
+  return [
+    { label: t(lang, 'site.guides'), link: `/${lang}/` },
+    ...[...byModel].map(([family, items]) => ({ label: family, items })),
+  ];
 }

@@ -1,0 +1,28 @@
+// check: validate every raw file, guide.yaml and prose file without writing anything.
+// Prints every problem as `file:line:col: error CODE: message`; exits 1 if any is an error.
+import { join } from 'node:path';
+import type { Diagnostic } from '../src/lib/diagnostics.ts';
+import { ingestGuide } from '../src/lib/ingest.ts';
+import { buildGuide } from '../src/lib/pipeline.ts';
+import { guidesRoot, readGuideSources } from './guide-sources.ts';
+import { listFiles, listGuideDirs, readText, repoPath, repoRoot, reportDiagnostics } from './io.ts';
+
+const diagnostics: Diagnostic[] = [];
+const rawRoot = join(repoRoot, 'data/raw');
+let guides = 0;
+
+for (const id of [...new Set([...listGuideDirs(rawRoot), ...listGuideDirs(guidesRoot)])].sort()) {
+  const guideDir = join(rawRoot, id);
+  const files = listFiles(guideDir).map((absolute) => ({ path: repoPath(absolute).slice(repoPath(guideDir).length + 1), file: repoPath(absolute), text: readText(absolute) }));
+  const ingested = ingestGuide(files);
+  diagnostics.push(...ingested.diagnostics);
+  if (ingested.diagnostics.some((d) => d.severity === 'error')) continue; // compute would only repeat the raw errors
+  if (!listGuideDirs(guidesRoot).includes(id)) continue; // raw data without a guide yet
+  const { sources } = readGuideSources(id, ingested.runs);
+  diagnostics.push(...buildGuide(sources).diagnostics);
+  guides++;
+}
+
+const failed = reportDiagnostics(diagnostics);
+process.stderr.write(failed ? 'check: failed\n' : `check: ${guides} guide(s) OK\n`);
+process.exit(failed ? 1 : 0);

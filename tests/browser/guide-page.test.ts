@@ -1,0 +1,89 @@
+// The built guide pages in a real browser: what a reader sees and can do.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.ts';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
+import { startPreview, type Preview } from '../helpers/preview-server.ts';
+
+const shots = join(repoRoot, 'test-results');
+let preview: Preview;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  preview = await startPreview(4331);
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+});
+
+describe('GLM-5.2 / H200 guide in Chromium', () => {
+  it('zh page shows the conclusion with green gains and red losses', async () => {
+    await page.goto(`${preview.url}/zh/guides/glm-5.2/h200/`);
+    expect(await page.title()).toContain('H200 上的 GLM-5.2 吞吐量优化');
+    const balanced = page.locator('.comparison-table tr[data-case="balanced"] .delta');
+    expect(await balanced.textContent()).toBe('(+219.70%)');
+    expect(await balanced.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(144, 238, 144)');
+    const sharegpt = page.locator('.comparison-table tr[data-case="sharegpt"] .delta');
+    expect(await sharegpt.textContent()).toBe('(-52.90%)');
+    expect(await sharegpt.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 214, 214)');
+    await page.locator('.comparison-table').screenshot({ path: join(shots, 'zh-comparison-table.png') });
+  });
+
+  it('raw results are collapsed until the reader opens one', async () => {
+    const details = page.locator('[data-step="engine"] [data-variant="vllm"] details.raw-result');
+    const raw = details.locator('pre');
+    expect(await raw.isVisible()).toBe(false);
+    await details.locator('summary').click();
+    expect(await raw.isVisible()).toBe(true);
+    expect(await raw.textContent()).toContain('Total Token throughput (tok/s):          5481.90');
+    await page.locator('[data-step="engine"]').screenshot({ path: join(shots, 'zh-engine-step-open.png') });
+  });
+
+  it('the recommended command has a copy button that copies the command', async () => {
+    const context = page.context();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
+    const frame = page.locator('.expressive-code').filter({ hasText: 'python3 -m sglang.launch_server' }).first();
+    await frame.hover();
+    await frame.locator('button').first().click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('--kv-cache-dtype=fp8_e4m3');
+    expect(copied.startsWith('python3 -m sglang.launch_server')).toBe(true);
+  });
+
+  it('the language picker lands on the same guide in English', async () => {
+    await page.locator('starlight-lang-select select').first().selectOption({ label: 'English' });
+    await page.waitForURL('**/en/guides/glm-5.2/h200/');
+    expect(await page.locator('h1').first().textContent()).toContain('GLM-5.2 Throughput Optimization on H200');
+    expect(await page.locator('#conclusion').textContent()).toBe('Conclusion');
+    await page.screenshot({ path: join(shots, 'en-guide-top.png') });
+  });
+
+  it('the page reads without JavaScript: chart, table and sentences are in the HTML', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await context.newPage();
+    await noJs.goto(`${preview.url}/en/guides/glm-5.2/h200/`);
+    expect(await noJs.locator('figure.chart svg').count()).toBe(1);
+    expect(await noJs.locator('.step-summary').first().textContent()).toContain('SGLang is faster by 1005.63 tok/s (18.34%)');
+    await noJs.locator('a[hreflang="zh-CN"]').click();
+    expect(noJs.url()).toBe(`${preview.url}/zh/guides/glm-5.2/h200/`);
+    await context.close();
+  });
+
+  it('the index lists the guide and links to it', async () => {
+    await page.goto(`${preview.url}/`);
+    await page.waitForURL('**/en/');
+    await page.locator('table.guide-index a').first().click();
+    await page.waitForURL('**/en/guides/glm-5.2/h200/');
+    await page.goto(`${preview.url}/zh/`);
+    await page.screenshot({ path: join(shots, 'zh-index.png') });
+    expect(await page.locator('table.guide-index').textContent()).toContain('+219.70%');
+  });
+});
