@@ -2,7 +2,7 @@ import type { ComputedGuide } from './schema/computed.ts';
 import type { SlotCatalogue } from './prose.ts';
 
 /** Slots every guide's prose must fill. */
-export const REQUIRED_SLOTS = ['notes', 'benchmark-method'] as const;
+export const REQUIRED_SLOTS = ['notes'] as const;
 
 /** The prose slots a guide offers, with the `{{placeholders}}` each may use. */
 export function proseCatalogue(guide: { steps: readonly { id: string }[]; accuracy: readonly { id: string }[] }): SlotCatalogue {
@@ -10,6 +10,7 @@ export function proseCatalogue(guide: { steps: readonly { id: string }[]; accura
     ['notes', []],
     ['objective', []],
     ['benchmark-method', []],
+    ['benchmark-commands', []],
     ['other-cases', []],
   ]);
   for (const step of guide.steps) catalogue.set(`step:${step.id}`, []);

@@ -83,6 +83,16 @@ export function zodDiagnostics(
       });
     } else if (issue.code === 'invalid_type') {
       out.push({ ...base, message: `${where}: ${found === undefined ? 'missing' : 'wrong type'}`, expected: issue.expected, found: describe(found) });
+    } else if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options)) {
+      // A discriminated union whose discriminator (e.g. `layout`) has an unknown value.
+      const allowed = (issue.options as unknown[]).map(String);
+      out.push({
+        ...base,
+        message: `${where}: not an allowed value`,
+        expected: `one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
+        found: describe(found),
+        hint: typeof found === 'string' ? didYouMean(found, allowed) : undefined,
+      });
     } else if (issue.code === 'invalid_union') {
       const nested = issue.errors.flat();
       const only = nested.length > 0 && nested.every((n) => n.code === nested[0]!.code) ? nested[0] : undefined;

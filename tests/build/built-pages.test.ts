@@ -70,7 +70,7 @@ describe('built GLM-5.2 / H200 pages', () => {
   });
 
   it('zh page has the seed’s section headings in the seed’s order', () => {
-    const expected = ['结论', '吞吐量优化结果', '说明', '实验环境', '模型', '硬件', '引擎版本', '基准测试方法', '基准测试配置', '实验结果', '选择推理引擎', 'vLLM', 'SGLang', '并行策略', 'TP', 'TP + DP-Attention', 'TP + DP + DP-Attention', 'TP + DP + DP-Attention + EP', '内存占用比例', 'auto', '0.8', '0.85', '分块预填充大小', 'default', '8K', '分块预填充过大会导致内存不足', 'DeepEP + 最大运行请求数', 'max-running 64', 'max-running 256', 'max-running 512', 'DeepEP 模式', 'auto', 'normal', 'KV Cache 数据类型', 'bf16', 'fp8_e4m3', 'FP8 KV cache 准确率验证（GSM8K）', '优化选项汇总', '其他基准测试用例', '均衡： 8K 输入 / 1K 输出 (优化目标)', '短上下文 (1K 输入 / 128 输出)', '长上下文 (32K 输入 / 100 输出)', '生成密集型 (1K 输入 / 2K 输出)', 'ShareGPT'];
+    const expected = ['结论', '说明', '实验环境', '模型', '硬件', '引擎版本', '基准测试方法', '基准测试配置', '实验结果', '选择推理引擎', 'vLLM', 'SGLang', '并行策略', 'TP', 'TP + DP-Attention', 'TP + DP + DP-Attention', 'TP + DP + DP-Attention + EP', '内存占用比例', 'auto', '0.8', '0.85', '分块预填充大小', 'default', '8K', '分块预填充过大会导致内存不足', 'DeepEP + 最大运行请求数', 'max-running 64', 'max-running 256', 'max-running 512', 'DeepEP 模式', 'auto', 'normal', 'KV Cache 数据类型', 'bf16', 'fp8_e4m3', 'FP8 KV cache 准确率验证（GSM8K）', '优化选项汇总', '其他基准测试用例', '均衡： 8K 输入 / 1K 输出 (优化目标)', '短上下文 (1K 输入 / 128 输出)', '长上下文 (32K 输入 / 100 输出)', '生成密集型 (1K 输入 / 2K 输出)', 'ShareGPT'];
     const found = headings(zh);
     let cursor = 0;
     for (const heading of expected) {
@@ -95,6 +95,8 @@ describe('built GLM-5.2 / H200 pages', () => {
     for (const line of seed.filter((l) => /^\s+\d\. /.test(l))) expect(zhText).toContain(line.trim().replace(/^\d\. /, ''));
     expect(zhText).toContain('差异处于测量噪声范围内（约 1 题 / 200），未发现可测量的准确率下降。');
     expect(zhText).toContain('200 个样例、关闭思考、贪心解码');
+    // The seed's "吞吐量优化结果" is the chart's caption (an image's alt text on the source page).
+    expect(zh).toMatch(/<figcaption>吞吐量优化结果<\/figcaption>/);
   });
 
   it('en page is in English and links to the zh page of the same guide', () => {
@@ -114,6 +116,76 @@ describe('built index pages', () => {
       expect(text).toContain('zai-org/GLM-5.2-FP8');
       expect(text).toContain('+219.70%');
       expect(page(lang)).toContain(`href="/${lang}/guides/glm-5.2/h200/"`);
+    });
+  }
+});
+
+describe('built GLM-4.x / H200 pages', () => {
+  const seed = seedLines('002_fc19dea569f58781.txt');
+  const zh = page('zh/guides/glm-4.x/h200');
+  const en = page('en/guides/glm-4.x/h200');
+  const zhText = visibleText(zh);
+  const enText = visibleText(en);
+
+  it('zh and en pages carry every decimal number of the seed', () => {
+    const numbers = seedNumbers(seed);
+    expect(numbers.size).toBeGreaterThan(200);
+    for (const number of numbers) {
+      expect(zhText, `zh page lacks ${number}`).toContain(number);
+      expect(enText, `en page lacks ${number}`).toContain(number);
+    }
+  });
+
+  it('zh page has the seed’s headings in the seed’s order', () => {
+    const expected = ['结论', '说明', '优化目标', '实验环境', '模型', '硬件', '引擎版本', '基准测试数据集', '基准测试脚本', '实验结果', '1. 选择推理引擎', 'vLLM', 'SGLang', '2. SGLang 中的 量化', 'FP8', '3. SGLang 中的 并行策略', 'TP8', 'TP4', 'TP4+EP4', '优化选项汇总', '其他基准测试用例'];
+    const found = headings(zh);
+    let cursor = 0;
+    for (const heading of expected) {
+      const at = found.indexOf(heading, cursor);
+      expect(at, `heading "${heading}" after position ${cursor} in ${JSON.stringify(found)}`).toBeGreaterThanOrEqual(0);
+      cursor = at + 1;
+    }
+  });
+
+  it('zh page carries the ranking sentence of the seed', () => {
+    const sentence = seed.find((l) => l.startsWith('结果：'))!;
+    // The seed has "SGLang(6979.05" but "vLLM (6030.90": the page spaces every item alike.
+    const spaced = sentence.replace(/(\S)\(/g, '$1 (');
+    expect(zhText).toContain(spaced);
+  });
+
+  it('zh page carries the comparison table, summary table and the scaling note', () => {
+    for (const cell of ['Total TPS: 7081.34x2 (+134.8%)', 'Total TPS: 21234.81x2 (+347.2%)', 'Mean TPOT(ms): 800.25', '引擎选择 +15.7%', '量化 +12.6%', '并行策略 +80.2%', '优化后（换算为相同 GPU 数量）']) {
+      expect(zhText).toContain(cell);
+    }
+    expect(zhText).toContain('7081.34x2 表示该配置只使用 4 块 GPU');
+  });
+
+  it('zh page carries the seed’s commands, datasets and labelled logs', () => {
+    expect(zhText).toContain('python3 -m sglang.launch_server --model zai-org/GLM-4.6-FP8 --tp 4 --tool-call-parser glm --reasoning-parser glm45');
+    expect(zhText).toContain('超长提示词：32000 输入 tokens，100 输出 tokens');
+    expect(zhText).toContain('短提示词：128 输入 tokens，4 输出 tokens');
+    expect(zhText).toContain('# ShareGPT batch size 4');
+    expect(zhText).toContain('vllm bench serve --model zai-org/GLM-4.6 --backend openai-chat');
+    expect(zhText).toContain('在高并发请求场景下实现高吞吐量。');
+    expect(zhText).toContain('TensorRT-LLM');
+  });
+
+  it('en page is in English with the same structure', () => {
+    expect(enText).toContain('Optimization Objective');
+    expect(enText).toContain('1. Choose the Inference Engine');
+    expect(enText).toContain('Result: SGLang (6979.05 tok/s) > vLLM (6030.90 tok/s) > TensorRT-LLM (Not supported)');
+    expect(enText).toContain('Optimized (scaled to the same GPU count)');
+  });
+});
+
+describe('the index lists both guides', () => {
+  for (const lang of ['en', 'zh']) {
+    it(`${lang}`, () => {
+      const html = page(lang);
+      expect(html).toContain(`href="/${lang}/guides/glm-4.x/h200/"`);
+      expect(html).toContain(`href="/${lang}/guides/glm-5.2/h200/"`);
+      expect(visibleText(html)).toContain('+134.8% Total TPS');
     });
   }
 });

@@ -1,7 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 
 export type ComparisonChartInput = {
-  title: string;
   metric: string;
   baselineLabel: string;
   optimizedLabel: string;
@@ -24,7 +23,6 @@ export function comparisonChartSpec(input: ComparisonChartInput): TopLevelSpec {
   };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: input.title, anchor: 'start' },
     width: 560,
     config: { font: 'system-ui, "Noto Sans CJK SC", sans-serif', view: { stroke: null }, axis: { labelLimit: 260 } },
     data: { values },

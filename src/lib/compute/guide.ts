@@ -274,6 +274,31 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
   });
   checkUnique(guide.comparison.cases.map((c) => c.id), (i) => ['comparison', 'cases', i, 'id'], 'comparison case', error);
 
+  // Other benchmark cases shown as whole logs: every block of each log, in file order.
+  const logRuns = (log: string, path: YamlPath): string[] | undefined => {
+    const base = log.replace(/\.[^./]+$/, '');
+    const blocks = input.runs.filter((run) => run.id === base || run.id.startsWith(`${base}#`)).sort((a, b) => a.source.blockIndex - b.source.blockIndex);
+    if (blocks.length === 0) {
+      const rawFiles = new Set(input.runs.map((run) => run.source.file.split(`/${input.id}/`)[1] ?? run.source.file));
+      error(path, 'E_REFERENCE', `no raw result "${log}" under data/raw/${input.id}/`, { expected: 'a file that ingest parsed', found: JSON.stringify(log), hint: didYouMean(log, rawFiles) });
+      return undefined;
+    }
+    for (const run of blocks) usedRuns.set(run.id, run);
+    return blocks.map((run) => run.id);
+  };
+  let otherCases: ComputedGuide['otherCases'] = { layout: 'by-case' };
+  if (guide.otherCases.layout === 'by-config') {
+    const baselineIds = logRuns(guide.otherCases.baseline.log, ['otherCases', 'baseline', 'log']);
+    const optimizedIds = logRuns(guide.otherCases.optimized.log, ['otherCases', 'optimized', 'log']);
+    if (baselineIds && optimizedIds) {
+      otherCases = {
+        layout: 'by-config',
+        baseline: { ...side(guide.otherCases.baseline), log: guide.otherCases.baseline.log, runIds: baselineIds },
+        optimized: { ...side(guide.otherCases.optimized), log: guide.otherCases.optimized.log, runIds: optimizedIds },
+      };
+    }
+  }
+
   const recommendedEngine = engineRef(guide.recommended.engine, ['recommended', 'engine']);
   if (diagnostics.some((d) => d.severity === 'error') || !baselineStep || !baselineVariant?.measured) return { diagnostics };
 
@@ -298,17 +323,21 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
     guide: {
       id: input.id,
       title: guide.title,
-      model: guide.model,
-      hardware: { name: guide.hardware.name, gpus: guide.hardware.gpus, label: localized(guide.hardware.label) },
+      model: { name: guide.model.name, family: guide.model.family, subject: localized(guide.model.subject ?? guide.model.name) },
+      hardware: { name: guide.hardware.name, gpus: guide.hardware.gpus, label: localized(guide.hardware.label), short: localized(guide.hardware.short ?? guide.hardware.label) },
       objective: guide.objective,
       metrics: { primary: primaryKey, secondary: secondaryKey },
       engines: guide.engines,
       profiles: guide.profiles.map((p) => ({ ...p, label: localized(p.label) })),
+      datasets: guide.datasets.map((d) => ({ id: d.id, label: localized(d.label), ...(d.variants ? { variants: d.variants } : {}) })),
+      ...(guide.benchmarkCommands ? { benchmarkCommands: guide.benchmarkCommands.replace(/\n+$/, '') } : {}),
+      numberedSteps: guide.numberedSteps,
       baseline: { step: baselineStep.id, variant: baselineVariant.id, engine: baselineVariant.engine, measured: baselineMeasured },
       steps,
       accuracy,
       recommended: { engine: recommendedEngine, command: guide.recommended.command.replace(/\n+$/, '') },
       comparison,
+      otherCases,
       optimizationSummary: { mode: guide.optimizationSummary.mode, rows },
       percentDecimals: guide.percentDecimals,
       ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),

@@ -120,20 +120,35 @@ export const RunSourceSchema = z.object({
   raw: z.string(),
 });
 
+const OtherCasesSideSchema = z.object({
+  args: z.array(z.string()).optional(),
+  command: z.string().optional(),
+  log: z.string(),
+  /** every result block of the log, in file order */
+  runIds: z.array(z.string()),
+});
+
 export const ComputedGuideSchema = z.object({
   id: z.string(),
   title: LocalizedSchema,
-  model: z.object({ name: z.string(), family: z.string() }),
-  hardware: z.object({ name: z.string(), gpus: z.number().int(), label: LocalizedSchema }),
+  model: z.object({ name: z.string(), family: z.string(), subject: LocalizedSchema }),
+  hardware: z.object({ name: z.string(), gpus: z.number().int(), label: LocalizedSchema, short: LocalizedSchema }),
   objective: z.enum(['throughput', 'latency']),
   metrics: z.object({ primary: z.string(), secondary: z.string() }),
   engines: z.array(z.object({ id: z.string(), name: z.string(), version: z.string().optional() })),
   profiles: z.array(z.object({ id: z.string(), name: z.string(), label: LocalizedSchema, config: z.record(z.string(), z.union([z.string(), z.number()])) })),
+  datasets: z.array(z.object({ id: z.string(), label: LocalizedSchema, variants: z.array(z.object({ label: LocalizedSchema, inputTokens: z.number(), outputTokens: z.number() })).optional() })),
+  benchmarkCommands: z.string().optional(),
+  numberedSteps: z.boolean(),
   baseline: z.object({ step: z.string(), variant: z.string(), engine: z.object({ id: z.string(), name: z.string() }), measured: MeasuredSchema }),
   steps: z.array(ComputedStepSchema),
   accuracy: z.array(AccuracySchema),
   recommended: z.object({ engine: z.object({ id: z.string(), name: z.string() }), command: z.string() }),
   comparison: z.array(ComputedCaseSchema),
+  otherCases: z.discriminatedUnion('layout', [
+    z.object({ layout: z.literal('by-case') }),
+    z.object({ layout: z.literal('by-config'), baseline: OtherCasesSideSchema, optimized: OtherCasesSideSchema }),
+  ]),
   optimizationSummary: z.object({ mode: z.enum(['cumulative', 'step']), rows: z.array(SummaryRowSchema) }),
   percentDecimals: z.number().int(),
   feedbackUrl: z.string().optional(),

@@ -116,10 +116,43 @@ export const CaseSchema = z.strictObject({
   optimized: CaseSide,
 });
 
+/** A dataset of the benchmark method, optionally with sequence-length variants. */
+export const DatasetSchema = z.strictObject({
+  id: Slug,
+  label: LabelSchema,
+  variants: z
+    .array(z.strictObject({ label: LocalizedSchema, inputTokens: z.number().int().positive(), outputTokens: z.number().int().positive() }))
+    .optional(),
+});
+
+const OtherCasesSide = z.strictObject({ ...RunConfig, log: z.string().min(1) });
+
+/**
+ * "Other benchmark cases": `by-case` shows each comparison case with its two raw results (GLM-5.2);
+ * `by-config` shows the baseline and the optimized configuration, each with one log holding all
+ * its labelled result blocks (GLM-4.x).
+ */
+export const OtherCasesSchema = z.discriminatedUnion('layout', [
+  z.strictObject({ layout: z.literal('by-case') }),
+  z.strictObject({ layout: z.literal('by-config'), baseline: OtherCasesSide, optimized: OtherCasesSide }),
+]);
+
 export const GuideSchema = z.strictObject({
   title: LocalizedSchema,
-  model: z.strictObject({ name: z.string().min(1), family: z.string().min(1) }),
-  hardware: z.strictObject({ name: z.string().min(1), gpus: z.number().int().positive(), label: LabelSchema }),
+  model: z.strictObject({
+    name: z.string().min(1),
+    family: z.string().min(1),
+    /** how the conclusion names what was tuned, when not just the model name ("GLM-4.x (4.5, 4.6 and 4.7)") */
+    subject: LabelSchema.optional(),
+  }),
+  hardware: z.strictObject({
+    name: z.string().min(1),
+    gpus: z.number().int().positive(),
+    /** the setup section's description of the machine */
+    label: LabelSchema,
+    /** the conclusion's short name for it, when different ("H200 GPUs") */
+    short: LabelSchema.optional(),
+  }),
   objective: z.enum(['throughput', 'latency']),
   metrics: z
     .strictObject({
@@ -130,12 +163,18 @@ export const GuideSchema = z.strictObject({
     }),
   engines: z.array(EngineSchema).min(1),
   profiles: z.array(ProfileSchema).default([]),
+  datasets: z.array(DatasetSchema).default([]),
+  /** the benchmark commands, shown as one shell block */
+  benchmarkCommands: z.string().min(1).optional(),
+  /** prefix step headings with their number ("1. Choose the inference engine") */
+  numberedSteps: z.boolean().default(false),
   /** the un-tuned configuration every gain is measured against */
   baseline: z.strictObject({ step: Slug, variant: Slug }),
   steps: z.array(StepSchema).min(1),
   accuracy: z.array(AccuracyCheckSchema).default([]),
   recommended: z.strictObject({ engine: Slug, command: z.string().min(1) }),
   comparison: z.strictObject({ cases: z.array(CaseSchema).min(1) }),
+  otherCases: OtherCasesSchema.default({ layout: 'by-case' }),
   optimizationSummary: z.strictObject({
     /** `cumulative`: each step's winner against the baseline; `step`: against the previous step's winner */
     mode: z.enum(['cumulative', 'step']),

@@ -56,6 +56,14 @@ export type AccuracyView = {
   afterHtml?: string;
 };
 
+export type OtherCaseEntry = {
+  /** "Baseline Backend Parameters:" or "Baseline serving script" */
+  configLabel: string;
+  config: string;
+  resultLabel: string;
+  result: RawResult;
+};
+
 export type GuideView = {
   lang: Locale;
   id: string;
@@ -63,7 +71,8 @@ export type GuideView = {
   description: string;
   conclusion: {
     heading: string;
-    resultHeading: string;
+    /** caption of the before/after chart */
+    chartCaption: string;
     recommendedIntro: string;
     commandLabel: string;
     command: string;
@@ -74,7 +83,7 @@ export type GuideView = {
     notesHtml: string;
     feedback: string;
     feedbackUrl?: string;
-    chart: { title: string; metric: string; cases: { label: string; baseline: number; optimized: number }[]; baselineLabel: string; optimizedLabel: string };
+    chart: { metric: string; cases: { label: string; baseline: number; optimized: number }[]; baselineLabel: string; optimizedLabel: string };
   };
   objective?: { heading: string; html: string };
   setup: {
@@ -85,10 +94,11 @@ export type GuideView = {
     hardware: string;
     enginesHeading: string;
     engines: string[];
-    methodHeading: string;
-    methodHtml: string;
+    method?: { heading: string; html: string };
     profilesHeading: string;
     profiles: { id: string; label: string; yaml: string }[];
+    datasets?: { heading: string; items: { label: string; variants: string[] }[] };
+    commands?: { heading: string; introHtml?: string; script: string };
   };
   results: { heading: string; steps: StepView[] };
   optimizationSummary: {
@@ -100,18 +110,7 @@ export type GuideView = {
   otherCases: {
     heading: string;
     introHtml?: string;
-    cases: {
-      id: string;
-      heading: string;
-      baselineArgsLabel: string;
-      baselineArgs: string;
-      baselineResultLabel: string;
-      baselineResult: RawResult;
-      optimizedArgsLabel: string;
-      optimizedArgs: string;
-      optimizedResultLabel: string;
-      optimizedResult: RawResult;
-    }[];
+    groups: { id: string; heading?: string; entries: OtherCaseEntry[] }[];
   };
 };
 
@@ -145,7 +144,7 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
     const summary = summaryText(guide, step, lang);
     return {
       id: step.id,
-      heading: step.title[lang],
+      heading: guide.numberedSteps ? `${step.number}. ${step.title[lang]}` : step.title[lang],
       variants: step.variants.map((variant) => variantView(variant, lang, tr, raw)),
       ...(summary ? { summary } : {}),
       ...(step.winnerReason ? { winnerNote: tr('summary.winnerOverruled', { winner: step.variants.find((v) => v.id === step.winner)!.label[lang], reason: step.winnerReason[lang] }) } : {}),
@@ -187,8 +186,8 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
     description: prose.description,
     conclusion: {
       heading: tr('conclusion.heading'),
-      resultHeading: tr(`conclusion.resultHeading.${guide.objective}`),
-      recommendedIntro: tr(`conclusion.recommended.${guide.objective}`, { model: guide.model.name, hardware: guide.hardware.label[lang] }),
+      chartCaption: tr(`conclusion.resultHeading.${guide.objective}`),
+      recommendedIntro: tr(`conclusion.recommended.${guide.objective}`, { model: guide.model.subject[lang], hardware: guide.hardware.short[lang] }),
       commandLabel: tr('conclusion.servingCommand'),
       command: guide.recommended.command,
       comparisonIntro: tr('conclusion.comparisonIntro'),
@@ -204,7 +203,6 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
       feedback: tr('conclusion.feedback'),
       ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),
       chart: {
-        title: tr('conclusion.chartTitle', { metric: primaryName }),
         metric: `${primaryName} (${primaryUnit})`,
         baselineLabel: tr('table.baselineShort'),
         optimizedLabel: tr('table.optimized'),
@@ -220,10 +218,23 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
       hardware: guide.hardware.label[lang],
       enginesHeading: tr('setup.engines'),
       engines: guide.engines.filter((e) => e.version).map((e) => `${e.name} ${e.version}`),
-      methodHeading: tr('setup.method'),
-      methodHtml: slot('benchmark-method') ?? '',
+      ...(slot('benchmark-method') ? { method: { heading: tr('setup.method'), html: slot('benchmark-method')! } } : {}),
       profilesHeading: tr('setup.profiles'),
       profiles: guide.profiles.map((p) => ({ id: p.id, label: p.label[lang], yaml: stringify(p.config).trimEnd() })),
+      ...(guide.datasets.length > 0
+        ? {
+            datasets: {
+              heading: tr('setup.datasets'),
+              items: guide.datasets.map((d) => ({
+                label: d.label[lang],
+                variants: (d.variants ?? []).map((v) => tr('setup.datasetVariant', { label: v.label[lang], input: v.inputTokens, output: v.outputTokens })),
+              })),
+            },
+          }
+        : {}),
+      ...(guide.benchmarkCommands
+        ? { commands: { heading: tr('setup.commands'), ...(slot('benchmark-commands') ? { introHtml: slot('benchmark-commands')! } : {}), script: guide.benchmarkCommands } }
+        : {}),
     },
     results: { heading: tr('results.heading'), steps },
     optimizationSummary: {
@@ -235,20 +246,40 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
     otherCases: {
       heading: tr('otherCases.heading'),
       ...(slot('other-cases') ? { introHtml: slot('other-cases')! } : {}),
-      cases: guide.comparison.map((c) => ({
-        id: c.id,
-        heading: c.label[lang],
-        baselineArgsLabel: tr(c.baseline.command ? 'otherCases.baselineCommand' : 'otherCases.baselineArgs'),
-        baselineArgs: c.baseline.command ?? c.baseline.args?.join('\n') ?? tr('otherCases.notAvailable'),
-        baselineResultLabel: tr('otherCases.baselineResult'),
-        baselineResult: raw(c.baseline.measured.runId),
-        optimizedArgsLabel: tr(c.optimized.command ? 'otherCases.optimizedCommand' : 'otherCases.optimizedArgs'),
-        optimizedArgs: c.optimized.command ?? c.optimized.args?.join('\n') ?? tr('otherCases.notAvailable'),
-        optimizedResultLabel: tr('otherCases.optimizedResult'),
-        optimizedResult: raw(c.optimized.measured.runId),
-      })),
+      groups: otherCaseGroups(guide, lang, raw),
     },
   };
+}
+
+type Translate = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => string;
+
+function otherCaseGroups(guide: ComputedGuide, lang: Locale, raw: (runId: string) => RawResult): GuideView['otherCases']['groups'] {
+  const tr: Translate = (key, params) => t(lang, key, params);
+  const entry = (kind: 'baseline' | 'optimized', config: { args?: string[] | undefined; command?: string | undefined }, result: RawResult): OtherCaseEntry => ({
+    configLabel: tr(config.command ? (kind === 'baseline' ? 'otherCases.baselineCommand' : 'otherCases.optimizedCommand') : kind === 'baseline' ? 'otherCases.baselineArgs' : 'otherCases.optimizedArgs'),
+    config: config.command ?? config.args?.join('\n') ?? tr('otherCases.notAvailable'),
+    resultLabel: tr(kind === 'baseline' ? 'otherCases.baselineResult' : 'otherCases.optimizedResult'),
+    result,
+  });
+  if (guide.otherCases.layout === 'by-config') {
+    const { baseline, optimized } = guide.otherCases;
+    return [{ id: 'configs', entries: [entry('baseline', baseline, logResult(guide, baseline.runIds, tr)), entry('optimized', optimized, logResult(guide, optimized.runIds, tr))] }];
+  }
+  return guide.comparison.map((c) => ({
+    id: c.id,
+    heading: c.label[lang],
+    entries: [entry('baseline', c.baseline, raw(c.baseline.measured.runId)), entry('optimized', c.optimized, raw(c.optimized.measured.runId))],
+  }));
+}
+
+/** A whole log as its blocks, each after its `# label` line, as the tool's caller wrote it. */
+function logResult(guide: ComputedGuide, runIds: readonly string[], tr: Translate): RawResult {
+  const runs = runIds.map((id) => guide.runs[id]!);
+  const text = runs.map((run) => (run.blockLabel ? `# ${run.blockLabel}\n${run.raw}` : run.raw)).join('\n\n');
+  const file = runs[0]!.file;
+  const startLine = Math.min(...runs.map((r) => r.startLine));
+  const endLine = Math.max(...runs.map((r) => r.endLine));
+  return { text, file, startLine, endLine, source: tr('raw.source', { file, start: startLine, end: endLine }) };
 }
 
 function formatScale(scale: number): string {

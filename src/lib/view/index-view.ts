@@ -28,7 +28,7 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
         href: `/${lang}/guides/${guide.id}/`,
         title,
         model: guide.model.name,
-        hardware: guide.hardware.label[lang],
+        hardware: machineName(guide),
         objective: t(lang, `objective.${guide.objective}`),
         engine: guide.recommended.engine.name,
         gain: `${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)}`,
@@ -49,11 +49,17 @@ export function sidebarView(guides: readonly { guide: ComputedGuide; title: stri
   const byModel = new Map<string, { label: string; link: string }[]>();
   for (const { guide } of [...guides].sort((a, b) => a.guide.id.localeCompare(b.guide.id))) {
     const items = byModel.get(guide.model.family) ?? [];
-    items.push({ label: `${guide.hardware.label[lang]} · ${t(lang, `objective.${guide.objective}`)}`, link: `/${lang}/guides/${guide.id}/` });
+    items.push({ label: `${machineName(guide)} · ${t(lang, `objective.${guide.objective}`)}`, link: `/${lang}/guides/${guide.id}/` });
     byModel.set(guide.model.family, items);
   }
   return [
     { label: t(lang, 'site.guides'), link: `/${lang}/` },
     ...[...byModel].map(([family, items]) => ({ label: family, items })),
+    { label: t(lang, 'site.methodology'), link: `/${lang}/methodology/` },
   ];
+}
+
+/** "NVIDIA H200 × 8": the same shape for every guide, whatever its prose calls the machine. */
+function machineName(guide: ComputedGuide): string {
+  return `${guide.hardware.name} × ${guide.hardware.gpus}`;
 }
