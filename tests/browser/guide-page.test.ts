@@ -80,10 +80,11 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
   it('the index lists the guide and links to it', async () => {
     await page.goto(`${preview.url}/`);
     await page.waitForURL('**/en/');
-    await page.locator('table.guide-index a').first().click();
+    await page.locator('table.guide-index a[href="/en/guides/glm-5.2/h200/"]').click();
     await page.waitForURL('**/en/guides/glm-5.2/h200/');
     await page.goto(`${preview.url}/zh/`);
     await page.screenshot({ path: join(shots, 'zh-index.png') });
-    expect(await page.locator('table.guide-index').textContent()).toContain('+219.70%');
+    expect(await page.locator('table.guide-index tr[data-guide="glm-5.2/h200"]').textContent()).toContain('+219.70%');
+    expect(await page.locator('table.guide-index tr[data-guide="glm-4.x/h200"]').textContent()).toContain('+134.8%');
   });
 });
