@@ -1,21 +1,21 @@
-// Golden-file tests: every tests/fixtures/<format>/<case>/input.* is parsed and compared with
-// expected.json next to it. UPDATE_GOLDEN=1 rewrites the expectations (review the diff!).
+// Golden-file tests: every tests/fixtures/<parser>/<case>/input.* is parsed by
+// src/lib/parse/<parser>.ts and compared with expected.json next to it.
+// UPDATE_GOLDEN=1 rewrites the expectations (review the diff!).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseGsm8kSglang } from '../../src/lib/parse/gsm8k-sglang.ts';
-import { parseServingBlocks } from '../../src/lib/parse/serving-block.ts';
-import type { ParseResult } from '../../src/lib/parse/index.ts';
+import type { ParserModule } from '../../src/lib/parse/types.ts';
 import { sourceLines } from '../../src/lib/parse/source-lines.ts';
 import { stableJson } from '../../src/lib/stable-json.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures');
-const parsers: Record<string, (text: string, options: { file: string }) => ParseResult> = {
-  'serving-block': parseServingBlocks,
-  'gsm8k-sglang': parseGsm8kSglang,
-};
+const parserDirs = readdirSync(fixtures).filter((name) => existsSync(join(import.meta.dirname, `../../src/lib/parse/${name}.ts`)));
+const modules = Object.fromEntries(
+  await Promise.all(parserDirs.map(async (name) => [name, (await import(`../../src/lib/parse/${name}.ts`)) as ParserModule] as const)),
+);
 
-for (const [format, parse] of Object.entries(parsers)) {
+for (const format of parserDirs) {
+  const parse = modules[format]!.parse;
   describe(`${format} fixtures`, () => {
     for (const name of readdirSync(join(fixtures, format)).sort()) {
       const dir = join(fixtures, format, name);
@@ -37,7 +37,7 @@ for (const [format, parse] of Object.entries(parsers)) {
             expect(line.text, `${key} at line ${metric.line}`).toContain(metric.printed);
             const printed = Number(metric.printed.replace(/,/g, ''));
             const factor = metric.printedUnit === 's' && metric.unit === 'ms' ? 1000 : 1;
-            expect(metric.value).toBeCloseTo(printed * factor, 9);
+            expect(metric.value, `${key} at line ${metric.line}`).toBeCloseTo(printed * factor, 6);
           }
         }
       });

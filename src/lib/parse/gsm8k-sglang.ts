@@ -2,7 +2,7 @@ import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { MetricValue } from '../schema/run.ts';
 import { parseNumber } from './number.ts';
-import type { ParseResult } from './serving-block.ts';
+import type { ParseResult } from './types.ts';
 import { sourceLines } from './source-lines.ts';
 
 /**
@@ -21,11 +21,11 @@ const LINES: Record<string, { id: MetricId; unit: Unit; suffix?: RegExp }> = {
 
 const TQDM_DONE = /(\d+)\/(\d+) \[/;
 
-export function isGsm8kSglang(text: string): boolean {
+export function detect(text: string): boolean {
   return /^Accuracy: \d/m.test(text);
 }
 
-export function parseGsm8kSglang(text: string, options: { file: string }): ParseResult {
+export function parse(text: string, options: { file: string }): ParseResult {
   const diagnostics = new DiagnosticList(options.file);
   const lines = sourceLines(text);
   const metrics: Record<string, MetricValue> = {};

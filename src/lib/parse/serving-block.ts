@@ -1,6 +1,7 @@
-import { DiagnosticList, quoteFound, type Diagnostic } from '../diagnostics.ts';
+import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
-import type { FormatId, MetricValue, Run } from '../schema/run.ts';
+import type { FormatId, MetricValue } from '../schema/run.ts';
+import type { ParsedRun, ParseResult } from './types.ts';
 import { parseNumber } from './number.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
@@ -10,8 +11,6 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
  * recognised by its `Latency` section (shared/formats.md §2.1, §2.5).
  */
 
-export type ParsedRun = Omit<Run, 'id'>;
-export type ParseResult = { runs: ParsedRun[]; diagnostics: Diagnostic[] };
 
 const HEADER = /^=+ Serving Benchmark Result =+$/;
 const CLOSING_RULE = /^={20,}$/;
@@ -98,11 +97,11 @@ function findBlocks(lines: SourceLine[]): BlockBounds[] {
   return blocks;
 }
 
-export function isServingBlock(text: string): boolean {
+export function detect(text: string): boolean {
   return sourceLines(text).some((l) => HEADER.test(l.text.trim()));
 }
 
-export function parseServingBlocks(text: string, options: { file: string }): ParseResult {
+export function parse(text: string, options: { file: string }): ParseResult {
   const diagnostics = new DiagnosticList(options.file);
   const lines = sourceLines(text);
   const blocks = findBlocks(lines);

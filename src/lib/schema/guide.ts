@@ -181,6 +181,6 @@ export const GuideSchema = z.strictObject({
   }),
   /** decimals of every percentage on the page */
   percentDecimals: z.number().int().min(0).max(4),
-  feedbackUrl: z.string().url().optional(),
+  feedbackUrl: z.url().optional(),
 });
 export type Guide = z.infer<typeof GuideSchema>;

@@ -14,6 +14,7 @@ export const metricIds = [
   'duration',
   'input_tokens_total',
   'output_tokens_total',
+  'output_tokens_total_retokenized',
   'request_throughput',
   'request_goodput',
   'input_token_throughput',
@@ -25,8 +26,12 @@ export const metricIds = [
   'tpot_incl_ttft',
   'itl',
   'e2e_latency',
+  'client_queue_time',
+  'spec_accept_length',
+  'spec_acceptance_rate',
   'gsm8k_accuracy',
   'gsm8k_invalid_rate',
+  'gsm8k_stderr',
   'gsm8k_n',
   'eval_duration',
   'eval_output_throughput',
@@ -35,7 +40,7 @@ export const metricIds = [
 export const MetricIdSchema = z.enum(metricIds);
 export type MetricId = z.infer<typeof MetricIdSchema>;
 
-export const UnitSchema = z.enum(['count', 's', 'ms', 'tok', 'req/s', 'tok/s', 'fraction']);
+export const UnitSchema = z.enum(['count', 's', 'ms', 'tok', 'req/s', 'tok/s', 'fraction', 'percent']);
 export type Unit = z.infer<typeof UnitSchema>;
 
 export const DirectionSchema = z.enum(['higher', 'lower', 'none']);
@@ -53,6 +58,7 @@ export const metricInfo: Record<MetricId, MetricInfo> = {
   duration: { unit: 's', direction: 'none', distribution: false },
   input_tokens_total: { unit: 'tok', direction: 'none', distribution: false },
   output_tokens_total: { unit: 'tok', direction: 'none', distribution: false },
+  output_tokens_total_retokenized: { unit: 'tok', direction: 'none', distribution: false },
   request_throughput: { unit: 'req/s', direction: 'higher', distribution: false },
   request_goodput: { unit: 'req/s', direction: 'higher', distribution: false },
   input_token_throughput: { unit: 'tok/s', direction: 'higher', distribution: false },
@@ -64,8 +70,12 @@ export const metricInfo: Record<MetricId, MetricInfo> = {
   tpot_incl_ttft: { unit: 'ms', direction: 'lower', distribution: true },
   itl: { unit: 'ms', direction: 'lower', distribution: true },
   e2e_latency: { unit: 'ms', direction: 'lower', distribution: true },
+  client_queue_time: { unit: 'ms', direction: 'lower', distribution: true },
+  spec_accept_length: { unit: 'tok', direction: 'higher', distribution: false },
+  spec_acceptance_rate: { unit: 'percent', direction: 'higher', distribution: false },
   gsm8k_accuracy: { unit: 'fraction', direction: 'higher', distribution: false },
   gsm8k_invalid_rate: { unit: 'fraction', direction: 'lower', distribution: false },
+  gsm8k_stderr: { unit: 'fraction', direction: 'none', distribution: false },
   gsm8k_n: { unit: 'count', direction: 'none', distribution: false },
   eval_duration: { unit: 's', direction: 'none', distribution: false },
   eval_output_throughput: { unit: 'tok/s', direction: 'higher', distribution: false },

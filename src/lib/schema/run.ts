@@ -3,7 +3,7 @@ import { MetricKeySchema, UnitSchema } from './metric.ts';
 
 /** One measured value with the place in the raw file that printed it. */
 export const MetricValueSchema = z.object({
-  value: z.number().finite(),
+  value: z.number(),
   unit: UnitSchema,
   /** The token as printed (e.g. "5481.90", "651.51" for a value stored as 651510 ms). */
   printed: z.string(),
@@ -13,7 +13,18 @@ export const MetricValueSchema = z.object({
 });
 export type MetricValue = z.infer<typeof MetricValueSchema>;
 
-export const FormatIdSchema = z.enum(['vllm-bench-serve', 'gpustack-block', 'gsm8k-sglang']);
+export const FormatIdSchema = z.enum([
+  'vllm-bench-serve',
+  'gpustack-block',
+  'vllm-json',
+  'sglang-bench-serving',
+  'sglang-jsonl',
+  'guidellm-json',
+  'gpustack-runner-json',
+  'gsm8k-sglang',
+  'gsm8k-sglang-jsonl',
+  'lm-eval-json',
+]);
 export type FormatId = z.infer<typeof FormatIdSchema>;
 
 /** A normalized run: one result block (or accuracy result) of one raw file. */
