@@ -1,5 +1,6 @@
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import { parseRawFile } from './parse/index.ts';
+import { checkRunPlausibility } from './plausibility.ts';
 import { RunSchema, type Run } from './schema/run.ts';
 import { stableJson } from './stable-json.ts';
 
@@ -42,7 +43,9 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
         continue;
       }
       ids.add(id);
-      runs.push(RunSchema.parse({ id, ...parsed }));
+      const run = RunSchema.parse({ id, ...parsed });
+      diagnostics.push(...checkRunPlausibility(run));
+      runs.push(run);
     }
   }
   return { runs: hasErrors(diagnostics) ? [] : runs, diagnostics };

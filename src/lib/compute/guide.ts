@@ -7,6 +7,7 @@ import { metricDirection, metricUnit, type MetricKey } from '../schema/metric.ts
 import type { FormatId, Run } from '../schema/run.ts';
 import type { YamlPath } from '../yaml-source.ts';
 import { gsm8kVerdict } from './accuracy.ts';
+import { checkRunPlausibility } from '../plausibility.ts';
 
 export type ComputeInput = {
   id: string;
@@ -43,6 +44,9 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
   const primaryHigher = metricDirection(primaryKey) === 'higher';
   const runsById = new Map(input.runs.map((run) => [run.id, run]));
   const usedRuns = new Map<string, Run>();
+  /** where guide.yaml first refers to each used run, for messages about that run */
+  const usedAt = new Map<string, YamlPath>();
+  const profileWarnings: Diagnostic[] = [];
 
   const engines = new Map(guide.engines.map((engine) => [engine.id, engine]));
   const profiles = new Map(guide.profiles.map((profile) => [profile.id, profile]));
@@ -93,13 +97,34 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
     } else {
       run = candidates.find((c) => c.source.blockLabel === block);
       const labels = candidates.map((c) => c.source.blockLabel).filter((l): l is string => l !== null);
-      if (!run) error(path, 'E_REFERENCE', `"${rawPath}" has no block labelled "${block}"`, { expected: `one of ${labels.map((l) => JSON.stringify(l)).join(', ')}`, found: JSON.stringify(block), hint: didYouMean(block, labels) });
+      if (!run) {
+        error(path, 'E_REFERENCE', `"${rawPath}" has no block labelled "${block}"`, {
+          expected: labels.length > 0 ? `one of ${labels.map((l) => JSON.stringify(l)).join(', ')}` : `no \`block:\` — the file's ${candidates.length === 1 ? 'only block has' : 'blocks have'} no "# label" line`,
+          found: JSON.stringify(block),
+          ...(didYouMean(block, labels) ? { hint: didYouMean(block, labels) } : {}),
+        });
+      }
     }
     if (run && format !== undefined && run.source.format !== format) {
       error(path, 'E_FORMAT', `"${rawPath}" was read as ${run.source.format}, not ${format}`, { expected: format, found: run.source.format });
     }
-    if (run) usedRuns.set(run.id, run);
+    if (run) {
+      usedRuns.set(run.id, run);
+      if (!usedAt.has(run.id)) usedAt.set(run.id, path);
+    }
     return run;
+  };
+
+  // A run measured under a profile must have served all the profile's requests.
+  const checkRequests = (run: Run, profileId: string | undefined) => {
+    const total = profileId ? profiles.get(profileId)?.config.total_requests : undefined;
+    const successful = run.metrics.requests_successful;
+    if (typeof total !== 'number' || !successful) return;
+    if (successful.value > total) {
+      diagnostics.push({ severity: 'error', code: 'E_INCONSISTENT_REQUESTS', file: run.source.file, line: successful.line, message: `${successful.printed} successful requests, but profile "${profileId}" sends only ${total}`, expected: `at most ${total}`, found: successful.printed });
+    } else if (successful.value < total) {
+      profileWarnings.push({ severity: 'warning', code: 'W_REQUESTS_FAILED', file: run.source.file, line: successful.line, message: `only ${successful.printed} of the ${total} requests of profile "${profileId}" succeeded`, expected: String(total), found: successful.printed });
+    }
   };
 
   const cell = (run: Run, key: MetricKey, path: YamlPath) => {
@@ -137,10 +162,11 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
   const steps: ComputedStep[] = [];
   guide.steps.forEach((step, stepIndex) => {
     const stepPath = ['steps', stepIndex];
-    checkUnique(step.variants.map((v) => v.id), (i) => [...stepPath, 'variants', i, 'id'], 'variant', error);
+    if (!checkUnique(step.variants.map((v) => v.id), (i) => [...stepPath, 'variants', i, 'id'], 'variant', error)) return;
     const variants: ComputedVariant[] = step.variants.map((variant, variantIndex) => {
       const path = [...stepPath, 'variants', variantIndex];
       const measured = variant.status === 'ok' && variant.result !== undefined ? measure(variant.result, variant.gpus, path) : undefined;
+      if (measured) checkRequests(usedRuns.get(measured.runId)!, step.profile);
       return {
         id: variant.id,
         label: localized(variant.label),
@@ -262,6 +288,8 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
     const optimized = measure(testCase.optimized.result, testCase.optimized.gpus, [...path, 'optimized']);
     const profile = profileRef(testCase.profile, [...path, 'profile']);
     if (!baseline || !optimized) return;
+    checkRequests(usedRuns.get(baseline.runId)!, testCase.profile);
+    checkRequests(usedRuns.get(optimized.runId)!, testCase.profile);
     comparison.push({
       id: testCase.id,
       label: localized(testCase.label),
@@ -298,6 +326,27 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
       };
     }
   }
+
+  // Every plausibility warning on a used run needs an acknowledgement; every acknowledgement a warning.
+  const rawPathOf = (run: Run) => run.source.file.split(`/${input.id}/`)[1] ?? run.source.file;
+  const warnings = [...usedRuns.values()].flatMap((run) => [...checkRunPlausibility(run), ...profileWarnings.filter((w) => w.file === run.source.file)].filter((d) => d.severity === 'warning').map((d) => ({ run, d })));
+  const usedAcknowledgements = new Set<number>();
+  for (const { run, d } of warnings) {
+    const index = guide.acknowledge.findIndex((a) => a.code === d.code && a.file === rawPathOf(run) && (a.block === undefined || a.block === run.source.blockLabel));
+    if (index >= 0) {
+      usedAcknowledgements.add(index);
+      continue;
+    }
+    error(usedAt.get(run.id) ?? [], 'E_UNACKNOWLEDGED', `${d.file}:${d.line}: ${d.message}`, {
+      expected: `an entry in acknowledge: { file: ${rawPathOf(run)}${run.source.blockLabel ? `, block: ${run.source.blockLabel}` : ''}, code: ${d.code}, reason: … }`,
+      found: d.found ?? 'no acknowledgement',
+    });
+  }
+  guide.acknowledge.forEach((entry, index) => {
+    if (!usedAcknowledgements.has(index)) {
+      error(['acknowledge', index], 'E_STALE_ACKNOWLEDGEMENT', `acknowledges ${entry.code} on ${entry.file}${entry.block ? ` (block "${entry.block}")` : ''}, which this guide's runs no longer raise`, { expected: 'a warning that occurs', found: 'none' });
+    }
+  });
 
   const recommendedEngine = engineRef(guide.recommended.engine, ['recommended', 'engine']);
   if (diagnostics.some((d) => d.severity === 'error') || !baselineStep || !baselineVariant?.measured) return { diagnostics };
@@ -389,12 +438,17 @@ function pickReference(
   return named ?? `unknown reference variant "${rule.variant}"`;
 }
 
-function checkUnique(ids: string[], pathOf: (index: number) => YamlPath, what: string, error: (path: YamlPath, code: string, message: string, extra?: Partial<Diagnostic>) => void) {
+/** Reports every repeated id; true when all are unique. */
+function checkUnique(ids: string[], pathOf: (index: number) => YamlPath, what: string, error: (path: YamlPath, code: string, message: string, extra?: Partial<Diagnostic>) => void): boolean {
   const seen = new Map<string, number>();
+  let unique = true;
   ids.forEach((id, index) => {
-    if (seen.has(id)) error(pathOf(index), 'E_DUPLICATE', `duplicate ${what} id "${id}" (first used at index ${seen.get(id)})`, { expected: `a unique ${what} id`, found: JSON.stringify(id) });
-    else seen.set(id, index);
+    if (seen.has(id)) {
+      error(pathOf(index), 'E_DUPLICATE', `duplicate ${what} id "${id}" (first used at index ${seen.get(id)})`, { expected: `a unique ${what} id`, found: JSON.stringify(id) });
+      unique = false;
+    } else seen.set(id, index);
   });
+  return unique;
 }
 
 export { metricUnit };

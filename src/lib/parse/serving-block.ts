@@ -17,6 +17,8 @@ const CLOSING_RULE = /^={20,}$/;
 const SECTION_RULE = /^-{3,}\s*([^-].*?)\s*-{3,}$/;
 const LABEL_LINE = /^(\S.*?):\s*(\S.*)?$/;
 const BLOCK_LABEL = /^#\s+(\S.*)$/;
+// What a result label can contain; anything else on a "x: y" line is a foreign log line.
+const RESULT_LABEL = /^[A-Za-z][A-Za-z0-9 ().%/,+-]*$/;
 
 type ScalarLabel = { id: MetricId; unit: Unit };
 
@@ -36,10 +38,31 @@ const SCALAR_LABELS: Record<string, ScalarLabel> = {
   'peak output token throughput (tok/s)': { id: 'peak_output_token_throughput', unit: 'tok/s' },
   'peak concurrent requests': { id: 'peak_concurrent_requests', unit: 'count' },
   'total token throughput (tok/s)': { id: 'total_token_throughput', unit: 'tok/s' },
+  'acceptance rate (%)': { id: 'spec_acceptance_rate', unit: 'percent' },
+  'acceptance length': { id: 'spec_accept_length', unit: 'tok' },
 };
 
-// Lines the tool prints that have no canonical metric yet; accepted without a value.
-const KNOWN_UNMAPPED = new Set(['input throughput (inputs/s)', 'rtfx (inverse real-time factor)']);
+// Lines the tool prints that have no canonical metric yet: accepted, not stored.
+const KNOWN_UNMAPPED = new Set([
+  'input throughput (inputs/s)',
+  'rtfx (inverse real-time factor)',
+  'drafts',
+  'draft tokens',
+  'accepted tokens',
+  'probe requests completed',
+  'probe requests failed',
+  'median probe e2el (ms)',
+  'p99 probe e2el (ms)',
+  'max probe e2el (ms)',
+  'committed throughput (tok/s)',
+  'denoising steps per canvas',
+  'committed per denoising step',
+  'committed tokens',
+  'denoising steps',
+  'canvas positions evaluated',
+]);
+// Per-position speculative acceptance ("  Position 0:") and queue-inclusive latency: not stored.
+const KNOWN_UNMAPPED_PATTERN = /^(position \d+|(mean|median|p[\d.]+) e2el incl\. client queue \(ms\))$/;
 
 /** `Mean TTFT (ms)`, `P99.9 ITL (ms)`, `Median Latency(s)` → statistic, family name, unit. */
 const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\((ms|s)\)$/;
@@ -50,7 +73,7 @@ const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\
  * latency, i.e. what vLLM calls TPOT (shared/formats.md §0.2): same label, other metric.
  */
 const FAMILIES: Record<'vllm-bench-serve' | 'gpustack-block', Record<string, MetricId>> = {
-  'vllm-bench-serve': { ttft: 'ttft', tpot: 'tpot', itl: 'itl', e2el: 'e2e_latency' },
+  'vllm-bench-serve': { ttft: 'ttft', tpot: 'tpot', itl: 'itl', e2el: 'e2e_latency', 'client queue time': 'client_queue_time' },
   'gpustack-block': { ttft: 'ttft', tpot: 'tpot_incl_ttft', itl: 'tpot', latency: 'e2e_latency' },
 };
 
@@ -158,7 +181,8 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
     const text = line.text.trim();
     if (text === '' || SECTION_RULE.test(text)) continue;
     const match = LABEL_LINE.exec(text);
-    if (!match) {
+    // Server log lines sharing the terminal ("(APIServer pid=7) INFO …: Avg prompt throughput: …").
+    if (!match || !RESULT_LABEL.test(match[1]!)) {
       diagnostics.warning('W_FOREIGN_LINE', 'line inside a result block is not a result line; skipped', {
         line: line.line,
         expected: LABEL_EXAMPLES,
@@ -168,6 +192,8 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
     }
     const label = normalizeLabel(match[1]!);
     const valueText = match[2] ?? '';
+    // "Per-position acceptance (%):" heads the indented position lines and has no value itself.
+    if (valueText === '' && label === 'per-position acceptance (%)') continue;
     const column = line.raw.indexOf(valueText) + 1 || undefined;
 
     let key: string;
@@ -191,7 +217,7 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
       key = `${family}.${statKey(distribution)}`;
       unit = 'ms';
       if (distribution[4] === 's') printedUnit = 's';
-    } else if (KNOWN_UNMAPPED.has(label)) {
+    } else if (KNOWN_UNMAPPED.has(label) || KNOWN_UNMAPPED_PATTERN.test(label)) {
       continue;
     } else {
       diagnostics.warning('W_UNKNOWN_LINE', `unknown result line "${match[1]}:"; skipped`, {
@@ -213,6 +239,15 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
     }
     seenAt.set(key, line.line);
     const parsed = parseNumber(valueText);
+    // GPUStack prints a missing value as N/A: the metric is absent (a page that needs it fails in compute).
+    if (!parsed.ok && /^n\/a$/i.test(valueText.trim())) {
+      diagnostics.warning('W_NO_VALUE', `"${match[1]}:" printed no value (N/A); the metric is treated as absent`, {
+        line: line.line,
+        column,
+        found: quoteFound(valueText),
+      });
+      continue;
+    }
     if (!parsed.ok) {
       diagnostics.error('E_BAD_NUMBER', `"${match[1]}:" expects a number (${printedUnit ?? unit}); ${parsed.reason}`, {
         line: line.line,

@@ -179,6 +179,20 @@ export const GuideSchema = z.strictObject({
     /** `cumulative`: each step's winner against the baseline; `step`: against the previous step's winner */
     mode: z.enum(['cumulative', 'step']),
   }),
+  /**
+   * Plausibility warnings (src/lib/plausibility.ts) on runs this guide uses, each accepted with a
+   * reason a reviewer can judge. An unacknowledged warning fails the build, as does a stale entry.
+   */
+  acknowledge: z
+    .array(
+      z.strictObject({
+        file: z.string().min(1),
+        block: z.string().min(1).optional(),
+        code: z.enum(['W_MEAN_ABOVE_PERCENTILE', 'W_PEAK_BELOW_MEAN', 'W_BEYOND_PHYSICAL', 'W_REQUESTS_FAILED']),
+        reason: z.string().min(10),
+      }),
+    )
+    .default([]),
   /** decimals of every percentage on the page */
   percentDecimals: z.number().int().min(0).max(4),
   feedbackUrl: z.url().optional(),

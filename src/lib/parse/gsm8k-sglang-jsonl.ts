@@ -1,0 +1,137 @@
+import { DiagnosticList, quoteFound, type Diagnostic } from '../diagnostics.ts';
+import type { MetricId, Unit } from '../schema/metric.ts';
+import type { MetricValue } from '../schema/run.ts';
+import { atPointer, parseJsonDocuments, type JsonDocument, type JsonParseResult, type JsonValue } from './json-text.ts';
+import { sourceLines } from './source-lines.ts';
+import type { ParsedRun, ParseResult } from './types.ts';
+
+/**
+ * Parser for the `--result-file` (default result.jsonl) of SGLang's `benchmark/gsm8k/bench_sglang.py`
+ * (shared/formats.md §2.12): one JSON line appended per run,
+ * `{"task": "gsm8k", "backend": "srt", "num_gpus": 1, "latency": 18.694, "accuracy": 0.975, "num_requests": 200, "other": {…}}`.
+ * The other SGLang benchmarks append to the same default file with their own `task`; those lines are skipped.
+ */
+
+export type JsonMetricSpec = { id: MetricId; unit: Unit; max?: number; integer?: boolean };
+
+const FIELDS: Record<string, JsonMetricSpec> = {
+  accuracy: { id: 'gsm8k_accuracy', unit: 'fraction', max: 1 },
+  num_requests: { id: 'gsm8k_n', unit: 'count', integer: true },
+  latency: { id: 'eval_duration', unit: 's' },
+};
+
+type JsonObject = { [key: string]: JsonValue };
+
+export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** gsm8k, and variants of it (lm-eval's gsm8k_cot, gsm8k_cot_llama, …). */
+export function isGsm8kTask(name: string): boolean {
+  return /^gsm8k($|[_-])/.test(name);
+}
+
+function isGsm8kLine(value: JsonValue): boolean {
+  return isJsonObject(value) && typeof value.task === 'string' && isGsm8kTask(value.task);
+}
+
+export function detect(text: string): boolean {
+  if (!text.trimStart().startsWith('{') || !text.includes('"task"')) return false;
+  const json = parseJsonDocuments(text);
+  return (
+    json.ok &&
+    json.documents.every((d) => isJsonObject(d.value) && typeof d.value.task === 'string') &&
+    json.documents.some((d) => isGsm8kLine(d.value) && ('accuracy' in (d.value as JsonObject) || 'num_requests' in (d.value as JsonObject)))
+  );
+}
+
+export function parse(text: string, options: { file: string }): ParseResult {
+  const diagnostics = new DiagnosticList(options.file);
+  const json = parseJsonDocuments(text);
+  if (!json.ok) return { runs: [], diagnostics: [jsonError(json, options.file)] };
+  const lines = sourceLines(text);
+  const runs: ParsedRun[] = [];
+
+  json.documents.forEach((doc, blockIndex) => {
+    const startLine = doc.line;
+    // A document runs up to the next one (one line each in JSONL), without trailing blank lines.
+    let endLine = Math.max(startLine, (json.documents[blockIndex + 1]?.line ?? lines.length + 1) - 1);
+    while (endLine > startLine && lines[endLine - 1]!.text.trim() === '') endLine--;
+    const raw = lines.slice(startLine - 1, endLine).map((l) => l.raw).join('\n');
+
+    if (!isGsm8kLine(doc.value)) {
+      diagnostics.warning('W_FOREIGN_LINE', 'not a GSM8K result line; skipped', {
+        line: startLine,
+        expected: 'an object with "task": "gsm8k"',
+        found: quoteFound(raw),
+      });
+      return;
+    }
+    const task = (doc.value as JsonObject).task as string;
+    if (atPointer(doc.value, '/accuracy') === undefined) {
+      diagnostics.error('E_MISSING_REQUIRED', 'GSM8K result line has no "accuracy"', {
+        line: startLine,
+        expected: 'an "accuracy" fraction from 0 to 1, e.g. "accuracy": 0.975',
+        found: quoteFound(raw),
+      });
+      return;
+    }
+    const errorsBefore = errorCount(diagnostics);
+    const metrics: Record<string, MetricValue> = {};
+    for (const [key, spec] of Object.entries(FIELDS)) {
+      const metric = readJsonMetric(doc, `/${key}`, spec, diagnostics);
+      if (metric) metrics[spec.id] = metric;
+    }
+    if (errorCount(diagnostics) > errorsBefore) return;
+    runs.push({
+      source: { file: options.file, format: 'gsm8k-sglang-jsonl', blockIndex, blockLabel: task === 'gsm8k' ? null : task, startLine, endLine },
+      metrics,
+      raw,
+    });
+  });
+
+  if (runs.length === 0 && !diagnostics.hasErrors) {
+    diagnostics.error('E_NO_RESULT', 'no GSM8K result line found', {
+      line: 1,
+      expected: 'a JSON line with "task": "gsm8k" and "accuracy"',
+      found: quoteFound(lines[0]?.text ?? ''),
+    });
+  }
+  return { runs, diagnostics: diagnostics.items };
+}
+
+export function errorCount(diagnostics: DiagnosticList): number {
+  return diagnostics.items.filter((d) => d.severity === 'error').length;
+}
+
+export function jsonError(json: Extract<JsonParseResult, { ok: false }>, file: string): Diagnostic {
+  return { severity: 'error', code: 'E_JSON', file, line: json.line, column: json.column, message: `invalid JSON: ${json.message}`, expected: 'valid JSON', found: json.found };
+}
+
+/**
+ * The number at `pointer` as a metric (its text as written, its line), or undefined when it is
+ * absent or refused (NaN, Infinity, a string, negative, out of range: E_BAD_NUMBER).
+ */
+export function readJsonMetric(doc: JsonDocument, pointer: string, spec: JsonMetricSpec, diagnostics: DiagnosticList): MetricValue | undefined {
+  const value = atPointer(doc.value, pointer);
+  if (value === undefined) return undefined;
+  const printed = doc.numberTexts.get(pointer);
+  const line = doc.lines.get(pointer)!;
+  if (
+    typeof value === 'number' &&
+    printed !== undefined &&
+    Number.isFinite(value) &&
+    value >= 0 &&
+    value <= (spec.max ?? Infinity) &&
+    (!spec.integer || Number.isInteger(value))
+  ) {
+    return { value, unit: spec.unit, printed, line };
+  }
+  const expected = spec.max === 1 ? 'a fraction from 0 to 1' : spec.integer ? 'a whole number ≥ 0' : `a number ≥ 0 in ${spec.unit}`;
+  diagnostics.error('E_BAD_NUMBER', `${pointer} expects ${expected}`, {
+    line,
+    expected: spec.max === 1 ? `${expected}, e.g. 0.975` : expected,
+    found: typeof value === 'string' ? `the string ${quoteFound(value)}` : quoteFound(printed ?? JSON.stringify(value)),
+  });
+  return undefined;
+}

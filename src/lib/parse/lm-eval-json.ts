@@ -1,0 +1,123 @@
+import { DiagnosticList, quoteFound } from '../diagnostics.ts';
+import type { MetricValue } from '../schema/run.ts';
+import { errorCount, isGsm8kTask, isJsonObject, jsonError, readJsonMetric } from './gsm8k-sglang-jsonl.ts';
+import { atPointer, parseJsonDocuments, pointerEscape, type JsonDocument, type JsonValue } from './json-text.ts';
+import type { ParsedRun, ParseResult } from './types.ts';
+
+/**
+ * Parser for lm-evaluation-harness `results_<date>.json` (shared/formats.md §2.13): one run per
+ * (gsm8k-family task, filter), from `results.<task>["exact_match,<filter>"]`, its
+ * `"exact_match_stderr,<filter>"` (a number or "N/A") and `n-samples.<task>.effective`.
+ * Other tasks in the same file are not GSM8K and are ignored.
+ */
+
+const METRIC_KEY = /^exact_match(?:_stderr)?,(.+)$/;
+
+/** `strict-match` for plain gsm8k, `gsm8k_cot/strict-match` for the other tasks. */
+export function lmEvalBlockLabel(task: string, filter: string): string {
+  return task === 'gsm8k' ? filter : `${task}/${filter}`;
+}
+
+function isResultsFile(doc: JsonDocument): boolean {
+  return isJsonObject(doc.value) && isJsonObject(doc.value.results) && ('n-samples' in doc.value || 'configs' in doc.value);
+}
+
+export function detect(text: string): boolean {
+  if (!text.trimStart().startsWith('{') || !text.includes('"results"')) return false;
+  const json = parseJsonDocuments(text);
+  return json.ok && json.documents.every(isResultsFile);
+}
+
+export function parse(text: string, options: { file: string }): ParseResult {
+  const diagnostics = new DiagnosticList(options.file);
+  const json = parseJsonDocuments(text);
+  if (!json.ok) return { runs: [], diagnostics: [jsonError(json, options.file)] };
+  const runs: ParsedRun[] = [];
+  const tasksSeen: string[] = [];
+  let blockIndex = 0;
+
+  for (const doc of json.documents) {
+    const results = isJsonObject(doc.value) ? doc.value.results : undefined;
+    if (!isJsonObject(results)) {
+      diagnostics.error('E_NO_RESULT', 'no "results" object in this JSON document', {
+        line: doc.line,
+        expected: 'an lm-evaluation-harness results file: {"results": {"gsm8k": {…}}, "n-samples": {…}, …}',
+        found: quoteFound(JSON.stringify(doc.value)),
+      });
+      continue;
+    }
+    for (const [task, entry] of Object.entries(results)) {
+      tasksSeen.push(task);
+      if (!isGsm8kTask(task)) continue;
+      const taskPointer = `/results/${pointerEscape(task)}`;
+      const filters = [...new Set(Object.keys(isJsonObject(entry) ? entry : {}).map((k) => METRIC_KEY.exec(k)?.[1]).filter((f) => f !== undefined))];
+      if (filters.length === 0) {
+        diagnostics.error('E_MISSING_REQUIRED', `results.${task} has no "exact_match,<filter>" value`, {
+          line: doc.lines.get(taskPointer),
+          expected: '"exact_match,strict-match" and "exact_match,flexible-extract"',
+          found: quoteFound(JSON.stringify(entry)),
+        });
+        continue;
+      }
+
+      const nPointer = `/n-samples/${pointerEscape(task)}`;
+      const taskErrors = errorCount(diagnostics);
+      const n = readJsonMetric(doc, `${nPointer}/effective`, { id: 'gsm8k_n', unit: 'count', integer: true }, diagnostics);
+      const nEntry = atPointer(doc.value, nPointer);
+      const raw = JSON.stringify({ results: { [task]: entry }, ...(nEntry === undefined ? {} : { 'n-samples': { [task]: nEntry } }) }, null, 2);
+
+      for (const filter of filters) {
+        const index = blockIndex++;
+        const errorsBefore = errorCount(diagnostics);
+        const accuracyPointer = `${taskPointer}/${pointerEscape(`exact_match,${filter}`)}`;
+        const stderrPointer = `${taskPointer}/${pointerEscape(`exact_match_stderr,${filter}`)}`;
+        const metrics: Record<string, MetricValue> = {};
+        const accuracy = readJsonMetric(doc, accuracyPointer, { id: 'gsm8k_accuracy', unit: 'fraction', max: 1 }, diagnostics);
+        if (accuracy) metrics.gsm8k_accuracy = accuracy;
+        else if (atPointer(doc.value, accuracyPointer) === undefined) {
+          diagnostics.error('E_MISSING_REQUIRED', `results.${task} has a stderr but no "exact_match,${filter}"`, {
+            line: doc.lines.get(stderrPointer),
+            expected: `"exact_match,${filter}": <fraction from 0 to 1>`,
+            found: 'only "exact_match_stderr,' + filter + '"',
+          });
+        }
+        // lm-eval writes "N/A" when it could not compute a stderr (e.g. bootstrap_iters: 0).
+        if (atPointer(doc.value, stderrPointer) === 'N/A') {
+          diagnostics.warning('W_NO_VALUE', `"exact_match_stderr,${filter}" of ${task} is "N/A"; gsm8k_stderr is absent`, {
+            line: doc.lines.get(stderrPointer),
+            found: quoteFound('N/A'),
+          });
+        } else {
+          const stderr = readJsonMetric(doc, stderrPointer, { id: 'gsm8k_stderr', unit: 'fraction', max: 1 }, diagnostics);
+          if (stderr) metrics.gsm8k_stderr = stderr;
+        }
+        if (n) metrics.gsm8k_n = n;
+        if (errorCount(diagnostics) > errorsBefore || errorCount(diagnostics) > taskErrors + (errorsBefore - taskErrors)) continue;
+        const metricLines = Object.values(metrics).map((m) => m.line);
+        runs.push({
+          source: {
+            file: options.file,
+            format: 'lm-eval-json',
+            blockIndex: index,
+            blockLabel: lmEvalBlockLabel(task, filter),
+            startLine: doc.lines.get(taskPointer)!,
+            endLine: Math.max(...metricLines),
+          },
+          metrics,
+          raw,
+        });
+      }
+    }
+  }
+
+  if (runs.length === 0 && !diagnostics.hasErrors) {
+    diagnostics.error('E_NO_RESULT', 'no GSM8K task in "results"', {
+      line: json.documents[0]!.lines.get('/results') ?? 1,
+      expected: 'a task "gsm8k" (or gsm8k_cot, …) in "results"',
+      found: tasksSeen.length === 0 ? 'no tasks' : `tasks ${tasksSeen.map((t) => JSON.stringify(t)).join(', ')}`,
+    });
+  }
+  return { runs, diagnostics: diagnostics.items };
+}
+
+export type { JsonValue };

@@ -1,0 +1,246 @@
+import { DiagnosticList, quoteFound } from '../diagnostics.ts';
+import type { MetricId, Unit } from '../schema/metric.ts';
+import type { MetricValue } from '../schema/run.ts';
+import type { ParsedRun, ParseResult } from './types.ts';
+import { parseNumber } from './number.ts';
+import { sourceLines, type SourceLine } from './source-lines.ts';
+
+/**
+ * Parser for the "Serving Benchmark Result" block printed by SGLang's
+ * `python -m sglang.bench_serving` (shared/formats.md §2.3). It shares its header with vLLM's
+ * block; the `Backend:` line that SGLang always prints first tells them apart (§4).
+ */
+
+const HEADER = /^=+ Serving Benchmark Result =+$/;
+const CLOSING_RULE = /^={20,}$/;
+const SECTION_RULE = /^-{3,}\s*([^-].*?)\s*-{3,}$/;
+const LABEL_LINE = /^(\S.*?):\s*(\S.*)?$/;
+const BLOCK_LABEL = /^#\s+(\S.*)$/;
+const BACKEND_LINE = /^Backend:/i;
+// What a result label can contain; anything else on a "x: y" line is a foreign log line.
+const RESULT_LABEL = /^[A-Za-z][A-Za-z0-9 ().%/,+_-]*$/;
+
+/** `sentinel`: printed values that mean "no value" (an unbounded rate, no cap), not an error. */
+type ScalarLabel = { id: MetricId; unit: Unit; sentinel?: RegExp };
+
+// Keys are lower-case with single spaces, so case and padding drift between versions does not matter.
+const SCALAR_LABELS: Record<string, ScalarLabel> = {
+  'traffic request rate': { id: 'request_rate_configured', unit: 'req/s', sentinel: /^(inf|trace)$/i },
+  'max request concurrency': { id: 'max_concurrency', unit: 'count', sentinel: /^not set$/i },
+  'successful requests': { id: 'requests_successful', unit: 'count' },
+  'benchmark duration (s)': { id: 'duration', unit: 's' },
+  'total input tokens': { id: 'input_tokens_total', unit: 'tok' },
+  'total generated tokens': { id: 'output_tokens_total', unit: 'tok' },
+  'total generated tokens (retokenized)': { id: 'output_tokens_total_retokenized', unit: 'tok' },
+  'request throughput (req/s)': { id: 'request_throughput', unit: 'req/s' },
+  'input token throughput (tok/s)': { id: 'input_token_throughput', unit: 'tok/s' },
+  'output token throughput (tok/s)': { id: 'output_token_throughput', unit: 'tok/s' },
+  'peak output token throughput (tok/s)': { id: 'peak_output_token_throughput', unit: 'tok/s' },
+  'peak concurrent requests': { id: 'peak_concurrent_requests', unit: 'count' },
+  'total token throughput (tok/s)': { id: 'total_token_throughput', unit: 'tok/s' },
+  'total throughput (tok/s)': { id: 'total_token_throughput', unit: 'tok/s' }, // older releases
+  concurrency: { id: 'mean_concurrency', unit: 'count' },
+  'accept length': { id: 'spec_accept_length', unit: 'tok' },
+};
+
+// Lines the tool prints that are not (yet) canonical metrics: accepted, not stored.
+const KNOWN_UNMAPPED = new Set(['backend', 'total input text tokens', 'total input vision tokens']);
+
+// `--cache-report` repeats `Device:`/`Host:` as counts and then as percentages; no canonical id yet.
+const UNMAPPED_SECTION = 'cache hit details';
+
+/** `Mean TTFT (ms)`, `P99 E2E Latency (ms)`, `Max ITL (ms)` → statistic, family name. */
+const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\(ms\)$/;
+const FAMILIES: Record<string, MetricId> = { 'e2e latency': 'e2e_latency', ttft: 'ttft', tpot: 'tpot', itl: 'itl' };
+
+const LABEL_EXAMPLES = '"Successful requests:", "Mean TTFT (ms):" or a section rule';
+
+function normalizeLabel(label: string): string {
+  return label.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+function statKey(match: RegExpExecArray): string {
+  return match[2] !== undefined ? `p${match[2].replace('.', '_')}` : match[1]!;
+}
+
+type BlockBounds = { header: number; close: number | undefined; label: string | null };
+
+/** Finds every block: its header, its closing rule (if any) and its `# label` line. */
+function findBlocks(lines: SourceLine[]): BlockBounds[] {
+  const blocks: BlockBounds[] = [];
+  let searchFrom = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!HEADER.test(lines[i]!.text.trim())) continue;
+    let label: string | null = null;
+    for (let j = i - 1; j >= searchFrom; j--) {
+      const match = BLOCK_LABEL.exec(lines[j]!.text.trim());
+      if (match) {
+        label = match[1]!.trim();
+        break;
+      }
+    }
+    let close: number | undefined;
+    for (let j = i + 1; j < lines.length; j++) {
+      const text = lines[j]!.text.trim();
+      if (CLOSING_RULE.test(text)) {
+        close = j;
+        break;
+      }
+      if (HEADER.test(text)) break; // the next block started: this one was cut off
+    }
+    blocks.push({ header: i, close, label });
+    searchFrom = (close ?? i) + 1;
+    if (close !== undefined) i = close;
+  }
+  return blocks;
+}
+
+/** The block's lines between header and closing rule (or the end of input when truncated). */
+function blockBody(lines: SourceLine[], block: BlockBounds, next: BlockBounds | undefined): SourceLine[] {
+  return lines.slice(block.header + 1, block.close ?? next?.header ?? lines.length);
+}
+
+export function detect(text: string): boolean {
+  const lines = sourceLines(text);
+  const blocks = findBlocks(lines);
+  return blocks.some((block, i) => blockBody(lines, block, blocks[i + 1]).some((l) => BACKEND_LINE.test(l.text.trim())));
+}
+
+export function parse(text: string, options: { file: string }): ParseResult {
+  const diagnostics = new DiagnosticList(options.file);
+  const lines = sourceLines(text);
+  const blocks = findBlocks(lines);
+  if (blocks.length === 0) {
+    diagnostics.error('E_NO_RESULT', 'no "Serving Benchmark Result" block found', {
+      line: 1,
+      expected: 'a line "============ Serving Benchmark Result ============"',
+      found: lines.length === 0 ? 'an empty file' : quoteFound(lines[0]!.text),
+    });
+    return { runs: [], diagnostics: diagnostics.items };
+  }
+
+  const runs: ParsedRun[] = [];
+  blocks.forEach((block, blockIndex) => {
+    const headerLine = lines[block.header]!;
+    const name = `result block #${blockIndex + 1}${block.label ? ` ("# ${block.label}")` : ''} started at line ${headerLine.line}`;
+    if (block.close === undefined) {
+      const next = blocks[blockIndex + 1];
+      const last = blockBody(lines, block, next).at(-1) ?? headerLine;
+      diagnostics.error('E_TRUNCATED_BLOCK', `${name} has no closing rule`, {
+        line: headerLine.line,
+        expected: '"<label>: <number>" lines, then a line of 50 "="',
+        found: `${next ? `the next header (line ${lines[next.header]!.line})` : 'end of input'} after ${quoteFound(last.text)}`,
+      });
+      return;
+    }
+    const body = blockBody(lines, block, undefined);
+    // vLLM and GPUStack print the same header; their "TPOT" may mean another metric (§0.2).
+    if (!body.some((l) => BACKEND_LINE.test(l.text.trim()))) {
+      diagnostics.error('E_FORMAT_UNKNOWN', `${name} has no "Backend:" line, so it is not SGLang bench_serving output; skipped`, {
+        line: headerLine.line,
+        expected: 'a "Backend:" line right after the header',
+        found: body[0] ? quoteFound(body[0].text) : 'an empty block',
+        hint: 'a vLLM or GPUStack block belongs in its own file (format vllm-bench-serve / gpustack-block)',
+      });
+      return;
+    }
+    const metrics = parseBlockBody(body, diagnostics);
+    if (!metrics) return;
+    runs.push({
+      source: {
+        file: options.file,
+        format: 'sglang-bench-serving',
+        blockIndex,
+        blockLabel: block.label,
+        startLine: headerLine.line,
+        endLine: lines[block.close]!.line,
+      },
+      metrics,
+      raw: lines.slice(block.header, block.close + 1).map((l) => l.raw).join('\n'),
+    });
+  });
+  return { runs, diagnostics: diagnostics.items };
+}
+
+function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record<string, MetricValue> | undefined {
+  const metrics: Record<string, MetricValue> = {};
+  const seenAt = new Map<string, number>();
+  const errorsBefore = diagnostics.items.filter((d) => d.severity === 'error').length;
+  let section = '';
+
+  for (const line of body) {
+    const text = line.text.trim();
+    if (text === '') continue;
+    const rule = SECTION_RULE.exec(text);
+    if (rule) {
+      section = normalizeLabel(rule[1]!);
+      continue;
+    }
+    const match = LABEL_LINE.exec(text);
+    if (!match || !RESULT_LABEL.test(match[1]!)) {
+      diagnostics.warning('W_FOREIGN_LINE', 'line inside a result block is not a result line; skipped', {
+        line: line.line,
+        expected: LABEL_EXAMPLES,
+        found: quoteFound(text),
+      });
+      continue;
+    }
+    const label = normalizeLabel(match[1]!);
+    const valueText = match[2] ?? '';
+    // The value ends the line, and `text` keeps `raw`'s columns (tabs become one space each).
+    const column = line.text.length - valueText.length + 1;
+    if (section === UNMAPPED_SECTION || KNOWN_UNMAPPED.has(label)) continue;
+
+    let key: string;
+    let spec: ScalarLabel | undefined = SCALAR_LABELS[label];
+    const distribution = DISTRIBUTION_LABEL.exec(label);
+    if (spec) {
+      key = spec.id;
+    } else if (distribution && FAMILIES[distribution[3]!]) {
+      key = `${FAMILIES[distribution[3]!]}.${statKey(distribution)}`;
+      spec = { id: FAMILIES[distribution[3]!]!, unit: 'ms' };
+    } else {
+      diagnostics.warning('W_UNKNOWN_LINE', `unknown result line "${match[1]}:"; skipped`, {
+        line: line.line,
+        expected: LABEL_EXAMPLES,
+        found: quoteFound(text),
+      });
+      continue;
+    }
+
+    const firstLine = seenAt.get(key);
+    if (firstLine !== undefined) {
+      diagnostics.error('E_DUPLICATE', `"${match[1]}:" appears twice in one block (first at line ${firstLine})`, {
+        line: line.line,
+        expected: 'each metric once per block',
+        found: quoteFound(text),
+      });
+      continue;
+    }
+    seenAt.set(key, line.line);
+    if (spec.sentinel?.test(valueText)) continue;
+    const parsed = parseNumber(valueText);
+    if (!parsed.ok) {
+      diagnostics.error('E_BAD_NUMBER', `"${match[1]}:" expects a number (${spec.unit}); ${parsed.reason}`, {
+        line: line.line,
+        column,
+        expected: `a decimal number in ${spec.unit}`,
+        found: quoteFound(valueText),
+      });
+      continue;
+    }
+    if (parsed.value < 0) {
+      diagnostics.error('E_BAD_NUMBER', `"${match[1]}:" cannot be negative`, {
+        line: line.line,
+        column,
+        expected: 'a number ≥ 0',
+        found: quoteFound(valueText),
+      });
+      continue;
+    }
+    metrics[key] = { value: parsed.value, unit: spec.unit, printed: valueText, line: line.line };
+  }
+
+  const errorsAfter = diagnostics.items.filter((d) => d.severity === 'error').length;
+  return errorsAfter > errorsBefore ? undefined : metrics;
+}

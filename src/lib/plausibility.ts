@@ -1,0 +1,131 @@
+import type { Diagnostic } from './diagnostics.ts';
+import type { MetricValue, Run } from './schema/run.ts';
+
+/**
+ * A result block that parses can still be wrong: a line edited by hand, a copy/paste that mixed
+ * two runs, a tool bug. These checks compare a run's numbers with each other. Errors are
+ * impossible combinations; warnings are unusual but possible, and a guide that uses such a run
+ * must acknowledge each one in guide.yaml with a reason.
+ */
+
+export type PlausibilityCode =
+  | 'E_INCONSISTENT_THROUGHPUT'
+  | 'E_PERCENTILE_ORDER'
+  | 'W_MEAN_ABOVE_PERCENTILE'
+  | 'W_PEAK_BELOW_MEAN'
+  | 'W_BEYOND_PHYSICAL';
+
+// Formats whose throughputs are defined as totals / duration. GPUStack's rendered block prints
+// guidellm's mean per-second rates and derived totals, which differ from totals / duration by
+// several percent by construction, so the check would only flag the definition.
+const TOTALS_OVER_DURATION = new Set(['vllm-bench-serve', 'vllm-json', 'sglang-bench-serving', 'sglang-jsonl']);
+
+const RELATIVE_TOLERANCE = 0.005;
+
+// Beyond what any single node serves: above this, a number is a unit or instrumentation error.
+const PHYSICAL_LIMITS: Record<string, number> = {
+  total_token_throughput: 1_000_000,
+  output_token_throughput: 1_000_000,
+  peak_output_token_throughput: 1_000_000,
+  request_throughput: 100_000,
+};
+
+const PERCENTILE_ORDER = ['min', 'p50', 'median', 'p90', 'p95', 'p99', 'p99_9', 'max'];
+
+/** Half a unit in the last printed decimal: the most the printed rounding can be off by. */
+function printedHalfUnit(metric: MetricValue): number {
+  const decimals = metric.printed.split('.')[1]?.length ?? 0;
+  return 0.5 * 10 ** -decimals;
+}
+
+export function checkRunPlausibility(run: Run): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const m = run.metrics;
+  const at = (metric: MetricValue) => ({ file: run.source.file, line: metric.line });
+  const where = run.source.blockLabel ? ` (block "# ${run.source.blockLabel}")` : '';
+
+  if (TOTALS_OVER_DURATION.has(run.source.format) && m.duration && m.duration.value > 0) {
+    const duration = m.duration.value;
+    const expectations: [string, number | undefined][] = [
+      ['total_token_throughput', m.input_tokens_total && m.output_tokens_total ? (m.input_tokens_total.value + m.output_tokens_total.value) / duration : undefined],
+      ['output_token_throughput', m.output_tokens_total ? m.output_tokens_total.value / duration : undefined],
+      ['request_throughput', m.requests_successful ? m.requests_successful.value / duration : undefined],
+    ];
+    for (const [key, expected] of expectations) {
+      const printed = m[key];
+      if (!printed || expected === undefined) continue;
+      const allowed = printedHalfUnit(printed) + RELATIVE_TOLERANCE * expected;
+      if (Math.abs(printed.value - expected) > allowed) {
+        out.push({
+          severity: 'error',
+          code: 'E_INCONSISTENT_THROUGHPUT',
+          ...at(printed),
+          message: `${key} ${printed.printed} does not match the block's own totals / duration${where}`,
+          expected: `${expected.toFixed(2)} (±${allowed.toFixed(2)}) from the token or request totals and duration ${m.duration.printed} s`,
+          found: printed.printed,
+        });
+      }
+    }
+  }
+
+  const families = new Set(Object.keys(m).filter((k) => k.includes('.')).map((k) => k.split('.')[0]!));
+  for (const family of families) {
+    const present = PERCENTILE_ORDER.map((stat) => [stat, m[`${family}.${stat}`]] as const).filter((pair): pair is readonly [string, MetricValue] => pair[1] !== undefined);
+    for (let i = 1; i < present.length; i++) {
+      const [lowStat, low] = present[i - 1]!;
+      const [highStat, high] = present[i]!;
+      if (low.value > high.value) {
+        out.push({
+          severity: 'error',
+          code: 'E_PERCENTILE_ORDER',
+          ...at(high),
+          message: `${family} ${highStat} (${high.printed}) is below its ${lowStat} (${low.printed})${where}`,
+          expected: `${lowStat} ≤ ${highStat}`,
+          found: `${low.printed} > ${high.printed}`,
+        });
+      }
+    }
+    const mean = m[`${family}.mean`];
+    const tail = m[`${family}.p95`] ?? m[`${family}.p99`];
+    const tailStat = m[`${family}.p95`] ? 'p95' : 'p99';
+    if (mean && tail && mean.value > tail.value) {
+      out.push({
+        severity: 'warning',
+        code: 'W_MEAN_ABOVE_PERCENTILE',
+        ...at(mean),
+        message: `${family} mean (${mean.printed}) is above its ${tailStat} (${tail.printed})${where}: only a heavy tail explains that`,
+        expected: `mean ≤ ${tailStat}`,
+        found: `${mean.printed} > ${tail.printed}`,
+      });
+    }
+  }
+
+  const peak = m.peak_output_token_throughput;
+  const output = m.output_token_throughput;
+  if (peak && output && peak.value < output.value) {
+    out.push({
+      severity: 'warning',
+      code: 'W_PEAK_BELOW_MEAN',
+      ...at(peak),
+      message: `peak output token throughput (${peak.printed}) is below the mean (${output.printed})${where} (a known vLLM 0.13 bug)`,
+      expected: 'peak ≥ mean',
+      found: `${peak.printed} < ${output.printed}`,
+    });
+  }
+
+  for (const [key, limit] of Object.entries(PHYSICAL_LIMITS)) {
+    const metric = m[key];
+    if (metric && metric.value > limit) {
+      out.push({
+        severity: 'warning',
+        code: 'W_BEYOND_PHYSICAL',
+        ...at(metric),
+        message: `${key} ${metric.printed} is beyond what one node serves${where}`,
+        expected: `at most ${limit}`,
+        found: metric.printed,
+        hint: run.source.format === 'gpustack-block' ? "guidellm's peak is an instantaneous rate, not a per-second bucket" : undefined,
+      });
+    }
+  }
+  return out.map((d) => (d.hint === undefined ? (({ hint: _, ...rest }) => rest)(d) : d));
+}
