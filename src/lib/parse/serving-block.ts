@@ -43,6 +43,9 @@ const SCALAR_LABELS: Record<string, ScalarLabel> = {
 };
 
 // Lines the tool prints that have no canonical metric yet: accepted, not stored.
+// Printed by `vllm bench serve` before its block, unpadded ("Maximum request concurrency: None").
+const PREAMBLE_LABELS = new Set(['maximum request concurrency', 'traffic request rate', 'burstiness factor']);
+
 const KNOWN_UNMAPPED = new Set([
   'input throughput (inputs/s)',
   'rtfx (inverse real-time factor)',
@@ -75,6 +78,12 @@ const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\
 const FAMILIES: Record<'vllm-bench-serve' | 'gpustack-block', Record<string, MetricId>> = {
   'vllm-bench-serve': { ttft: 'ttft', tpot: 'tpot', itl: 'itl', e2el: 'e2e_latency', 'client queue time': 'client_queue_time' },
   'gpustack-block': { ttft: 'ttft', tpot: 'tpot_incl_ttft', itl: 'tpot', latency: 'e2e_latency' },
+};
+
+/** The unit each latency family is printed in: a label in another unit is corrupt, not converted. */
+const FAMILY_UNITS: Record<'vllm-bench-serve' | 'gpustack-block', Record<string, 'ms' | 's'>> = {
+  'vllm-bench-serve': { ttft: 'ms', tpot: 'ms', itl: 'ms', e2el: 'ms', 'client queue time': 'ms' },
+  'gpustack-block': { ttft: 'ms', tpot: 'ms', itl: 'ms', latency: 's' },
 };
 
 const LABEL_EXAMPLES = '"Successful requests:", "Mean TTFT (ms):" or a section rule';
@@ -137,6 +146,25 @@ export function parse(text: string, options: { file: string }): ParseResult {
     return { runs: [], diagnostics: diagnostics.items };
   }
 
+  // Result lines outside every block mean a rule is misplaced or the log was spliced: their
+  // numbers belong to no block, so say so. vLLM's preamble prints a few such labels legitimately.
+  const inBlock = new Set<number>();
+  for (const block of blocks) for (let i = block.header; i <= (block.close ?? lines.length - 1); i++) inBlock.add(i);
+  lines.forEach((line, index) => {
+    if (inBlock.has(index)) return;
+    const match = LABEL_LINE.exec(line.text.trim());
+    if (!match || match[2] === undefined || !RESULT_LABEL.test(match[1]!)) return;
+    const label = normalizeLabel(match[1]!);
+    if (PREAMBLE_LABELS.has(label) || !(SCALAR_LABELS[label] || DISTRIBUTION_LABEL.test(label))) return;
+    diagnostics.warning('W_ORPHAN_LINE', 'result line outside any result block; it belongs to no block and is ignored', {
+      line: line.line,
+      expected: 'result lines between a "Serving Benchmark Result" header and its closing rule',
+      found: quoteFound(line.text),
+    });
+  });
+  // One tool wrote the whole file: GPUStack's Latency(s) section anywhere marks all its blocks.
+  const fileFormat: FormatId = lines.some((l) => /^-+Latency-+$/.test(l.text.trim()) || /Latency\(s\):/.test(l.text)) ? 'gpustack-block' : 'vllm-bench-serve';
+
   const runs: ParsedRun[] = [];
   blocks.forEach((block, blockIndex) => {
     const headerLine = lines[block.header]!;
@@ -150,9 +178,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
       return;
     }
     const body = lines.slice(block.header + 1, block.close);
-    const format: FormatId = body.some((l) => /^-+Latency-+$/.test(l.text.trim()) || /Latency\(s\):/.test(l.text))
-      ? 'gpustack-block'
-      : 'vllm-bench-serve';
+    const format = fileFormat;
     const run = parseBlockBody(body, format, diagnostics);
     if (!run) return;
     runs.push({
@@ -199,7 +225,10 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
     let key: string;
     let unit: Unit;
     let printedUnit: Unit | undefined;
-    const scalar = SCALAR_LABELS[label];
+    // GPUStack fills "Maximum request concurrency" with the configured cap or, when there was
+    // none, the observed peak: which one is not recorded, so it is not stored as either.
+    const scalar = format === 'gpustack-block' && label === 'maximum request concurrency' ? undefined : SCALAR_LABELS[label];
+    if (format === 'gpustack-block' && label === 'maximum request concurrency') continue;
     const distribution = DISTRIBUTION_LABEL.exec(label);
     if (scalar) {
       key = scalar.id;
@@ -210,6 +239,15 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
         diagnostics.warning('W_UNKNOWN_LINE', `unknown latency family "${distribution[3]}" in "${match[1]}"; skipped`, {
           line: line.line,
           expected: `one of ${Object.keys(families).map((f) => f.toUpperCase()).join(', ')}`,
+          found: quoteFound(match[1]!),
+        });
+        continue;
+      }
+      const expectedUnit = FAMILY_UNITS[format][distribution[3]!];
+      if (distribution[4] !== expectedUnit) {
+        diagnostics.error('E_UNIT', `"${match[1]}:" is printed in ${expectedUnit} by this tool, not ${distribution[4]}`, {
+          line: line.line,
+          expected: `"(${expectedUnit})"`,
           found: quoteFound(match[1]!),
         });
         continue;
@@ -268,11 +306,6 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
     }
     const value = printedUnit === 's' ? toMilliseconds(parsed.value, valueText) : parsed.value;
     metrics[key] = { value, unit, printed: valueText.trim(), ...(printedUnit ? { printedUnit } : {}), line: line.line };
-  }
-
-  // GPUStack prints the observed peak as "Maximum request concurrency": it is not a configured cap.
-  if (format === 'gpustack-block' && metrics.max_concurrency && metrics.peak_concurrent_requests?.value === metrics.max_concurrency.value) {
-    delete metrics.max_concurrency;
   }
 
   const errorsAfter = diagnostics.items.filter((d) => d.severity === 'error').length;
