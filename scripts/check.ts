@@ -1,20 +1,16 @@
 // check: validate every raw file, guide.yaml and prose file without writing anything.
 // Prints every problem as `file:line:col: error CODE: message`; exits 1 if any is an error.
-import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics.ts';
 import { ingestGuide } from '../src/lib/ingest.ts';
 import { buildGuide } from '../src/lib/pipeline.ts';
-import { guidesRoot, readGuideSources } from './guide-sources.ts';
-import { listFiles, listGuideDirs, readText, repoPath, repoRoot, reportDiagnostics } from './io.ts';
+import { guidesRoot, rawRoot, readDeclaredFormats, readGuideSources, readRawFiles } from './guide-sources.ts';
+import { listGuideDirs, reportDiagnostics } from './io.ts';
 
 const diagnostics: Diagnostic[] = [];
-const rawRoot = join(repoRoot, 'data/raw');
 let guides = 0;
 
 for (const id of [...new Set([...listGuideDirs(rawRoot), ...listGuideDirs(guidesRoot)])].sort()) {
-  const guideDir = join(rawRoot, id);
-  const files = listFiles(guideDir).map((absolute) => ({ path: repoPath(absolute).slice(repoPath(guideDir).length + 1), file: repoPath(absolute), text: readText(absolute) }));
-  const ingested = ingestGuide(files);
+  const ingested = ingestGuide(readRawFiles(id), readDeclaredFormats(id));
   diagnostics.push(...ingested.diagnostics);
   if (ingested.diagnostics.some((d) => d.severity === 'error')) continue; // compute would only repeat the raw errors
   if (!listGuideDirs(guidesRoot).includes(id)) continue; // raw data without a guide yet

@@ -2,11 +2,28 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics.ts';
+import { declaredFormats, type RawFile } from '../src/lib/ingest.ts';
 import type { GuideSources } from '../src/lib/pipeline.ts';
+import { parseYamlSource } from '../src/lib/yaml-source.ts';
 import { RunSchema, type Run } from '../src/lib/schema/run.ts';
 import { listFiles, readText, repoPath, repoRoot } from './io.ts';
 
 export const guidesRoot = join(repoRoot, 'content/guides');
+export const rawRoot = join(repoRoot, 'data/raw');
+
+/** Every raw file of a guide, with its path relative to the guide's raw folder. */
+export function readRawFiles(id: string): RawFile[] {
+  const guideDir = join(rawRoot, id);
+  return listFiles(guideDir).map((absolute) => ({ path: repoPath(absolute).slice(repoPath(guideDir).length + 1), file: repoPath(absolute), text: readText(absolute) }));
+}
+
+/** Formats guide.yaml declares for raw files; an unreadable guide.yaml declares none (compute reports it). */
+export function readDeclaredFormats(id: string) {
+  const path = join(guidesRoot, id, 'guide.yaml');
+  if (!existsSync(path)) return new Map();
+  const yaml = parseYamlSource(readText(path), repoPath(path));
+  return declaredFormats(yaml.data);
+}
 
 export function readGuideSources(id: string, runs?: readonly Run[]): { sources: GuideSources; diagnostics: Diagnostic[] } {
   const dir = join(guidesRoot, id);

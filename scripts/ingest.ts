@@ -3,20 +3,15 @@
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics.ts';
 import { ingestGuide, runJson } from '../src/lib/ingest.ts';
-import { listFiles, listGuideDirs, readText, replaceDirectory, repoPath, repoRoot, reportDiagnostics } from './io.ts';
+import { rawRoot, readDeclaredFormats, readRawFiles } from './guide-sources.ts';
+import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';
 
-const rawRoot = join(repoRoot, 'data/raw');
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
 
 for (const guide of listGuideDirs(rawRoot)) {
-  const guideDir = join(rawRoot, guide);
-  const files = listFiles(guideDir).map((absolute) => ({
-    path: repoPath(absolute).slice(repoPath(guideDir).length + 1),
-    file: repoPath(absolute),
-    text: readText(absolute),
-  }));
-  const result = ingestGuide(files);
+  const files = readRawFiles(guide);
+  const result = ingestGuide(files, readDeclaredFormats(guide));
   diagnostics.push(...result.diagnostics);
   for (const run of result.runs) output.set(`${guide}/${run.id}.json`, runJson(run));
   process.stderr.write(`ingest: ${guide}: ${files.length} raw file(s), ${result.runs.length} run(s)\n`);

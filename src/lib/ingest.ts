@@ -1,7 +1,7 @@
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import { parseRawFile } from './parse/index.ts';
 import { checkRunPlausibility } from './plausibility.ts';
-import { RunSchema, type Run } from './schema/run.ts';
+import { RunSchema, type FormatId, type Run } from './schema/run.ts';
 import { stableJson } from './stable-json.ts';
 
 export type RawFile = { /** path relative to the guide's raw folder */ path: string; /** repo-relative path for messages */ file: string; text: string };
@@ -21,11 +21,12 @@ export function slugify(text: string): string {
 }
 
 /** Parses every raw file of one guide into normalized runs; all problems are collected, none thrown. */
-export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnostics: Diagnostic[] } {
+export function ingestGuide(files: readonly RawFile[], formats: ReadonlyMap<string, FormatId> = new Map()): { runs: Run[]; diagnostics: Diagnostic[] } {
   const runs: Run[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const raw of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
-    const result = parseRawFile(raw.text, { file: raw.file });
+    const format = formats.get(raw.path);
+    const result = parseRawFile(raw.text, format ? { file: raw.file, format } : { file: raw.file });
     diagnostics.push(...result.diagnostics);
     const ids = new Set<string>();
     for (const parsed of result.runs) {
@@ -53,4 +54,21 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
 
 export function runJson(run: Run): string {
   return stableJson(run);
+}
+
+/**
+ * The formats guide.yaml declares for its raw files (`result: { file, format }`), which override
+ * detection. Read from the parsed YAML before validation, so ingest does not depend on compute.
+ */
+export function declaredFormats(guideData: unknown): Map<string, FormatId> {
+  const formats = new Map<string, FormatId>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (typeof record.file === 'string' && typeof record.format === 'string') formats.set(record.file, record.format as FormatId);
+    Object.values(record).forEach(visit);
+  };
+  visit(guideData);
+  return formats;
 }

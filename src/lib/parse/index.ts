@@ -24,6 +24,10 @@ export function parseRawFile(text: string, options: { file: string; format?: For
   if (options.format) {
     const name = FORMAT_TO_PARSER[options.format];
     if (name) return PARSERS[name]!.parse(text, options);
+    return {
+      runs: [],
+      diagnostics: [{ severity: 'error', code: 'E_FORMAT_UNKNOWN', file: options.file, message: `guide.yaml declares format "${options.format}", which no parser reads yet`, expected: `one of ${Object.keys(FORMAT_TO_PARSER).join(', ')}`, found: options.format }],
+    };
   }
   const candidates = Object.entries(PARSERS).filter(([, parser]) => parser.detect(text));
   if (candidates.length === 1) return candidates[0]![1].parse(text, options);

@@ -1,7 +1,7 @@
 import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { FormatId, MetricValue } from '../schema/run.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import type { ParseOptions, ParsedRun, ParseResult } from './types.ts';
 import { parseNumber } from './number.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
@@ -133,7 +133,7 @@ export function detect(text: string): boolean {
   return sourceLines(text).some((l) => HEADER.test(l.text.trim()));
 }
 
-export function parse(text: string, options: { file: string }): ParseResult {
+export function parse(text: string, options: ParseOptions): ParseResult {
   const diagnostics = new DiagnosticList(options.file);
   const lines = sourceLines(text);
   const blocks = findBlocks(lines);
@@ -163,7 +163,8 @@ export function parse(text: string, options: { file: string }): ParseResult {
     });
   });
   // One tool wrote the whole file: GPUStack's Latency(s) section anywhere marks all its blocks.
-  const fileFormat: FormatId = lines.some((l) => /^-+Latency-+$/.test(l.text.trim()) || /Latency\(s\):/.test(l.text)) ? 'gpustack-block' : 'vllm-bench-serve';
+  const detected: FormatId = lines.some((l) => /^-+Latency-+$/.test(l.text.trim()) || /Latency\(s\):/.test(l.text)) ? 'gpustack-block' : 'vllm-bench-serve';
+  const fileFormat = options.format === 'gpustack-block' || options.format === 'vllm-bench-serve' ? options.format : detected;
 
   const runs: ParsedRun[] = [];
   blocks.forEach((block, blockIndex) => {

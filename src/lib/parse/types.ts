@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
-import type { Run } from '../schema/run.ts';
+import type { FormatId, Run } from '../schema/run.ts';
 
 /** A run as a parser returns it; ingest gives it its id. */
 export type ParsedRun = Omit<Run, 'id'>;
@@ -13,5 +13,8 @@ export type ParseResult = { runs: ParsedRun[]; diagnostics: Diagnostic[] };
  */
 export type ParserModule = {
   detect: (text: string) => boolean;
-  parse: (text: string, options: { file: string }) => ParseResult;
+  parse: (text: string, options: ParseOptions) => ParseResult;
 };
+
+/** `format`, when given, is the author's choice from guide.yaml and overrides detection. */
+export type ParseOptions = { file: string; format?: FormatId };

@@ -1,0 +1,67 @@
+// The ingest and compute CLIs on a scratch copy of the repo: all or nothing, never half-written.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { declaredFormats, ingestGuide } from '../../src/lib/ingest.ts';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'perflab-cli-'));
+for (const dir of ['src', 'scripts', 'data', 'content']) cpSync(join(repoRoot, dir), join(scratch, dir), { recursive: true });
+cpSync(join(repoRoot, 'package.json'), join(scratch, 'package.json'));
+symlinkSync(join(repoRoot, 'node_modules'), join(scratch, 'node_modules'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const run = (script: string) => spawnSync(process.execPath, [join(scratch, 'scripts', script)], { cwd: scratch, encoding: 'utf8' });
+const runsFile = join(scratch, 'data/runs/glm-5.2/h200/engine/vllm.json');
+
+describe('ingest CLI', () => {
+  it('regenerates data/runs byte for byte from data/raw', () => {
+    const before = readFileSync(runsFile, 'utf8');
+    const result = run('ingest.ts');
+    expect(result.status, result.stderr).toBe(0);
+    expect(readFileSync(runsFile, 'utf8')).toBe(before);
+  });
+
+  it('on a bad raw file, exits 1 with file:line and leaves data/runs as it was', () => {
+    const before = readFileSync(runsFile, 'utf8');
+    const raw = join(scratch, 'data/raw/glm-5.2/h200/engine/sglang.txt');
+    const good = readFileSync(raw, 'utf8');
+    writeFileSync(raw, good.replace('Total Token throughput (tok/s):          6487.53', 'Total Token throughput (tok/s):          6487.5x'));
+    writeFileSync(join(scratch, 'data/runs/glm-5.2/h200/engine/vllm.json'), before);
+    const result = run('ingest.ts');
+    writeFileSync(raw, good);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('data/raw/glm-5.2/h200/engine/sglang.txt:11:42: error E_BAD_NUMBER');
+    expect(result.stderr).toContain('data/runs left as it was');
+    expect(readFileSync(runsFile, 'utf8')).toBe(before);
+  });
+});
+
+describe('compute CLI', () => {
+  it('on a guide error, exits 1 and leaves data/guides as it was', () => {
+    const guideJson = join(scratch, 'data/guides/glm-5.2/h200.json');
+    const before = readFileSync(guideJson, 'utf8');
+    const yamlPath = join(scratch, 'content/guides/glm-5.2/h200/guide.yaml');
+    const good = readFileSync(yamlPath, 'utf8');
+    writeFileSync(yamlPath, good.replace('mode: cumulative', 'mode: cumulatve'));
+    const result = run('compute.ts');
+    writeFileSync(yamlPath, good);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/content\/guides\/glm-5\.2\/h200\/guide\.yaml:\d+:\d+: error E_SCHEMA: optimizationSummary\.mode: not an allowed value/);
+    expect(result.stderr).toContain('did you mean "cumulative"?');
+    expect(readFileSync(guideJson, 'utf8')).toBe(before);
+  });
+});
+
+describe('declared formats', () => {
+  it('guide.yaml `format:` overrides detection', () => {
+    const formats = declaredFormats({ steps: [{ variants: [{ result: { file: 'a.txt', format: 'vllm-bench-serve' } }] }] });
+    expect([...formats]).toEqual([['a.txt', 'vllm-bench-serve']]);
+    const text = readFileSync(join(repoRoot, 'data/raw/glm-5.2/h200/engine/vllm.txt'), 'utf8');
+    expect(ingestGuide([{ path: 'a.txt', file: 'a.txt', text }]).runs[0]!.source.format).toBe('gpustack-block');
+    const forced = ingestGuide([{ path: 'a.txt', file: 'a.txt', text }], formats).runs[0]!;
+    expect(forced.source.format).toBe('vllm-bench-serve');
+  });
+});
