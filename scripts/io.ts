@@ -4,9 +4,13 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../src/lib/diagnostics.ts';
 
-export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * Where data/ and content/ live: the repository, unless PERFLAB_ROOT points elsewhere (tests
+ * build a scratch site that way; the code under src/ and scripts/ is always this repository's).
+ */
+export const repoRoot = process.env.PERFLAB_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Repo-relative path with forward slashes, as shown in messages and stored in data/. */
+/** Path relative to the site root with forward slashes, as shown in messages and stored in data/. */
 export function repoPath(absolute: string): string {
   return relative(repoRoot, absolute).split(sep).join('/');
 }

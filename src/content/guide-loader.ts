@@ -21,7 +21,8 @@ export function guideLoader(options: { dataDir: string; contentDir: string }): L
     name: 'perflab-guides',
     schema: GuideEntrySchema,
     load: async ({ store, parseData, generateDigest, config, watcher }) => {
-      const root = config.root.pathname;
+      // PERFLAB_ROOT: build another site's data with this code (see scripts/io.ts).
+      const root = process.env.PERFLAB_ROOT ?? config.root.pathname;
       const dataDir = join(root, options.dataDir);
       store.clear();
       for (const file of globSync('**/*.json', { cwd: dataDir }).sort()) {

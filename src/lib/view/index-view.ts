@@ -49,13 +49,14 @@ export function sidebarView(guides: readonly { guide: ComputedGuide; title: stri
   const byModel = new Map<string, { label: string; link: string }[]>();
   for (const { guide } of [...guides].sort((a, b) => a.guide.id.localeCompare(b.guide.id))) {
     const items = byModel.get(guide.model.family) ?? [];
-    items.push({ label: `${machineName(guide)} · ${t(lang, `objective.${guide.objective}`)}`, link: `/${lang}/guides/${guide.id}/` });
+    // Starlight prefixes sidebar links with the current locale itself.
+    items.push({ label: `${machineName(guide)} · ${t(lang, `objective.${guide.objective}`)}`, link: `/guides/${guide.id}/` });
     byModel.set(guide.model.family, items);
   }
   return [
-    { label: t(lang, 'site.guides'), link: `/${lang}/` },
+    { label: t(lang, 'site.guides'), link: '/' },
     ...[...byModel].map(([family, items]) => ({ label: family, items })),
-    { label: t(lang, 'site.methodology'), link: `/${lang}/methodology/` },
+    { label: t(lang, 'site.methodology'), link: '/methodology/' },
   ];
 }
 

@@ -1,0 +1,61 @@
+// Hostile input: markup in a model name, labels, a raw log and prose must reach the reader as
+// text, never as markup. Builds a scratch site (PERFLAB_ROOT) from the bad-input corpus's base.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'perflab-evil-'));
+const base = join(repoRoot, 'tests/fixtures/bad-guides/base');
+let html = '';
+
+function run(args: string[]) {
+  const result = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, PERFLAB_ROOT: scratch, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+beforeAll(() => {
+  const raw = join(scratch, 'data/raw/evil/h100');
+  const content = join(scratch, 'content/guides/evil/h100');
+  mkdirSync(raw, { recursive: true });
+  mkdirSync(content, { recursive: true });
+  cpSync(join(base, 'raw'), raw, { recursive: true });
+  const sglang = readFileSync(join(raw, 'engine/sglang.txt'), 'utf8');
+  writeFileSync(join(raw, 'engine/sglang.txt'), sglang.replace('Mean TTFT', '<script>alert("raw")</script> **bold**\nMean TTFT'));
+  const yaml = readFileSync(join(base, 'guide.yaml'), 'utf8')
+    .replace('name: org/tiny-model', 'name: \'org/<script>alert("model")</script>\'')
+    .replace('label: SGLang,', 'label: "<b>SGLang</b>",')
+    .replace('label: Main,', 'label: "<img src=x onerror=alert(1)>",');
+  writeFileSync(join(content, 'guide.yaml'), yaml);
+  for (const lang of ['en', 'zh']) {
+    const prose = readFileSync(join(base, `${lang}.md`), 'utf8');
+    writeFileSync(join(content, `${lang}.md`), `${prose}\n<script>alert("prose")</script>\n\n<img src=x onerror="alert(2)">\n`);
+  }
+  run([join(repoRoot, 'scripts/ingest.ts')]);
+  run([join(repoRoot, 'scripts/compute.ts')]);
+  run([join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', join(scratch, 'dist')]);
+  html = readFileSync(join(scratch, 'dist/en/guides/evil/h100/index.html'), 'utf8');
+}, 120_000);
+
+afterAll(() => (process.env.KEEP_SCRATCH ? undefined : rmSync(scratch, { recursive: true, force: true })));
+
+describe('markup in inputs is shown as text', () => {
+  it('no injected script or event handler reaches the page', () => {
+    // Quoted attribute values may hold "<" as text (the copy button's data-code does): drop them.
+    const markup = html.replace(/="[^"]*"/g, '=""');
+    expect(markup).not.toMatch(/<script>alert/);
+    expect(markup).not.toMatch(/<img[^>]*onerror/i);
+    expect(markup).not.toContain('<b>SGLang</b>');
+    expect(html).toMatch(/data-code="[^"]*<script>alert\(&#x22;raw&#x22;\)/);
+  });
+
+  it('the model name, labels and raw log line are escaped text', () => {
+    expect(html).toContain('org/&lt;script&gt;alert(&quot;model&quot;)&lt;/script&gt;');
+    expect(html).toContain('&lt;b&gt;SGLang&lt;/b&gt;');
+    expect(html).toMatch(/&lt;img src=x onerror=alert\(1\)&gt;/);
+    // The raw result keeps the foreign line verbatim, as text (expressive-code splits it into tokens).
+    expect(html.replace(/<[^>]+>/g, '')).toContain('&#x3C;script>alert("raw")&#x3C;/script> **bold**');
+  });
+});
