@@ -22,6 +22,9 @@ export type MeasuredCell = {
   positive?: boolean;
   /** "Mean TPOT(ms): 217.89" */
   secondary: string;
+  /** where each number was printed: "data/raw/glm-5.2/h200/engine/vllm.txt:11" */
+  primarySource: string;
+  secondarySource: string;
 };
 
 export type VariantView = {
@@ -129,7 +132,13 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
   };
   const primaryText = (m: Measured) => (m.scale === 1 ? m.primary.printed : `${m.primary.printed}x${formatScale(m.scale)}`);
   const cell = (m: Measured, against?: Measured): MeasuredCell => {
-    const out: MeasuredCell = { primary: `${primaryName}: ${primaryText(m)}`, secondary: `${secondaryName}(${secondaryUnit}): ${m.secondary.printed}` };
+    const sourceOf = (runId: string, line: number) => `${guide.runs[runId]!.file}:${line}`;
+    const out: MeasuredCell = {
+      primary: `${primaryName}: ${primaryText(m)}`,
+      secondary: `${secondaryName}(${secondaryUnit}): ${m.secondary.printed}`,
+      primarySource: sourceOf(m.primary.runId, m.primary.line),
+      secondarySource: sourceOf(m.secondary.runId, m.secondary.line),
+    };
     if (against) {
       const percent = ((m.score - against.score) / against.score) * 100;
       out.percent = `(${formatSignedPercent(percent, decimals)})`;
