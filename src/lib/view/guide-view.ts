@@ -367,5 +367,6 @@ export function guideHeadings(view: GuideView): { depth: number; slug: string; t
     ...view.results.steps.map((step) => ({ depth: 3, slug: `step-${step.id}`, text: step.heading })),
     { depth: 2, slug: 'optimization-summary', text: view.optimizationSummary.heading },
     { depth: 2, slug: 'other-cases', text: view.otherCases.heading },
+    { depth: 2, slug: 'downloads', text: t(view.lang, 'downloads.heading') },
   ];
 }
