@@ -77,6 +77,26 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
     await context.close();
   });
 
+  it('search finds the guides, in English and in Chinese', async () => {
+    for (const [lang, query, expected] of [
+      ['en', 'DeepEP', 'GLM-5.2 Throughput Optimization on H200'],
+      ['zh', 'SGLang', 'NVIDIA H200 GPUs 上的 GLM-4.x 吞吐量优化'],
+      ['zh', '吞吐量优化', 'H200 上的 GLM-5.2 吞吐量优化'],
+    ] as const) {
+      await page.goto(`${preview.url}/${lang}/`);
+      await page.locator('site-search button[data-open-modal]').click();
+      await page.locator('site-search input').fill(query);
+      const results = page.locator('site-search .pagefind-ui__result-link');
+      await results.first().waitFor({ timeout: 10_000 });
+      const titles = await results.allTextContents();
+      expect(titles.join(' | ')).toContain(expected);
+      const hrefs = await results.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      expect(hrefs.every((href) => href.startsWith(`/${lang}/`)), hrefs.join(' ')).toBe(true);
+      if (lang === 'zh') await page.screenshot({ path: join(shots, 'zh-search.png') });
+      await page.keyboard.press('Escape');
+    }
+  });
+
   it('the index lists the guide and links to it', async () => {
     await page.goto(`${preview.url}/`);
     await page.waitForURL('**/en/');
