@@ -89,7 +89,13 @@ export function parseJsonDocuments(text: string): JsonParseResult {
       for (;;) {
         skipSpace();
         if (source[i] !== '"') fail('expected a "key"');
+        const keyStart = i;
         const key = readString();
+        // Python's json keeps the last of two equal keys; a silently dropped value is not ours to choose.
+        if (Object.hasOwn(object, key)) {
+          i = keyStart;
+          fail(`duplicate key ${JSON.stringify(key)}`);
+        }
         skipSpace();
         if (source[i] !== ':') fail('expected ":" after a key');
         i++;
@@ -158,7 +164,12 @@ export function parseJsonDocuments(text: string): JsonParseResult {
       fail('unterminated string');
     }
     i++;
-    return JSON.parse(source.slice(start, i)) as string;
+    try {
+      return JSON.parse(source.slice(start, i)) as string;
+    } catch {
+      i = start;
+      return fail('invalid string (a raw control character or a bad escape)');
+    }
   }
 }
 

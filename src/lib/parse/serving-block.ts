@@ -2,7 +2,7 @@ import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { FormatId, MetricValue } from '../schema/run.ts';
 import type { ParseOptions, ParsedRun, ParseResult } from './types.ts';
-import { parseNumber } from './number.ts';
+import { findBlocks, LABEL_EXAMPLES, LABEL_LINE, normalizeLabel, readValue, RESULT_LABEL, SECTION_RULE, statKey } from './result-block.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
@@ -12,13 +12,6 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
  */
 
 
-const HEADER = /^=+ Serving Benchmark Result =+$/;
-const CLOSING_RULE = /^={20,}$/;
-const SECTION_RULE = /^-{3,}\s*([^-].*?)\s*-{3,}$/;
-const LABEL_LINE = /^(\S.*?):\s*(\S.*)?$/;
-const BLOCK_LABEL = /^#\s+(\S.*)$/;
-// What a result label can contain; anything else on a "x: y" line is a foreign log line.
-const RESULT_LABEL = /^[A-Za-z][A-Za-z0-9 ().%/,+-]*$/;
 
 type ScalarLabel = { id: MetricId; unit: Unit };
 
@@ -86,51 +79,12 @@ const FAMILY_UNITS: Record<'vllm-bench-serve' | 'gpustack-block', Record<string,
   'gpustack-block': { ttft: 'ms', tpot: 'ms', itl: 'ms', latency: 's' },
 };
 
-const LABEL_EXAMPLES = '"Successful requests:", "Mean TTFT (ms):" or a section rule';
 
-function normalizeLabel(label: string): string {
-  return label.toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-function statKey(match: RegExpExecArray): string {
-  const stat = match[1]!;
-  return match[2] !== undefined ? `p${match[2].replace('.', '_')}` : stat;
-}
-
-type BlockBounds = { header: number; close: number | undefined; label: string | null };
-
-/** Finds every block: its header, its closing rule (if any) and its `# label` line. */
-function findBlocks(lines: SourceLine[]): BlockBounds[] {
-  const blocks: BlockBounds[] = [];
-  let searchFrom = 0;
-  for (let i = 0; i < lines.length; i++) {
-    if (!HEADER.test(lines[i]!.text.trim())) continue;
-    let label: string | null = null;
-    for (let j = i - 1; j >= searchFrom; j--) {
-      const match = BLOCK_LABEL.exec(lines[j]!.text.trim());
-      if (match) {
-        label = match[1]!.trim();
-        break;
-      }
-    }
-    let close: number | undefined;
-    for (let j = i + 1; j < lines.length; j++) {
-      const text = lines[j]!.text.trim();
-      if (CLOSING_RULE.test(text)) {
-        close = j;
-        break;
-      }
-      if (HEADER.test(text)) break; // the next block started: this one was cut off
-    }
-    blocks.push({ header: i, close, label });
-    searchFrom = (close ?? i) + 1;
-    if (close !== undefined) i = close;
-  }
-  return blocks;
-}
-
+/** A vLLM-shaped block; SGLang's blocks share the header but print a `Backend:` line (sglang-bench-serving). */
 export function detect(text: string): boolean {
-  return sourceLines(text).some((l) => HEADER.test(l.text.trim()));
+  const lines = sourceLines(text);
+  const blocks = findBlocks(lines);
+  return blocks.length > 0 && !blocks.some((b) => lines.slice(b.header + 1, b.close ?? lines.length).some((l) => /^Backend:/.test(l.text.trim())));
 }
 
 export function parse(text: string, options: ParseOptions): ParseResult {
@@ -277,9 +231,8 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
       continue;
     }
     seenAt.set(key, line.line);
-    const parsed = parseNumber(valueText);
     // GPUStack prints a missing value as N/A: the metric is absent (a page that needs it fails in compute).
-    if (!parsed.ok && /^n\/a$/i.test(valueText.trim())) {
+    if (/^n\/a$/i.test(valueText.trim())) {
       diagnostics.warning('W_NO_VALUE', `"${match[1]}:" printed no value (N/A); the metric is treated as absent`, {
         line: line.line,
         column,
@@ -287,25 +240,9 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
       });
       continue;
     }
-    if (!parsed.ok) {
-      diagnostics.error('E_BAD_NUMBER', `"${match[1]}:" expects a number (${printedUnit ?? unit}); ${parsed.reason}`, {
-        line: line.line,
-        column,
-        expected: `a decimal number in ${printedUnit ?? unit}`,
-        found: quoteFound(valueText),
-      });
-      continue;
-    }
-    if (parsed.value < 0) {
-      diagnostics.error('E_BAD_NUMBER', `"${match[1]}:" cannot be negative`, {
-        line: line.line,
-        column,
-        expected: 'a number ≥ 0',
-        found: quoteFound(valueText),
-      });
-      continue;
-    }
-    const value = printedUnit === 's' ? toMilliseconds(parsed.value, valueText) : parsed.value;
+    const number = readValue(valueText, match[1]!, printedUnit ?? unit, { line: line.line, column }, diagnostics);
+    if (number === undefined) continue;
+    const value = printedUnit === 's' ? toMilliseconds(number, valueText) : number;
     metrics[key] = { value, unit, printed: valueText.trim(), ...(printedUnit ? { printedUnit } : {}), line: line.line };
   }
 

@@ -2,7 +2,7 @@ import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { MetricValue } from '../schema/run.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
-import { parseNumber } from './number.ts';
+import { findBlocks, LABEL_EXAMPLES, LABEL_LINE, normalizeLabel, readValue, RESULT_LABEL, SECTION_RULE, statKey, type BlockBounds } from './result-block.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
@@ -11,14 +11,7 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
  * block; the `Backend:` line that SGLang always prints first tells them apart (§4).
  */
 
-const HEADER = /^=+ Serving Benchmark Result =+$/;
-const CLOSING_RULE = /^={20,}$/;
-const SECTION_RULE = /^-{3,}\s*([^-].*?)\s*-{3,}$/;
-const LABEL_LINE = /^(\S.*?):\s*(\S.*)?$/;
-const BLOCK_LABEL = /^#\s+(\S.*)$/;
 const BACKEND_LINE = /^Backend:/i;
-// What a result label can contain; anything else on a "x: y" line is a foreign log line.
-const RESULT_LABEL = /^[A-Za-z][A-Za-z0-9 ().%/,+_-]*$/;
 
 /** `sentinel`: printed values that mean "no value" (an unbounded rate, no cap), not an error. */
 type ScalarLabel = { id: MetricId; unit: Unit; sentinel?: RegExp };
@@ -53,47 +46,6 @@ const UNMAPPED_SECTION = 'cache hit details';
 const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\(ms\)$/;
 const FAMILIES: Record<string, MetricId> = { 'e2e latency': 'e2e_latency', ttft: 'ttft', tpot: 'tpot', itl: 'itl' };
 
-const LABEL_EXAMPLES = '"Successful requests:", "Mean TTFT (ms):" or a section rule';
-
-function normalizeLabel(label: string): string {
-  return label.toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-function statKey(match: RegExpExecArray): string {
-  return match[2] !== undefined ? `p${match[2].replace('.', '_')}` : match[1]!;
-}
-
-type BlockBounds = { header: number; close: number | undefined; label: string | null };
-
-/** Finds every block: its header, its closing rule (if any) and its `# label` line. */
-function findBlocks(lines: SourceLine[]): BlockBounds[] {
-  const blocks: BlockBounds[] = [];
-  let searchFrom = 0;
-  for (let i = 0; i < lines.length; i++) {
-    if (!HEADER.test(lines[i]!.text.trim())) continue;
-    let label: string | null = null;
-    for (let j = i - 1; j >= searchFrom; j--) {
-      const match = BLOCK_LABEL.exec(lines[j]!.text.trim());
-      if (match) {
-        label = match[1]!.trim();
-        break;
-      }
-    }
-    let close: number | undefined;
-    for (let j = i + 1; j < lines.length; j++) {
-      const text = lines[j]!.text.trim();
-      if (CLOSING_RULE.test(text)) {
-        close = j;
-        break;
-      }
-      if (HEADER.test(text)) break; // the next block started: this one was cut off
-    }
-    blocks.push({ header: i, close, label });
-    searchFrom = (close ?? i) + 1;
-    if (close !== undefined) i = close;
-  }
-  return blocks;
-}
 
 /** The block's lines between header and closing rule (or the end of input when truncated). */
 function blockBody(lines: SourceLine[], block: BlockBounds, next: BlockBounds | undefined): SourceLine[] {
@@ -125,7 +77,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
     const name = `result block #${blockIndex + 1}${block.label ? ` ("# ${block.label}")` : ''} started at line ${headerLine.line}`;
     if (block.close === undefined) {
       const next = blocks[blockIndex + 1];
-      const last = blockBody(lines, block, next).at(-1) ?? headerLine;
+      const last = blockBody(lines, block, next).findLast((l) => l.text.trim() !== '') ?? headerLine;
       diagnostics.error('E_TRUNCATED_BLOCK', `${name} has no closing rule`, {
         line: headerLine.line,
         expected: '"<label>: <number>" lines, then a line of 50 "="',
@@ -210,7 +162,7 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
 
     const firstLine = seenAt.get(key);
     if (firstLine !== undefined) {
-      diagnostics.error('E_DUPLICATE', `"${match[1]}:" appears twice in one block (first at line ${firstLine})`, {
+      diagnostics.error('E_DUPLICATE', `"${match[1]}:" gives ${key} a second time in one block (first at line ${firstLine})`, {
         line: line.line,
         expected: 'each metric once per block',
         found: quoteFound(text),
@@ -219,26 +171,9 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
     }
     seenAt.set(key, line.line);
     if (spec.sentinel?.test(valueText)) continue;
-    const parsed = parseNumber(valueText);
-    if (!parsed.ok) {
-      diagnostics.error('E_BAD_NUMBER', `"${match[1]}:" expects a number (${spec.unit}); ${parsed.reason}`, {
-        line: line.line,
-        column,
-        expected: `a decimal number in ${spec.unit}`,
-        found: quoteFound(valueText),
-      });
-      continue;
-    }
-    if (parsed.value < 0) {
-      diagnostics.error('E_BAD_NUMBER', `"${match[1]}:" cannot be negative`, {
-        line: line.line,
-        column,
-        expected: 'a number ≥ 0',
-        found: quoteFound(valueText),
-      });
-      continue;
-    }
-    metrics[key] = { value: parsed.value, unit: spec.unit, printed: valueText, line: line.line };
+    const value = readValue(valueText, match[1]!, spec.unit, { line: line.line, column }, diagnostics);
+    if (value === undefined) continue;
+    metrics[key] = { value, unit: spec.unit, printed: valueText, line: line.line };
   }
 
   const errorsAfter = diagnostics.items.filter((d) => d.severity === 'error').length;

@@ -24,6 +24,7 @@ export const FormatIdSchema = z.enum([
   'gsm8k-sglang',
   'gsm8k-sglang-jsonl',
   'lm-eval-json',
+  'lm-eval-table',
 ]);
 export type FormatId = z.infer<typeof FormatIdSchema>;
 

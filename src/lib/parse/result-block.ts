@@ -1,0 +1,85 @@
+import { quoteFound, type DiagnosticList } from '../diagnostics.ts';
+import { parseNumber } from './number.ts';
+import type { SourceLine } from './source-lines.ts';
+
+/**
+ * What vLLM's and SGLang's printed "Serving Benchmark Result" blocks have in common: the same
+ * header and rules, `label: value` lines padded by `{:<40} {:<10}`, `# label` lines naming the
+ * block that follows, and `Mean/Median/P99 <NAME> (ms)` distribution labels.
+ */
+
+export const HEADER = /^=+ Serving Benchmark Result =+$/;
+export const CLOSING_RULE = /^={20,}$/;
+export const SECTION_RULE = /^-{3,}\s*([^-].*?)\s*-{3,}$/;
+export const LABEL_LINE = /^(\S.*?):\s*(\S.*)?$/;
+const BLOCK_LABEL = /^#\s+(\S.*)$/;
+// What a result label can contain; anything else on a "x: y" line is a foreign log line.
+export const RESULT_LABEL = /^[A-Za-z][A-Za-z0-9 ().%/,+_-]*$/;
+
+export const LABEL_EXAMPLES = '"Successful requests:", "Mean TTFT (ms):" or a section rule';
+
+/** Lower case, single spaces: labels drift in case and padding across tool versions. */
+export function normalizeLabel(label: string): string {
+  return label.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** `mean` / `median` / `p99` / `p99_9` from a distribution-label match (stat in group 1, percentile in 2). */
+export function statKey(match: RegExpExecArray): string {
+  return match[2] !== undefined ? `p${match[2].replace('.', '_')}` : match[1]!;
+}
+
+export type BlockBounds = { header: number; close: number | undefined; label: string | null };
+
+/** Finds every block: its header, its closing rule (if any) and its `# label` line. */
+export function findBlocks(lines: SourceLine[]): BlockBounds[] {
+  const blocks: BlockBounds[] = [];
+  let searchFrom = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!HEADER.test(lines[i]!.text.trim())) continue;
+    let label: string | null = null;
+    for (let j = i - 1; j >= searchFrom; j--) {
+      const match = BLOCK_LABEL.exec(lines[j]!.text.trim());
+      if (match) {
+        label = match[1]!.trim();
+        break;
+      }
+    }
+    let close: number | undefined;
+    for (let j = i + 1; j < lines.length; j++) {
+      const text = lines[j]!.text.trim();
+      if (CLOSING_RULE.test(text)) {
+        close = j;
+        break;
+      }
+      if (HEADER.test(text)) break; // the next block started: this one was cut off
+    }
+    blocks.push({ header: i, close, label });
+    searchFrom = (close ?? i) + 1;
+    if (close !== undefined) i = close;
+  }
+  return blocks;
+}
+
+/** A block's value as a number ≥ 0, or an E_BAD_NUMBER error naming the label, line and column. */
+export function readValue(valueText: string, label: string, unit: string, at: { line: number; column: number | undefined }, diagnostics: DiagnosticList): number | undefined {
+  const parsed = parseNumber(valueText);
+  if (!parsed.ok) {
+    diagnostics.error('E_BAD_NUMBER', `"${label}:" expects a number (${unit}); ${parsed.reason}`, {
+      line: at.line,
+      column: at.column,
+      expected: `a decimal number in ${unit}`,
+      found: quoteFound(valueText),
+    });
+    return undefined;
+  }
+  if (parsed.value < 0) {
+    diagnostics.error('E_BAD_NUMBER', `"${label}:" cannot be negative`, {
+      line: at.line,
+      column: at.column,
+      expected: 'a number ≥ 0',
+      found: quoteFound(valueText),
+    });
+    return undefined;
+  }
+  return parsed.value;
+}
