@@ -22,6 +22,9 @@ const TOTALS_OVER_DURATION = new Set(['vllm-bench-serve', 'vllm-json', 'sglang-b
 
 const RELATIVE_TOLERANCE = 0.005;
 
+// Formats whose numbers come from guidellm (directly or rendered by GPUStack).
+const GUIDELLM_FORMATS = new Set(['gpustack-block', 'guidellm-json', 'gpustack-runner-json']);
+
 // Beyond what any single node serves: above this, a number is a unit or instrumentation error.
 const PHYSICAL_LIMITS: Record<string, number> = {
   total_token_throughput: 1_000_000,
@@ -123,7 +126,7 @@ export function checkRunPlausibility(run: Run): Diagnostic[] {
         message: `${key} ${metric.printed} is beyond what one node serves${where}`,
         expected: `at most ${limit}`,
         found: metric.printed,
-        hint: run.source.format === 'gpustack-block' ? "guidellm's peak is an instantaneous rate, not a per-second bucket" : undefined,
+        hint: GUIDELLM_FORMATS.has(run.source.format) && key === 'peak_output_token_throughput' ? "guidellm's peak is an instantaneous rate, not a per-second bucket" : undefined,
       });
     }
   }

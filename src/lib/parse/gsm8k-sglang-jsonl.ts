@@ -20,7 +20,7 @@ const FIELDS: Record<string, JsonMetricSpec> = {
   latency: { id: 'eval_duration', unit: 's' },
 };
 
-type JsonObject = { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
 
 export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -31,7 +31,7 @@ export function isGsm8kTask(name: string): boolean {
   return /^gsm8k($|[_-])/.test(name);
 }
 
-function isGsm8kLine(value: JsonValue): boolean {
+function isGsm8kLine(value: JsonValue): value is JsonObject & { task: string } {
   return isJsonObject(value) && typeof value.task === 'string' && isGsm8kTask(value.task);
 }
 
@@ -41,7 +41,7 @@ export function detect(text: string): boolean {
   return (
     json.ok &&
     json.documents.every((d) => isJsonObject(d.value) && typeof d.value.task === 'string') &&
-    json.documents.some((d) => isGsm8kLine(d.value) && ('accuracy' in (d.value as JsonObject) || 'num_requests' in (d.value as JsonObject)))
+    json.documents.some((d) => isGsm8kLine(d.value) && ('accuracy' in d.value || 'num_requests' in d.value))
   );
 }
 
@@ -60,19 +60,20 @@ export function parse(text: string, options: { file: string }): ParseResult {
     const raw = lines.slice(startLine - 1, endLine).map((l) => l.raw).join('\n');
 
     if (!isGsm8kLine(doc.value)) {
+      const task = isJsonObject(doc.value) ? doc.value.task : undefined;
       diagnostics.warning('W_FOREIGN_LINE', 'not a GSM8K result line; skipped', {
         line: startLine,
         expected: 'an object with "task": "gsm8k"',
-        found: quoteFound(raw),
+        found: task === undefined ? quoteFound(raw) : `"task": ${JSON.stringify(task)}`,
       });
       return;
     }
-    const task = (doc.value as JsonObject).task as string;
-    if (atPointer(doc.value, '/accuracy') === undefined) {
+    const task = doc.value.task;
+    if (doc.value.accuracy === undefined) {
       diagnostics.error('E_MISSING_REQUIRED', 'GSM8K result line has no "accuracy"', {
         line: startLine,
         expected: 'an "accuracy" fraction from 0 to 1, e.g. "accuracy": 0.975',
-        found: quoteFound(raw),
+        found: `only the keys ${Object.keys(doc.value).map((k) => JSON.stringify(k)).join(', ')}`,
       });
       return;
     }

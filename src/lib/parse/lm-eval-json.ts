@@ -1,6 +1,6 @@
 import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricValue } from '../schema/run.ts';
-import { errorCount, isGsm8kTask, isJsonObject, jsonError, readJsonMetric } from './gsm8k-sglang-jsonl.ts';
+import { errorCount, isGsm8kTask, isJsonObject, jsonError, readJsonMetric, type JsonObject } from './gsm8k-sglang-jsonl.ts';
 import { atPointer, parseJsonDocuments, pointerEscape, type JsonDocument, type JsonValue } from './json-text.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
 
@@ -16,6 +16,18 @@ const METRIC_KEY = /^exact_match(?:_stderr)?,(.+)$/;
 /** `strict-match` for plain gsm8k, `gsm8k_cot/strict-match` for the other tasks. */
 export function lmEvalBlockLabel(task: string, filter: string): string {
   return task === 'gsm8k' ? filter : `${task}/${filter}`;
+}
+
+/** Like JSON.stringify(value, null, 2) at `indent`, but numbers as written ("0.960", "NaN"). */
+function pretty(doc: JsonDocument, pointer: string, value: JsonValue, indent: string): string {
+  if (typeof value === 'number') return doc.numberTexts.get(pointer) ?? String(value);
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const inner = `${indent}  `;
+  const entries = Array.isArray(value)
+    ? value.map((v, i) => pretty(doc, `${pointer}/${i}`, v, inner))
+    : Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pretty(doc, `${pointer}/${pointerEscape(k)}`, v, inner)}`);
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  return entries.length === 0 ? `${open}${close}` : `${open}\n${entries.map((e) => inner + e).join(',\n')}\n${indent}${close}`;
 }
 
 function isResultsFile(doc: JsonDocument): boolean {
@@ -36,16 +48,18 @@ export function parse(text: string, options: { file: string }): ParseResult {
   const tasksSeen: string[] = [];
   let blockIndex = 0;
 
+  const notResults = json.documents.find((doc) => !isJsonObject(doc.value) || !isJsonObject(doc.value.results));
+  if (notResults) {
+    diagnostics.error('E_NO_RESULT', 'not an lm-evaluation-harness results file: no "results" object', {
+      line: notResults.line,
+      expected: '{"results": {"gsm8k": {…}}, "n-samples": {…}, …}',
+      found: isJsonObject(notResults.value) ? `the keys ${Object.keys(notResults.value).map((k) => JSON.stringify(k)).join(', ')}` : quoteFound(JSON.stringify(notResults.value)),
+    });
+    return { runs, diagnostics: diagnostics.items };
+  }
+
   for (const doc of json.documents) {
-    const results = isJsonObject(doc.value) ? doc.value.results : undefined;
-    if (!isJsonObject(results)) {
-      diagnostics.error('E_NO_RESULT', 'no "results" object in this JSON document', {
-        line: doc.line,
-        expected: 'an lm-evaluation-harness results file: {"results": {"gsm8k": {…}}, "n-samples": {…}, …}',
-        found: quoteFound(JSON.stringify(doc.value)),
-      });
-      continue;
-    }
+    const results = (doc.value as JsonObject).results as JsonObject;
     for (const [task, entry] of Object.entries(results)) {
       tasksSeen.push(task);
       if (!isGsm8kTask(task)) continue;
@@ -61,10 +75,13 @@ export function parse(text: string, options: { file: string }): ParseResult {
       }
 
       const nPointer = `/n-samples/${pointerEscape(task)}`;
-      const taskErrors = errorCount(diagnostics);
+      const errorsBeforeN = errorCount(diagnostics);
       const n = readJsonMetric(doc, `${nPointer}/effective`, { id: 'gsm8k_n', unit: 'count', integer: true }, diagnostics);
+      const nRefused = errorCount(diagnostics) > errorsBeforeN;
       const nEntry = atPointer(doc.value, nPointer);
-      const raw = JSON.stringify({ results: { [task]: entry }, ...(nEntry === undefined ? {} : { 'n-samples': { [task]: nEntry } }) }, null, 2);
+      const parts = [`"results": {\n    ${JSON.stringify(task)}: ${pretty(doc, taskPointer, entry, '    ')}\n  }`];
+      if (nEntry !== undefined) parts.push(`"n-samples": {\n    ${JSON.stringify(task)}: ${pretty(doc, nPointer, nEntry, '    ')}\n  }`);
+      const raw = `{\n  ${parts.join(',\n  ')}\n}`;
 
       for (const filter of filters) {
         const index = blockIndex++;
@@ -78,7 +95,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
           diagnostics.error('E_MISSING_REQUIRED', `results.${task} has a stderr but no "exact_match,${filter}"`, {
             line: doc.lines.get(stderrPointer),
             expected: `"exact_match,${filter}": <fraction from 0 to 1>`,
-            found: 'only "exact_match_stderr,' + filter + '"',
+            found: `only "exact_match_stderr,${filter}"`,
           });
         }
         // lm-eval writes "N/A" when it could not compute a stderr (e.g. bootstrap_iters: 0).
@@ -92,7 +109,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
           if (stderr) metrics.gsm8k_stderr = stderr;
         }
         if (n) metrics.gsm8k_n = n;
-        if (errorCount(diagnostics) > errorsBefore || errorCount(diagnostics) > taskErrors + (errorsBefore - taskErrors)) continue;
+        if (nRefused || errorCount(diagnostics) > errorsBefore) continue;
         const metricLines = Object.values(metrics).map((m) => m.line);
         runs.push({
           source: {
@@ -119,5 +136,3 @@ export function parse(text: string, options: { file: string }): ParseResult {
   }
   return { runs, diagnostics: diagnostics.items };
 }
-
-export type { JsonValue };

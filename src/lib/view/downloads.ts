@@ -1,5 +1,6 @@
 import { formatFixed } from '../format/number.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
+import { shown } from './guide-view.ts';
 
 /** CSV field: quoted when it holds a comma, quote or line break. */
 function field(value: string | number): string {
@@ -9,19 +10,19 @@ function field(value: string | number): string {
 
 /**
  * The before/after comparison as CSV (one row per benchmark case, English labels), for readers
- * who want the numbers in a spreadsheet. Values are the tool's printed tokens; the percentage is
- * the guide's, on the scaled optimized value.
+ * who want the numbers in a spreadsheet. The percentage is
+ * the guide's, on the scaled optimized value. Values are shown as on the page.
  */
 export function comparisonCsv(guide: ComputedGuide): string {
   const header = ['case', 'case_zh', `baseline_${guide.metrics.primary}`, `baseline_${guide.metrics.secondary}`, `optimized_${guide.metrics.primary}`, 'optimized_scale', `optimized_${guide.metrics.secondary}`, 'change_percent', 'baseline_source', 'optimized_source'];
   const rows = guide.comparison.map((c) => [
     c.label.en,
     c.label.zh,
-    c.baseline.measured.primary.printed,
-    c.baseline.measured.secondary.printed,
-    c.optimized.measured.primary.printed,
+    shown(c.baseline.measured.primary),
+    shown(c.baseline.measured.secondary),
+    shown(c.optimized.measured.primary),
     c.optimized.measured.scale,
-    c.optimized.measured.secondary.printed,
+    shown(c.optimized.measured.secondary),
     formatFixed(c.percent, guide.percentDecimals),
     guide.runs[c.baseline.measured.runId]!.file,
     guide.runs[c.optimized.measured.runId]!.file,

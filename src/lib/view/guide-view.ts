@@ -130,12 +130,11 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
     const run = guide.runs[runId]!;
     return { text: run.raw, file: run.file, startLine: run.startLine, endLine: run.endLine, source: tr('raw.source', { file: run.file, start: run.startLine, end: run.endLine }) };
   };
-  const primaryText = (m: Measured) => (m.scale === 1 ? m.primary.printed : `${m.primary.printed}x${formatScale(m.scale)}`);
   const cell = (m: Measured, against?: Measured): MeasuredCell => {
     const sourceOf = (runId: string, line: number) => `${guide.runs[runId]!.file}:${line}`;
     const out: MeasuredCell = {
-      primary: `${primaryName}: ${primaryText(m)}`,
-      secondary: `${secondaryName}(${secondaryUnit}): ${m.secondary.printed}`,
+      primary: `${primaryName}: ${scaledText(m)}`,
+      secondary: `${secondaryName}(${secondaryUnit}): ${shown(m.secondary)}`,
       primarySource: sourceOf(m.primary.runId, m.primary.line),
       secondarySource: sourceOf(m.secondary.runId, m.secondary.line),
     };
@@ -174,7 +173,7 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
             ...(intro ? { introHtml: intro } : {}),
             column: check.column[lang],
             scoreColumn: tr('accuracy.score'),
-            rows: check.results.map((r) => ({ label: r.label, score: r.score.printed })),
+            rows: check.results.map((r) => ({ label: r.label, score: shown(r.score) })),
             verdict: tr(check.verdict.withinNoise ? 'accuracy.withinNoise' : 'accuracy.beyondNoise', verdictParams),
             method: tr('accuracy.method', { z: formatFixed(check.verdict.z, 2) }),
             ...(after ? { afterHtml: after } : {}),
@@ -206,7 +205,7 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
       },
       scaledNotes: [...new Set(guide.comparison.filter((c) => c.optimized.measured.scale !== 1).map((c) => c.optimized.measured))]
         .slice(0, 1)
-        .map((m) => tr('table.scaledNote', { value: m.primary.printed, scale: formatScale(m.scale), gpus: guide.hardware.gpus / m.scale, total: guide.hardware.gpus })),
+        .map((m) => tr('table.scaledNote', { value: shown(m.primary), scale: formatScale(m.scale), gpus: guide.hardware.gpus / m.scale, total: guide.hardware.gpus })),
       notesHeading: tr('conclusion.notes'),
       notesHtml: slot('notes') ?? '',
       feedback: tr('conclusion.feedback'),
@@ -291,6 +290,19 @@ function logResult(guide: ComputedGuide, runIds: readonly string[], tr: Translat
   return { text, file, startLine, endLine, source: tr('raw.source', { file, start: startLine, end: endLine }) };
 }
 
+/**
+ * A measured value as the page shows it: 2 decimals (3 for accuracy fractions), the precision
+ * the printed blocks use, so a JSON source's 4862.502448679064 reads 4862.50 like its block.
+ */
+export function shown(cell: { value: number; unit: string }): string {
+  return formatFixed(cell.value, cell.unit === 'fraction' ? 3 : 2);
+}
+
+/** "7081.34" or, for a scaled run, "7081.34x2". */
+function scaledText(m: Measured): string {
+  return m.scale === 1 ? shown(m.primary) : `${shown(m.primary)}x${formatScale(m.scale)}`;
+}
+
 function formatScale(scale: number): string {
   return Number.isInteger(scale) ? String(scale) : formatFixed(scale, 2);
 }
@@ -320,7 +332,7 @@ export function summaryText(guide: ComputedGuide, step: ComputedStep, lang: Loca
     const items = summary.order.map((id) => {
       const v = variant(id)!;
       if (!v.measured) return tr('summary.rankingItemStatus', { name: v.label[lang], status: tr(v.status === 'unsupported' ? 'variant.unsupported' : 'variant.failed') });
-      const value = v.measured.scale === 1 ? v.measured.primary.printed : `${v.measured.primary.printed}x${formatScale(v.measured.scale)}`;
+      const value = scaledText(v.measured);
       return tr('summary.rankingItem', { name: v.label[lang], value, unit: primaryUnit });
     });
     return { text: tr('summary.ranking', { ranking: items.join(' > ') }) };
@@ -338,14 +350,14 @@ export function summaryText(guide: ComputedGuide, step: ComputedStep, lang: Loca
       winner: winner.label[lang],
       reference: reference.label[lang],
       metric: metricShortName(guide.metrics.primary),
-      winnerValue: w.scale === 1 ? w.primary.printed : `${w.primary.printed}x${formatScale(w.scale)}`,
-      referenceValue: r.scale === 1 ? r.primary.printed : `${r.primary.printed}x${formatScale(r.scale)}`,
+      winnerValue: scaledText(w),
+      referenceValue: scaledText(r),
       diff: formatFixed(summary.primary.diff, 2),
       unit: primaryUnit,
       percent: formatPercent(summary.primary.percent, decimals),
       secondary: metricShortName(guide.metrics.secondary),
-      winnerSecondary: w.secondary.printed,
-      referenceSecondary: r.secondary.printed,
+      winnerSecondary: shown(w.secondary),
+      referenceSecondary: shown(r.secondary),
       secondaryUnit,
       change,
     }),
