@@ -1,7 +1,7 @@
-import { DiagnosticList, quoteFound, type Diagnostic } from '../diagnostics.ts';
-import type { MetricId, Unit } from '../schema/metric.ts';
+import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricValue } from '../schema/run.ts';
-import { atPointer, parseJsonDocuments, type JsonDocument, type JsonParseResult, type JsonValue } from './json-text.ts';
+import { parseJsonDocuments, type JsonValue } from './json-text.ts';
+import { errorCount, isJsonObject, jsonError, readJsonMetric, type JsonMetricSpec, type JsonObject } from './json-source.ts';
 import { sourceLines } from './source-lines.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
 
@@ -12,7 +12,6 @@ import type { ParsedRun, ParseResult } from './types.ts';
  * The other SGLang benchmarks append to the same default file with their own `task`; those lines are skipped.
  */
 
-export type JsonMetricSpec = { id: MetricId; unit: Unit; max?: number; integer?: boolean };
 
 const FIELDS: Record<string, JsonMetricSpec> = {
   accuracy: { id: 'gsm8k_accuracy', unit: 'fraction', max: 1 },
@@ -20,11 +19,6 @@ const FIELDS: Record<string, JsonMetricSpec> = {
   latency: { id: 'eval_duration', unit: 's' },
 };
 
-export type JsonObject = { [key: string]: JsonValue };
-
-export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** gsm8k, and variants of it (lm-eval's gsm8k_cot, gsm8k_cot_llama, …). */
 export function isGsm8kTask(name: string): boolean {
@@ -99,40 +93,4 @@ export function parse(text: string, options: { file: string }): ParseResult {
     });
   }
   return { runs, diagnostics: diagnostics.items };
-}
-
-export function errorCount(diagnostics: DiagnosticList): number {
-  return diagnostics.items.filter((d) => d.severity === 'error').length;
-}
-
-export function jsonError(json: Extract<JsonParseResult, { ok: false }>, file: string): Diagnostic {
-  return { severity: 'error', code: 'E_JSON', file, line: json.line, column: json.column, message: `invalid JSON: ${json.message}`, expected: 'valid JSON', found: json.found };
-}
-
-/**
- * The number at `pointer` as a metric (its text as written, its line), or undefined when it is
- * absent or refused (NaN, Infinity, a string, negative, out of range: E_BAD_NUMBER).
- */
-export function readJsonMetric(doc: JsonDocument, pointer: string, spec: JsonMetricSpec, diagnostics: DiagnosticList): MetricValue | undefined {
-  const value = atPointer(doc.value, pointer);
-  if (value === undefined) return undefined;
-  const printed = doc.numberTexts.get(pointer);
-  const line = doc.lines.get(pointer)!;
-  if (
-    typeof value === 'number' &&
-    printed !== undefined &&
-    Number.isFinite(value) &&
-    value >= 0 &&
-    value <= (spec.max ?? Infinity) &&
-    (!spec.integer || Number.isInteger(value))
-  ) {
-    return { value, unit: spec.unit, printed, line };
-  }
-  const expected = spec.max === 1 ? 'a fraction from 0 to 1' : spec.integer ? 'a whole number ≥ 0' : `a number ≥ 0 in ${spec.unit}`;
-  diagnostics.error('E_BAD_NUMBER', `${pointer} expects ${expected}`, {
-    line,
-    expected: spec.max === 1 ? `${expected}, e.g. 0.975` : expected,
-    found: typeof value === 'string' ? `the string ${quoteFound(value)}` : quoteFound(printed ?? JSON.stringify(value)),
-  });
-  return undefined;
 }

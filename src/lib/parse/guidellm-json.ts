@@ -3,7 +3,8 @@ import type { MetricId, Unit } from '../schema/metric.ts';
 import type { FormatId, MetricValue } from '../schema/run.ts';
 import { atPointer, type JsonValue } from './json-text.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
-import { jsonNumber, jsonValueSpan, reportJsonError, safeParseJson, toMilliseconds, uniqueLabels, type JsonNumber, type JsonSource } from './vllm-json.ts';
+import { jsonNumber, jsonValueSpan, reportJsonError, safeParseJson, uniqueLabels, type JsonNumber, type JsonSource } from './json-source.ts';
+import { toMilliseconds } from './number.ts';
 
 /**
  * Parser for guidellm's report JSON (`benchmarks.json`, shared/formats.md §2.7), which is also

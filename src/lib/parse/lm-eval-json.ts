@@ -1,6 +1,7 @@
 import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricValue } from '../schema/run.ts';
-import { errorCount, isGsm8kTask, isJsonObject, jsonError, readJsonMetric, type JsonObject } from './gsm8k-sglang-jsonl.ts';
+import { isGsm8kTask } from './gsm8k-sglang-jsonl.ts';
+import { errorCount, isJsonObject, jsonError, readJsonMetric, type JsonObject } from './json-source.ts';
 import { atPointer, parseJsonDocuments, pointerEscape, type JsonDocument, type JsonValue } from './json-text.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
 

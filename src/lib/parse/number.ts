@@ -17,3 +17,10 @@ export function parseNumber(token: string): ParsedNumber {
   if (/^(n\/a|none|null|not set)$/i.test(t)) return { ok: false, reason: 'no value was printed' };
   return { ok: false, reason: 'not a number' };
 }
+
+/** Seconds → ms without binary noise: 553.4 s is 553400 ms, not 553399.99999999994; exponents count. */
+export function toMilliseconds(seconds: number, printed: string): number {
+  const match = /^-?\d+(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(printed);
+  const decimals = (match?.[1]?.length ?? 0) - Number(match?.[2] ?? 0);
+  return Number((seconds * 1000).toFixed(Math.min(100, Math.max(0, decimals - 3))));
+}

@@ -2,6 +2,7 @@ import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { FormatId, MetricValue } from '../schema/run.ts';
 import type { ParseOptions, ParsedRun, ParseResult } from './types.ts';
+import { toMilliseconds } from './number.ts';
 import { findBlocks, LABEL_EXAMPLES, LABEL_LINE, normalizeLabel, readValue, RESULT_LABEL, SECTION_RULE, statKey } from './result-block.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
@@ -248,10 +249,4 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
 
   const errorsAfter = diagnostics.items.filter((d) => d.severity === 'error').length;
   return errorsAfter > errorsBefore ? undefined : metrics;
-}
-
-/** Seconds → ms without binary noise: 651.51 s is 651510 ms, not 651509.9999999999. */
-function toMilliseconds(seconds: number, printed: string): number {
-  const decimals = printed.split('.')[1]?.length ?? 0;
-  return Number((seconds * 1000).toFixed(Math.max(0, decimals - 3)));
 }
