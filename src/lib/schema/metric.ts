@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { didYouMean } from '../did-you-mean.ts';
 
 /**
  * Canonical metric vocabulary (shared/formats.md §5). Every parser maps its labels onto these ids,
@@ -99,15 +100,20 @@ export function splitMetricKey(key: MetricKey): { id: MetricId; stat?: string } 
   return stat === undefined ? { id } : { id, stat };
 }
 
+function suggest(word: string, candidates: readonly string[]): string {
+  const hint = didYouMean(word, candidates);
+  return hint ? `; ${hint}` : '';
+}
+
 /** Why `key` is not a valid metric key, or undefined when it is. */
 export function metricKeyProblem(key: string): string | undefined {
   const [id, stat, ...rest] = key.split('.');
   if (rest.length > 0 || !id) return `expected "<metric>" or "<metric>.<stat>", found "${key}"`;
-  if (!(metricIds as readonly string[]).includes(id)) return `unknown metric "${id}"`;
+  if (!(metricIds as readonly string[]).includes(id)) return `unknown metric "${id}"${suggest(id, metricIds)}`;
   const info = metricInfo[id as MetricId];
   if (info.distribution && stat === undefined) return `"${id}" is a distribution: name a statistic, e.g. "${id}.mean"`;
   if (!info.distribution && stat !== undefined) return `"${id}" is a single value: drop ".${stat}"`;
-  if (stat !== undefined && !StatSchema.safeParse(stat).success) return `unknown statistic "${stat}" (expected mean, median, std, min, max or pNN)`;
+  if (stat !== undefined && !StatSchema.safeParse(stat).success) return `unknown statistic "${stat}" (expected mean, median, std, min, max or pNN)${suggest(stat, ['mean', 'median', 'std', 'min', 'max', 'p50', 'p90', 'p95', 'p99'])}`;
   return undefined;
 }
 
