@@ -162,7 +162,9 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
         .map((check) => {
           const [a, b] = check.results;
           const samples = Math.min(...check.results.map((r) => r.samples));
-          const verdictParams = { questions: formatFixed(check.verdict.questions, Number.isInteger(check.verdict.questions) ? 0 : 1), samples };
+          const questions = check.verdict.questions;
+          const plural = new Intl.PluralRules(lang === 'zh' ? 'zh-CN' : 'en').select(questions) === 'one' ? 'one' : 'other';
+          const verdictParams = { questions: formatFixed(questions, Number.isInteger(questions) ? 0 : 1), questionWord: tr(`accuracy.question.${plural}`), samples };
           const intro = slot(`accuracy:${check.id}`);
           const after = slot(`accuracy:${check.id}:after`);
           void a;
