@@ -5,6 +5,7 @@ import type { ComputedGuide } from '../schema/computed.ts';
 
 export type IndexRow = {
   id: string;
+  family: string;
   href: string;
   title: string;
   model: string;
@@ -18,13 +19,23 @@ export type IndexRow = {
 };
 
 /** The locale's guide index: one row per model × hardware guide, sorted by model then hardware. */
-export function indexView(guides: readonly { guide: ComputedGuide; title: string }[], lang: Locale): { title: string; lead: string; headers: string[]; rows: IndexRow[] } {
+export type IndexView = {
+  title: string;
+  lead: string;
+  /** model family × machine: which guides exist, at a glance */
+  matrix: { corner: string; columns: string[]; rows: { family: string; cells: IndexRow[][] }[] };
+  headers: string[];
+  rows: IndexRow[];
+};
+
+export function indexView(guides: readonly { guide: ComputedGuide; title: string }[], lang: Locale): IndexView {
   const rows = [...guides]
     .sort((a, b) => a.guide.id.localeCompare(b.guide.id))
     .map(({ guide, title }) => {
       const target = guide.comparison[0]!;
       return {
         id: guide.id,
+        family: guide.model.family,
         href: `/${lang}/guides/${guide.id}/`,
         title,
         model: guide.model.name,
@@ -36,9 +47,16 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
         positive: target.percent >= 0,
       };
     });
+  const columns = [...new Set(rows.map((r) => r.hardware))].sort();
+  const families = [...new Set(rows.map((r) => r.family))].sort();
   return {
     title: t(lang, 'index.title'),
     lead: t(lang, 'index.lead'),
+    matrix: {
+      corner: `${t(lang, 'index.model')} \\ ${t(lang, 'index.hardware')}`,
+      columns,
+      rows: families.map((family) => ({ family, cells: columns.map((hardware) => rows.filter((r) => r.family === family && r.hardware === hardware)) })),
+    },
     headers: [t(lang, 'index.model'), t(lang, 'index.hardware'), t(lang, 'index.objective'), t(lang, 'index.engine'), t(lang, 'index.gain')],
     rows,
   };
