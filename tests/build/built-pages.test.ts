@@ -95,6 +95,9 @@ describe('built GLM-5.2 / H200 pages', () => {
     for (const line of seed.filter((l) => /^\s+\d\. /.test(l))) expect(zhText).toContain(line.trim().replace(/^\d\. /, ''));
     expect(zhText).toContain('差异处于测量噪声范围内（约 1 题 / 200），未发现可测量的准确率下降。');
     expect(zhText).toContain('200 个样例、关闭思考、贪心解码');
+    // Profiles in the seed's key order; a baseline without recorded parameters reads "N/A" inline.
+    expect(zhText).toContain('dataset_name: Random dataset_input_tokens: 8192 dataset_output_tokens: 1024 dataset_seed: 42 request_rate: 1000 total_requests: 1000');
+    expect(zhText).toContain('基准配置的后端参数：N/A');
     // The seed's "吞吐量优化结果" is the chart's caption (an image's alt text on the source page).
     expect(zh).toMatch(/<figcaption>吞吐量优化结果<\/figcaption>/);
   });

@@ -377,7 +377,7 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
       objective: guide.objective,
       metrics: { primary: primaryKey, secondary: secondaryKey },
       engines: guide.engines,
-      profiles: guide.profiles.map((p) => ({ ...p, label: localized(p.label) })),
+      profiles: guide.profiles.map((p) => ({ ...p, label: localized(p.label), config: Object.entries(p.config) })),
       datasets: guide.datasets.map((d) => ({ id: d.id, label: localized(d.label), ...(d.variants ? { variants: d.variants } : {}) })),
       ...(guide.benchmarkCommands ? { benchmarkCommands: guide.benchmarkCommands.replace(/\n+$/, '') } : {}),
       numberedSteps: guide.numberedSteps,

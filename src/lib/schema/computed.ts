@@ -136,7 +136,8 @@ export const ComputedGuideSchema = z.object({
   objective: z.enum(['throughput', 'latency']),
   metrics: z.object({ primary: z.string(), secondary: z.string() }),
   engines: z.array(z.object({ id: z.string(), name: z.string(), version: z.string().optional() })),
-  profiles: z.array(z.object({ id: z.string(), name: z.string(), label: LocalizedSchema, config: z.record(z.string(), z.union([z.string(), z.number()])) })),
+  /** `config` as [key, value] pairs: the author's key order is how the page shows it */
+  profiles: z.array(z.object({ id: z.string(), name: z.string(), label: LocalizedSchema, config: z.array(z.tuple([z.string(), z.union([z.string(), z.number()])])) })),
   datasets: z.array(z.object({ id: z.string(), label: LocalizedSchema, variants: z.array(z.object({ label: LocalizedSchema, inputTokens: z.number(), outputTokens: z.number() })).optional() })),
   benchmarkCommands: z.string().optional(),
   numberedSteps: z.boolean(),

@@ -62,7 +62,9 @@ export type AccuracyView = {
 export type OtherCaseEntry = {
   /** "Baseline Backend Parameters:" or "Baseline serving script" */
   configLabel: string;
-  config: string;
+  /** backend parameters or serving command; absent when the source did not record them (N/A) */
+  config?: string;
+  notAvailable: string;
   resultLabel: string;
   result: RawResult;
 };
@@ -230,7 +232,7 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
       engines: guide.engines.filter((e) => e.version).map((e) => `${e.name} ${e.version}`),
       ...(slot('benchmark-method') ? { method: { heading: tr('setup.method'), html: slot('benchmark-method')! } } : {}),
       profilesHeading: tr('setup.profiles'),
-      profiles: guide.profiles.map((p) => ({ id: p.id, label: p.label[lang], yaml: stringify(p.config).trimEnd() })),
+      profiles: guide.profiles.map((p) => ({ id: p.id, label: p.label[lang], yaml: stringify(Object.fromEntries(p.config)).trimEnd() })),
       ...(guide.datasets.length > 0
         ? {
             datasets: {
@@ -267,7 +269,8 @@ function otherCaseGroups(guide: ComputedGuide, lang: Locale, raw: (runId: string
   const tr: Translate = (key, params) => t(lang, key, params);
   const entry = (kind: 'baseline' | 'optimized', config: { args?: string[] | undefined; command?: string | undefined }, result: RawResult): OtherCaseEntry => ({
     configLabel: tr(config.command ? (kind === 'baseline' ? 'otherCases.baselineCommand' : 'otherCases.optimizedCommand') : kind === 'baseline' ? 'otherCases.baselineArgs' : 'otherCases.optimizedArgs'),
-    config: config.command ?? config.args?.join('\n') ?? tr('otherCases.notAvailable'),
+    ...(config.command ?? config.args ? { config: config.command ?? config.args!.join('\n') } : {}),
+    notAvailable: tr('otherCases.notAvailable'),
     resultLabel: tr(kind === 'baseline' ? 'otherCases.baselineResult' : 'otherCases.optimizedResult'),
     result,
   });
