@@ -14,7 +14,7 @@ let page: Page;
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  preview = await startPreview(4331);
+  preview = await startPreview();
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });

@@ -2,12 +2,26 @@
 // stopping it stops the server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { repoRoot } from './guide-from-disk.ts';
 
 export type Preview = { url: string; stop: () => Promise<void> };
 
-export async function startPreview(port: number): Promise<Preview> {
+/** A port nothing listens on now, so parallel test runs on one machine do not share a server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPreview(requested?: number): Promise<Preview> {
+  const port = requested ?? (await freePort());
   if (!existsSync(join(repoRoot, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'preview', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: repoRoot,
