@@ -1,6 +1,6 @@
 // A corpus of bad inputs: tests/fixtures/bad-guides/<case>/ holds only what differs from base/
 // (a `<file>.delete` marker removes a file) and expected.txt, the exact report `npm run check`
-// prints for it. Each case must fail with precisely that report and produce no guide.
+// prints for it (UPDATE_GOLDEN=bad-guides rewrites them). Each case must fail with precisely that report and produce no guide.
 import { existsSync, globSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +50,8 @@ describe('bad inputs fail with a precise report', () => {
     it(name, () => {
       const result = report(name);
       const expectedPath = join(root, name, 'expected.txt');
-      if (process.env.UPDATE_GOLDEN === '1' || !existsSync(expectedPath)) writeFileSync(expectedPath, result.text);
+      if (process.env.UPDATE_GOLDEN === '1' || process.env.UPDATE_GOLDEN === 'bad-guides') writeFileSync(expectedPath, result.text);
+      expect(existsSync(expectedPath), `${expectedPath} is missing: run UPDATE_GOLDEN=bad-guides and review it`).toBe(true);
       expect(result.guide).toBeUndefined();
       expect(result.text).toMatch(/error E_/);
       expect(result.text).toBe(readFileSync(expectedPath, 'utf8'));

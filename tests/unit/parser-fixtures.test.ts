@@ -1,6 +1,7 @@
 // Golden-file tests: every tests/fixtures/<parser>/<case>/input.* is parsed by
 // src/lib/parse/<parser>.ts and compared with expected.json next to it.
-// UPDATE_GOLDEN=1 rewrites the expectations (review the diff!).
+// UPDATE_GOLDEN=1 rewrites the expectations (review the diff!); UPDATE_GOLDEN=<parser> only that
+// parser's, so updating one format cannot silently rewrite another's.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +26,10 @@ for (const format of parserDirs) {
 
       it(`${name}: matches expected.json`, () => {
         const expectedPath = join(dir, 'expected.json');
-        if (process.env.UPDATE_GOLDEN === '1' || !existsSync(expectedPath)) writeFileSync(expectedPath, stableJson(result));
+        const update = process.env.UPDATE_GOLDEN === '1' || process.env.UPDATE_GOLDEN === format;
+        if (update) writeFileSync(expectedPath, stableJson(result));
+        // A missing golden fails: writing it here would make the test pass by construction.
+        expect(existsSync(expectedPath), `${expectedPath} is missing: run UPDATE_GOLDEN=${format} and review it`).toBe(true);
         expect(stableJson(result)).toBe(readFileSync(expectedPath, 'utf8'));
       });
 
