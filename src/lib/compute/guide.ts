@@ -42,7 +42,6 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
   const primaryKey = guide.metrics.primary ?? DEFAULT_PRIMARY[guide.objective];
   const secondaryKey = guide.metrics.secondary;
   const primaryHigher = metricDirection(primaryKey) === 'higher';
-  const runsById = new Map(input.runs.map((run) => [run.id, run]));
   const usedRuns = new Map<string, Run>();
   /** where guide.yaml first refers to each used run, for messages about that run */
   const usedAt = new Map<string, YamlPath>();
@@ -217,7 +216,7 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
       const ranked = [...measuredVariants].sort((a, b) => (better(a.measured, b.measured) ? -1 : better(b.measured, a.measured) ? 1 : 0));
       summary = { kind: 'ranking', order: [...ranked.map((v) => v.id), ...variants.filter((v) => v.status !== 'ok').map((v) => v.id)] };
     } else if (step.summary === 'pairwise') {
-      const reference = pickReference(step.reference, measuredVariants, winner, steps[steps.length - 1], better);
+      const reference = pickReference(step.reference, measuredVariants, steps[steps.length - 1], better);
       if (typeof reference === 'string') {
         error([...stepPath, 'reference'], 'E_REFERENCE', reference, { expected: 'worst, first, previous-winner or { variant: <id> }', found: JSON.stringify(step.reference) });
         return;
@@ -226,7 +225,7 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
         error([...stepPath, 'reference'], 'E_REFERENCE', `step "${step.id}": the reference for the summary is the winner itself`, { expected: 'a reference other than the winner', found: JSON.stringify(reference.id) });
         return;
       }
-      summary = pairwise(winner.id, reference.id, winner.measured, reference.measured);
+      summary = pairwise(winner.id, reference.id, winner.measured, reference.measured, primaryHigher);
     }
 
     steps.push({
@@ -365,7 +364,6 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
       .sort((a, b) => a.id.localeCompare(b.id))
       .map((run) => [run.id, { file: run.source.file, format: run.source.format as FormatId, blockLabel: run.source.blockLabel, startLine: run.source.startLine, endLine: run.source.endLine, raw: run.raw }]),
   );
-  void runsById;
 
   return {
     diagnostics,
@@ -404,13 +402,15 @@ function change(referenceMinusWinner: number): 'reduced' | 'increased' | 'unchan
   return d > 0 ? 'reduced' : d < 0 ? 'increased' : 'unchanged';
 }
 
-function pairwise(winner: string, reference: string, w: Measured, r: Measured): StepSummary {
+function pairwise(winner: string, reference: string, w: Measured, r: Measured, higherIsBetter: boolean): StepSummary {
   const secondaryDelta = stored(r.secondary.value - w.secondary.value);
+  // How much better the winner is on the objective: negative when an author chose a slower variant.
+  const gain = higherIsBetter ? w.score - r.score : r.score - w.score;
   return {
     kind: 'pairwise',
     winner,
     reference,
-    primary: { diff: stored(w.score - r.score), percent: stored(((w.score - r.score) / r.score) * 100) },
+    primary: { gain: stored(gain), percent: stored((gain / r.score) * 100) },
     secondary: { diff: Math.abs(secondaryDelta), percent: stored((Math.abs(secondaryDelta) / r.secondary.value) * 100), change: change(secondaryDelta) },
   };
 }
@@ -420,7 +420,6 @@ type MeasuredVariant = ComputedVariant & { measured: Measured };
 function pickReference(
   rule: Guide['steps'][number]['reference'],
   variants: MeasuredVariant[],
-  winner: MeasuredVariant,
   previousStep: ComputedStep | undefined,
   better: (a: Measured, b: Measured) => boolean,
 ): MeasuredVariant | string {
@@ -434,7 +433,6 @@ function pickReference(
     return { ...previous, id: `${previousStep.id}/${previous.id}` } as MeasuredVariant;
   }
   const named = variants.find((v) => v.id === rule.variant);
-  void winner;
   return named ?? `unknown reference variant "${rule.variant}"`;
 }
 

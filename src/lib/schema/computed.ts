@@ -42,8 +42,8 @@ export const PairwiseSummarySchema = z.object({
   kind: z.literal('pairwise'),
   winner: z.string(),
   reference: z.string(),
-  /** winner − reference, on the scaled primary; percent of the reference */
-  primary: z.object({ diff: z.number(), percent: z.number() }),
+  /** how much better the winner is on the (scaled) objective metric, and that as a percent of the reference; negative when an author chose a worse variant */
+  primary: z.object({ gain: z.number(), percent: z.number() }),
   /** |reference − winner| and its percent of the reference; `change` says which way */
   secondary: z.object({ diff: z.number(), percent: z.number(), change: Change }),
 });

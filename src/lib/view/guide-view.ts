@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import { formatFixed, formatPercent, formatSignedPercent } from '../format/number.ts';
 import { metricShortName, unitSuffix } from '../format/metric-label.ts';
 import { t, type Locale } from '../i18n.ts';
-import { metricUnit } from '../schema/metric.ts';
+import { metricDirection, metricUnit } from '../schema/metric.ts';
 import type { ComputedGuide, ComputedStep, ComputedVariant, Measured, StepSummary } from '../schema/computed.ts';
 
 /**
@@ -19,6 +19,7 @@ export type MeasuredCell = {
   primary: string;
   /** "(+219.70%)", only on optimized cells */
   percent?: string;
+  /** the change is an improvement on the objective (green) rather than a regression (red) */
   positive?: boolean;
   /** "Mean TPOT(ms): 217.89" */
   secondary: string;
@@ -143,7 +144,7 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
     if (against) {
       const percent = ((m.score - against.score) / against.score) * 100;
       out.percent = `(${formatSignedPercent(percent, decimals)})`;
-      out.positive = Number(formatFixed(percent, decimals)) >= 0;
+      out.positive = isImprovement(guide, percent);
     }
     return out;
   };
@@ -162,15 +163,12 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
       accuracy: guide.accuracy
         .filter((check) => check.after === step.id)
         .map((check) => {
-          const [a, b] = check.results;
           const samples = Math.min(...check.results.map((r) => r.samples));
           const questions = check.verdict.questions;
           const plural = new Intl.PluralRules(lang === 'zh' ? 'zh-CN' : 'en').select(questions) === 'one' ? 'one' : 'other';
           const verdictParams = { questions: formatFixed(questions, Number.isInteger(questions) ? 0 : 1), questionWord: tr(`accuracy.question.${plural}`), samples };
           const intro = slot(`accuracy:${check.id}`);
           const after = slot(`accuracy:${check.id}:after`);
-          void a;
-          void b;
           return {
             id: check.id,
             heading: check.title[lang],
@@ -263,6 +261,12 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
   };
 }
 
+/** Whether a change of the objective metric by `percent` is an improvement (a rounded 0 counts as one). */
+export function isImprovement(guide: ComputedGuide, percent: number): boolean {
+  const rounded = Number(formatFixed(percent, guide.percentDecimals));
+  return metricDirection(guide.metrics.primary) === 'lower' ? rounded <= 0 : rounded >= 0;
+}
+
 type Translate = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => string;
 
 function otherCaseGroups(guide: ComputedGuide, lang: Locale, raw: (runId: string) => RawResult): GuideView['otherCases']['groups'] {
@@ -351,15 +355,15 @@ export function summaryText(guide: ComputedGuide, step: ComputedStep, lang: Loca
     summary.secondary.change === 'unchanged' ? tr('summary.unchanged') : tr(summary.secondary.change === 'reduced' ? 'summary.reduced' : 'summary.increased', changeParams);
   return {
     label: tr('summary.label'),
-    text: tr('summary.pairwise', {
+    text: tr(summary.primary.gain >= 0 ? 'summary.pairwise' : 'summary.pairwiseWorse', {
       winner: winner.label[lang],
       reference: reference.label[lang],
       metric: metricShortName(guide.metrics.primary),
       winnerValue: scaledText(w),
       referenceValue: scaledText(r),
-      diff: formatFixed(summary.primary.diff, 2),
+      diff: formatFixed(Math.abs(summary.primary.gain), 2),
       unit: primaryUnit,
-      percent: formatPercent(summary.primary.percent, decimals),
+      percent: formatPercent(Math.abs(summary.primary.percent), decimals),
       secondary: metricShortName(guide.metrics.secondary),
       winnerSecondary: shown(w.secondary),
       referenceSecondary: shown(r.secondary),
