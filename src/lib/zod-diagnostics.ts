@@ -59,6 +59,13 @@ export function zodDiagnostics(
     const at = options.locate(path);
     const where = formatPath(path) || '(top level)';
     const base = { severity: 'error' as const, code: 'E_SCHEMA', file: options.file, line: at.line, column: at.column };
+    const notAllowed = (allowed: string[]): Diagnostic => ({
+      ...base,
+      message: `${where}: not an allowed value`,
+      expected: `one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
+      found: describe(found),
+      hint: typeof found === 'string' ? didYouMean(found, allowed) : undefined,
+    });
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const keyAt = options.locate([...path, key]);
@@ -73,26 +80,12 @@ export function zodDiagnostics(
         });
       }
     } else if (issue.code === 'invalid_value') {
-      const allowed = issue.values.map(String);
-      out.push({
-        ...base,
-        message: `${where}: not an allowed value`,
-        expected: `one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
-        found: describe(found),
-        hint: typeof found === 'string' ? didYouMean(found, allowed) : undefined,
-      });
+      out.push(notAllowed(issue.values.map(String)));
     } else if (issue.code === 'invalid_type') {
       out.push({ ...base, message: `${where}: ${found === undefined ? 'missing' : 'wrong type'}`, expected: issue.expected, found: describe(found) });
     } else if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options)) {
       // A discriminated union whose discriminator (e.g. `layout`) has an unknown value.
-      const allowed = (issue.options as unknown[]).map(String);
-      out.push({
-        ...base,
-        message: `${where}: not an allowed value`,
-        expected: `one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
-        found: describe(found),
-        hint: typeof found === 'string' ? didYouMean(found, allowed) : undefined,
-      });
+      out.push(notAllowed((issue.options as unknown[]).map(String)));
     } else if (issue.code === 'invalid_union') {
       const nested = issue.errors.flat();
       const only = nested.length > 0 && nested.every((n) => n.code === nested[0]!.code) ? nested[0] : undefined;

@@ -33,6 +33,16 @@ function headings(html: string): string[] {
   return [...html.matchAll(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => m[2]!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim());
 }
 
+/** Every expected heading appears, in this order (the page may have more between them). */
+function expectInOrder(found: string[], expected: string[]) {
+  let cursor = 0;
+  for (const heading of expected) {
+    const at = found.indexOf(heading, cursor);
+    expect(at, `heading "${heading}" after position ${cursor} in ${JSON.stringify(found)}`).toBeGreaterThanOrEqual(0);
+    cursor = at + 1;
+  }
+}
+
 /** Seed text without the line-number gutter of pasted code blocks. */
 function seedLines(name: string): string[] {
   return readFileSync(join(seedsDir, name), 'utf8')
@@ -71,13 +81,7 @@ describe('built GLM-5.2 / H200 pages', () => {
 
   it('zh page has the seed’s section headings in the seed’s order', () => {
     const expected = ['结论', '说明', '实验环境', '模型', '硬件', '引擎版本', '基准测试方法', '基准测试配置', '实验结果', '选择推理引擎', 'vLLM', 'SGLang', '并行策略', 'TP', 'TP + DP-Attention', 'TP + DP + DP-Attention', 'TP + DP + DP-Attention + EP', '内存占用比例', 'auto', '0.8', '0.85', '分块预填充大小', 'default', '8K', '分块预填充过大会导致内存不足', 'DeepEP + 最大运行请求数', 'max-running 64', 'max-running 256', 'max-running 512', 'DeepEP 模式', 'auto', 'normal', 'KV Cache 数据类型', 'bf16', 'fp8_e4m3', 'FP8 KV cache 准确率验证（GSM8K）', '优化选项汇总', '其他基准测试用例', '均衡： 8K 输入 / 1K 输出 (优化目标)', '短上下文 (1K 输入 / 128 输出)', '长上下文 (32K 输入 / 100 输出)', '生成密集型 (1K 输入 / 2K 输出)', 'ShareGPT'];
-    const found = headings(zh);
-    let cursor = 0;
-    for (const heading of expected) {
-      const at = found.indexOf(heading, cursor);
-      expect(at, `heading "${heading}" after position ${cursor} in ${JSON.stringify(found)}`).toBeGreaterThanOrEqual(0);
-      cursor = at + 1;
-    }
+    expectInOrder(headings(zh), expected);
   });
 
   it('zh page carries every summary sentence of the seed', () => {
@@ -141,13 +145,7 @@ describe('built GLM-4.x / H200 pages', () => {
 
   it('zh page has the seed’s headings in the seed’s order', () => {
     const expected = ['结论', '说明', '优化目标', '实验环境', '模型', '硬件', '引擎版本', '基准测试数据集', '基准测试脚本', '实验结果', '1. 选择推理引擎', 'vLLM', 'SGLang', '2. SGLang 中的 量化', 'FP8', '3. SGLang 中的 并行策略', 'TP8', 'TP4', 'TP4+EP4', '优化选项汇总', '其他基准测试用例'];
-    const found = headings(zh);
-    let cursor = 0;
-    for (const heading of expected) {
-      const at = found.indexOf(heading, cursor);
-      expect(at, `heading "${heading}" after position ${cursor} in ${JSON.stringify(found)}`).toBeGreaterThanOrEqual(0);
-      cursor = at + 1;
-    }
+    expectInOrder(headings(zh), expected);
   });
 
   it('zh page carries the ranking sentence of the seed', () => {

@@ -83,3 +83,23 @@ export function readValue(valueText: string, label: string, unit: string, at: { 
   }
   return parsed.value;
 }
+
+/**
+ * A `label: value` line of a block, or undefined (with a W_FOREIGN_LINE warning) for anything else
+ * inside it, such as server log lines sharing the terminal ("(APIServer pid=7) INFO …: …").
+ */
+export function resultLine(line: SourceLine, diagnostics: DiagnosticList): { rawLabel: string; label: string; valueText: string; column: number } | undefined {
+  const text = line.text.trim();
+  const match = LABEL_LINE.exec(text);
+  if (!match || !RESULT_LABEL.test(match[1]!)) {
+    diagnostics.warning('W_FOREIGN_LINE', 'line inside a result block is not a result line; skipped', {
+      line: line.line,
+      expected: LABEL_EXAMPLES,
+      found: quoteFound(text),
+    });
+    return undefined;
+  }
+  const valueText = match[2] ?? '';
+  // The value ends the line, and `text` keeps `raw`'s columns (tabs become one space each).
+  return { rawLabel: match[1]!, label: normalizeLabel(match[1]!), valueText, column: line.text.length - valueText.length + 1 };
+}

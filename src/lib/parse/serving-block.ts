@@ -3,7 +3,7 @@ import type { MetricId, Unit } from '../schema/metric.ts';
 import type { FormatId, MetricValue } from '../schema/run.ts';
 import type { ParseOptions, ParsedRun, ParseResult } from './types.ts';
 import { toMilliseconds } from './number.ts';
-import { findBlocks, LABEL_EXAMPLES, LABEL_LINE, normalizeLabel, readValue, RESULT_LABEL, SECTION_RULE, statKey } from './result-block.ts';
+import { findBlocks, LABEL_EXAMPLES, LABEL_LINE, normalizeLabel, readValue, RESULT_LABEL, resultLine, SECTION_RULE, statKey } from './result-block.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
@@ -162,21 +162,11 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
   for (const line of body) {
     const text = line.text.trim();
     if (text === '' || SECTION_RULE.test(text)) continue;
-    const match = LABEL_LINE.exec(text);
-    // Server log lines sharing the terminal ("(APIServer pid=7) INFO …: Avg prompt throughput: …").
-    if (!match || !RESULT_LABEL.test(match[1]!)) {
-      diagnostics.warning('W_FOREIGN_LINE', 'line inside a result block is not a result line; skipped', {
-        line: line.line,
-        expected: LABEL_EXAMPLES,
-        found: quoteFound(text),
-      });
-      continue;
-    }
-    const label = normalizeLabel(match[1]!);
-    const valueText = match[2] ?? '';
+    const result = resultLine(line, diagnostics);
+    if (!result) continue;
+    const { rawLabel, label, valueText, column } = result;
     // "Per-position acceptance (%):" heads the indented position lines and has no value itself.
     if (valueText === '' && label === 'per-position acceptance (%)') continue;
-    const column = line.raw.indexOf(valueText) + 1 || undefined;
 
     let key: string;
     let unit: Unit;
@@ -192,19 +182,19 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
     } else if (distribution) {
       const family = families[distribution[3]!];
       if (!family) {
-        diagnostics.warning('W_UNKNOWN_LINE', `unknown latency family "${distribution[3]}" in "${match[1]}"; skipped`, {
+        diagnostics.warning('W_UNKNOWN_LINE', `unknown latency family "${distribution[3]}" in "${rawLabel}"; skipped`, {
           line: line.line,
           expected: `one of ${Object.keys(families).map((f) => f.toUpperCase()).join(', ')}`,
-          found: quoteFound(match[1]!),
+          found: quoteFound(rawLabel),
         });
         continue;
       }
       const expectedUnit = FAMILY_UNITS[format][distribution[3]!];
       if (distribution[4] !== expectedUnit) {
-        diagnostics.error('E_UNIT', `"${match[1]}:" is printed in ${expectedUnit} by this tool, not ${distribution[4]}`, {
+        diagnostics.error('E_UNIT', `"${rawLabel}:" is printed in ${expectedUnit} by this tool, not ${distribution[4]}`, {
           line: line.line,
           expected: `"(${expectedUnit})"`,
-          found: quoteFound(match[1]!),
+          found: quoteFound(rawLabel),
         });
         continue;
       }
@@ -214,7 +204,7 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
     } else if (KNOWN_UNMAPPED.has(label) || KNOWN_UNMAPPED_PATTERN.test(label)) {
       continue;
     } else {
-      diagnostics.warning('W_UNKNOWN_LINE', `unknown result line "${match[1]}:"; skipped`, {
+      diagnostics.warning('W_UNKNOWN_LINE', `unknown result line "${rawLabel}:"; skipped`, {
         line: line.line,
         expected: LABEL_EXAMPLES,
         found: quoteFound(text),
@@ -224,7 +214,7 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
 
     const firstLine = seenAt.get(key);
     if (firstLine !== undefined) {
-      diagnostics.error('E_DUPLICATE', `"${match[1]}:" appears twice in one block (first at line ${firstLine})`, {
+      diagnostics.error('E_DUPLICATE', `"${rawLabel}:" appears twice in one block (first at line ${firstLine})`, {
         line: line.line,
         expected: 'each metric once per block',
         found: quoteFound(text),
@@ -234,14 +224,14 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
     seenAt.set(key, line.line);
     // GPUStack prints a missing value as N/A: the metric is absent (a page that needs it fails in compute).
     if (/^n\/a$/i.test(valueText.trim())) {
-      diagnostics.warning('W_NO_VALUE', `"${match[1]}:" printed no value (N/A); the metric is treated as absent`, {
+      diagnostics.warning('W_NO_VALUE', `"${rawLabel}:" printed no value (N/A); the metric is treated as absent`, {
         line: line.line,
         column,
         found: quoteFound(valueText),
       });
       continue;
     }
-    const number = readValue(valueText, match[1]!, printedUnit ?? unit, { line: line.line, column }, diagnostics);
+    const number = readValue(valueText, rawLabel, printedUnit ?? unit, { line: line.line, column }, diagnostics);
     if (number === undefined) continue;
     const value = printedUnit === 's' ? toMilliseconds(number, valueText) : number;
     metrics[key] = { value, unit, printed: valueText.trim(), ...(printedUnit ? { printedUnit } : {}), line: line.line };

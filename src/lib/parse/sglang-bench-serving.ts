@@ -2,7 +2,7 @@ import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { MetricValue } from '../schema/run.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
-import { findBlocks, LABEL_EXAMPLES, LABEL_LINE, normalizeLabel, readValue, RESULT_LABEL, SECTION_RULE, statKey, type BlockBounds } from './result-block.ts';
+import { findBlocks, LABEL_EXAMPLES, normalizeLabel, readValue, resultLine, SECTION_RULE, statKey, type BlockBounds } from './result-block.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
@@ -128,19 +128,9 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
       section = normalizeLabel(rule[1]!);
       continue;
     }
-    const match = LABEL_LINE.exec(text);
-    if (!match || !RESULT_LABEL.test(match[1]!)) {
-      diagnostics.warning('W_FOREIGN_LINE', 'line inside a result block is not a result line; skipped', {
-        line: line.line,
-        expected: LABEL_EXAMPLES,
-        found: quoteFound(text),
-      });
-      continue;
-    }
-    const label = normalizeLabel(match[1]!);
-    const valueText = match[2] ?? '';
-    // The value ends the line, and `text` keeps `raw`'s columns (tabs become one space each).
-    const column = line.text.length - valueText.length + 1;
+    const result = resultLine(line, diagnostics);
+    if (!result) continue;
+    const { rawLabel, label, valueText, column } = result;
     if (section === UNMAPPED_SECTION || KNOWN_UNMAPPED.has(label)) continue;
 
     let key: string;
@@ -152,7 +142,7 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
       key = `${FAMILIES[distribution[3]!]}.${statKey(distribution)}`;
       spec = { id: FAMILIES[distribution[3]!]!, unit: 'ms' };
     } else {
-      diagnostics.warning('W_UNKNOWN_LINE', `unknown result line "${match[1]}:"; skipped`, {
+      diagnostics.warning('W_UNKNOWN_LINE', `unknown result line "${rawLabel}:"; skipped`, {
         line: line.line,
         expected: LABEL_EXAMPLES,
         found: quoteFound(text),
@@ -162,7 +152,7 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
 
     const firstLine = seenAt.get(key);
     if (firstLine !== undefined) {
-      diagnostics.error('E_DUPLICATE', `"${match[1]}:" gives ${key} a second time in one block (first at line ${firstLine})`, {
+      diagnostics.error('E_DUPLICATE', `"${rawLabel}:" gives ${key} a second time in one block (first at line ${firstLine})`, {
         line: line.line,
         expected: 'each metric once per block',
         found: quoteFound(text),
@@ -171,7 +161,7 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
     }
     seenAt.set(key, line.line);
     if (spec.sentinel?.test(valueText)) continue;
-    const value = readValue(valueText, match[1]!, spec.unit, { line: line.line, column }, diagnostics);
+    const value = readValue(valueText, rawLabel, spec.unit, { line: line.line, column }, diagnostics);
     if (value === undefined) continue;
     metrics[key] = { value, unit: spec.unit, printed: valueText, line: line.line };
   }
