@@ -1,9 +1,9 @@
 import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { FormatId, MetricValue } from '../schema/run.ts';
-import { atPointer, type JsonValue } from './json-text.ts';
+import { atPointer, parseJsonDocuments, type JsonValue } from './json-text.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
-import { jsonNumber, jsonValueSpan, reportJsonError, safeParseJson, uniqueLabels, type JsonNumber, type JsonSource } from './json-source.ts';
+import { jsonNumber, jsonValueSpan, reportJsonError, uniqueLabels, type JsonNumber, type JsonSource } from './json-source.ts';
 import { toMilliseconds } from './number.ts';
 
 /**
@@ -66,7 +66,7 @@ function isGpustackExport(value: JsonValue): boolean {
 }
 
 export function detect(text: string): boolean {
-  const parsed = safeParseJson(text);
+  const parsed = parseJsonDocuments(text);
   if (parsed.ok) return isGuidellmReport(parsed.documents[0]!.value) || isGpustackExport(parsed.documents[0]!.value);
   // A cut-off file still goes to this parser, which reports where the JSON breaks.
   const opensObject = /^\s*\{/.test(text.replace(/^\uFEFF/, ''));
@@ -75,7 +75,7 @@ export function detect(text: string): boolean {
 
 export function parse(text: string, options: { file: string }): ParseResult {
   const diagnostics = new DiagnosticList(options.file);
-  const parsed = safeParseJson(text);
+  const parsed = parseJsonDocuments(text);
   if (!parsed.ok) {
     reportJsonError(parsed, diagnostics, 'a guidellm report (benchmarks.json) or a GPUStack benchmark export');
     return { runs: [], diagnostics: diagnostics.items };
@@ -114,7 +114,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
   const runs: ParsedRun[] = [];
   benchmarks.forEach((benchmark, blockIndex) => {
     const entry = `${base}/benchmarks/${blockIndex}`;
-    const span = jsonValueSpan(text, 0, entry);
+    const span = jsonValueSpan(parsed.source, document, entry);
     if (!isObject(benchmark)) {
       diagnostics.error('E_SCHEMA', `benchmark #${blockIndex + 1} is not an object`, { line: span.startLine, expected: 'a guidellm generative_benchmark object', found: quoteFound(span.text) });
       return;

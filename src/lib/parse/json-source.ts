@@ -1,7 +1,7 @@
 import { quoteFound, type Diagnostic, type DiagnosticList } from '../diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { MetricValue } from '../schema/run.ts';
-import { atPointer, parseJsonDocuments, type JsonDocument, type JsonParseResult, type JsonValue } from './json-text.ts';
+import { atPointer, type JsonDocument, type JsonParseResult, type JsonValue } from './json-text.ts';
 
 /**
  * Reading metrics out of parsed JSON documents, shared by the JSON parsers: numbers at a JSON
@@ -16,15 +16,6 @@ export function isJsonObject(value: JsonValue | undefined): value is JsonObject 
 }
 
 export type JsonMetricSpec = { id: MetricId; unit: Unit; max?: number; integer?: boolean };
-
-/** parseJsonDocuments, with the JSON.parse error it can throw on raw control characters in a string turned into a result. */
-export function safeParseJson(text: string): JsonParseResult {
-  try {
-    return parseJsonDocuments(text);
-  } catch (cause) {
-    return { ok: false, line: 1, column: 1, message: (cause as Error).message, found: 'a string with a raw control character' };
-  }
-}
 
 export function reportJsonError(error: Extract<JsonParseResult, { ok: false }>, diagnostics: DiagnosticList, expected: string): void {
   const atEnd = error.found === '""';
@@ -85,56 +76,10 @@ function valueColumn(text: string, line: number, pointer: string): number | unde
   return matches.length === 1 ? matches[0]!.index + matches[0]![0].length + 1 : undefined;
 }
 
-/** Offset just past the JSON value (or bare NaN/Infinity token) that starts at `i`; `s` is valid JSON. */
-function skipValue(s: string, i: number): number {
-  if (s[i] === '"') {
-    for (i++; s[i] !== '"'; i++) if (s[i] === '\\') i++;
-    return i + 1;
-  }
-  if (s[i] !== '{' && s[i] !== '[') {
-    while (i < s.length && !/[\s,:\]}{["]/.test(s[i]!)) i++;
-    return i;
-  }
-  let depth = 0;
-  for (; i < s.length; i++) {
-    const c = s[i];
-    if (c === '"') i = skipValue(s, i) - 1;
-    else if (c === '{' || c === '[') depth++;
-    else if ((c === '}' || c === ']') && --depth === 0) return i + 1;
-  }
-  return i;
-}
-
-function skipSpace(s: string, i: number): number {
-  while (i < s.length && /\s/.test(s[i]!)) i++;
-  return i;
-}
-
-/**
- * Where the value at `pointer` of the `documentIndex`-th document starts and ends (1-based lines)
- * and its text with normalized line endings. `text` must have parsed.
- */
-export function jsonValueSpan(text: string, documentIndex: number, pointer: string): { startLine: number; endLine: number; text: string } {
-  const s = text.replace(/^\uFEFF/, '');
-  let i = skipSpace(s, 0);
-  for (let d = 0; d < documentIndex; d++) i = skipSpace(s, skipValue(s, i));
-  for (const raw of pointer === '' ? [] : pointer.slice(1).split('/')) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    const isArray = s[i] === '[';
-    i = skipSpace(s, i + 1);
-    for (let index = 0; ; index++) {
-      if (!isArray) {
-        const keyEnd = skipValue(s, i);
-        const key = JSON.parse(s.slice(i, keyEnd)) as string;
-        i = skipSpace(s, skipSpace(s, keyEnd) + 1);
-        if (key === segment) break;
-      } else if (String(index) === segment) break;
-      i = skipSpace(s, skipSpace(s, skipValue(s, i)) + 1);
-    }
-  }
-  const end = skipValue(s, i);
-  const lineAt = (offset: number) => s.slice(0, offset).split('\n').length;
-  return { startLine: lineAt(i), endLine: lineAt(end - 1), text: s.slice(i, end).replace(/\r\n/g, '\n') };
+/** The text and lines of the value at `pointer` of a parsed document, as written in the file. */
+export function jsonValueSpan(source: string, document: JsonDocument, pointer: string): { startLine: number; endLine: number; text: string } {
+  const span = document.spans.get(pointer)!;
+  return { startLine: span.startLine, endLine: span.endLine, text: source.slice(span.start, span.end).replace(/\r\n/g, '\n') };
 }
 
 /** Block labels as given, a repeated label suffixed ` #2`, ` #3`, … so every run keeps its own id. */

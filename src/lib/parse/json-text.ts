@@ -15,9 +15,11 @@ export type JsonDocument = {
   lines: ReadonlyMap<string, number>;
   /** JSON pointer → the number exactly as written ("5481.90", "NaN"), for provenance */
   numberTexts: ReadonlyMap<string, string>;
+  /** JSON pointer → where the value's text starts and ends in the file (BOM removed) */
+  spans: ReadonlyMap<string, { start: number; end: number; startLine: number; endLine: number }>;
 };
 
-export type JsonParseResult = { ok: true; documents: JsonDocument[] } | { ok: false; line: number; column: number; message: string; found: string };
+export type JsonParseResult = { ok: true; documents: JsonDocument[]; /** the text the spans index into */ source: string } | { ok: false; line: number; column: number; message: string; found: string };
 
 class JsonSyntaxError extends Error {
   readonly offset: number;
@@ -56,14 +58,16 @@ export function parseJsonDocuments(text: string): JsonParseResult {
 
   const documents: JsonDocument[] = [];
   let numberTexts = new Map<string, string>();
+  let spans = new Map<string, { start: number; end: number; startLine: number; endLine: number }>();
   try {
     skipSpace();
     while (i < source.length) {
       const lines = new Map<string, number>();
       numberTexts = new Map<string, string>();
+      spans = new Map();
       const start = i;
       const value = readValue('', lines);
-      documents.push({ value, line: lineAt(start), lines, numberTexts });
+      documents.push({ value, line: lineAt(start), lines, numberTexts, spans });
       skipSpace();
     }
   } catch (cause) {
@@ -72,11 +76,18 @@ export function parseJsonDocuments(text: string): JsonParseResult {
     return { ok: false, line, column: cause.offset - lineStarts[line - 1]! + 1, message: cause.message, found: JSON.stringify(source.slice(cause.offset, cause.offset + 20)) };
   }
   if (documents.length === 0) return { ok: false, line: 1, column: 1, message: 'no JSON value', found: 'an empty file' };
-  return { ok: true, documents };
+  return { ok: true, documents, source };
 
   function readValue(pointer: string, lines: Map<string, number>): JsonValue {
     skipSpace();
-    lines.set(pointer, lineAt(i));
+    const start = i;
+    lines.set(pointer, lineAt(start));
+    const value = readBareValue(pointer, lines);
+    spans.set(pointer, { start, end: i, startLine: lineAt(start), endLine: lineAt(Math.max(start, i - 1)) });
+    return value;
+  }
+
+  function readBareValue(pointer: string, lines: Map<string, number>): JsonValue {
     const c = source[i];
     if (c === '{') {
       i++;

@@ -1,8 +1,8 @@
 import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { MetricValue } from '../schema/run.ts';
-import { pointerEscape, type JsonValue } from './json-text.ts';
-import { jsonNumber, jsonValueSpan, reportJsonError, safeParseJson, uniqueLabels, type JsonSource } from './json-source.ts';
+import { parseJsonDocuments, pointerEscape, type JsonValue } from './json-text.ts';
+import { jsonNumber, jsonValueSpan, reportJsonError, uniqueLabels, type JsonSource } from './json-source.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
 
 /**
@@ -53,7 +53,7 @@ function isVllmResult(value: JsonValue): boolean {
 }
 
 export function detect(text: string): boolean {
-  const parsed = safeParseJson(text);
+  const parsed = parseJsonDocuments(text);
   if (parsed.ok) return isVllmResult(parsed.documents[0]!.value) || isPytorchRecords(parsed.documents[0]!.value);
   // A cut-off file still goes to this parser, which reports where the JSON breaks.
   return /^\s*\{/.test(text.replace(/^\uFEFF/, '')) && /"num_prompts"\s*:/.test(text) && /"total_token_throughput"\s*:/.test(text);
@@ -61,7 +61,7 @@ export function detect(text: string): boolean {
 
 export function parse(text: string, options: { file: string }): ParseResult {
   const diagnostics = new DiagnosticList(options.file);
-  const parsed = safeParseJson(text);
+  const parsed = parseJsonDocuments(text);
   if (!parsed.ok) {
     reportJsonError(parsed, diagnostics, 'a `vllm bench serve --save-result` JSON object');
     return { runs: [], diagnostics: diagnostics.items };
@@ -82,7 +82,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
   const labels = uniqueLabels(documents.map((d) => (isObject(d.value) && typeof d.value.label === 'string' && d.value.label.trim() !== '' ? d.value.label.trim() : null)));
   const runs: ParsedRun[] = [];
   documents.forEach((document, blockIndex) => {
-    const span = jsonValueSpan(text, blockIndex, '');
+    const span = jsonValueSpan(parsed.source, document, '');
     if (!isObject(document.value)) {
       diagnostics.error('E_SCHEMA', `JSON document #${blockIndex + 1} is not a result object`, {
         line: document.line,
