@@ -103,3 +103,12 @@ export function resultLine(line: SourceLine, diagnostics: DiagnosticList): { raw
   // The value ends the line, and `text` keeps `raw`'s columns (tabs become one space each).
   return { rawLabel: match[1]!, label: normalizeLabel(match[1]!), valueText, column: line.text.length - valueText.length + 1 };
 }
+
+/** A `label: value` line whose label this parser does not know: warned about, not stored. */
+export function warnUnknownLine(line: SourceLine, rawLabel: string, diagnostics: DiagnosticList): void {
+  diagnostics.warning('W_UNKNOWN_LINE', `unknown result line "${rawLabel}:"; skipped`, {
+    line: line.line,
+    expected: LABEL_EXAMPLES,
+    found: quoteFound(line.text.trim()),
+  });
+}

@@ -3,7 +3,7 @@ import type { MetricId, Unit } from '../schema/metric.ts';
 import type { FormatId, MetricValue } from '../schema/run.ts';
 import type { ParseOptions, ParsedRun, ParseResult } from './types.ts';
 import { toMilliseconds } from './number.ts';
-import { findBlocks, LABEL_EXAMPLES, LABEL_LINE, normalizeLabel, readValue, RESULT_LABEL, resultLine, SECTION_RULE, statKey } from './result-block.ts';
+import { findBlocks, LABEL_LINE, normalizeLabel, readValue, RESULT_LABEL, resultLine, SECTION_RULE, statKey, warnUnknownLine } from './result-block.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
@@ -204,11 +204,7 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
     } else if (KNOWN_UNMAPPED.has(label) || KNOWN_UNMAPPED_PATTERN.test(label)) {
       continue;
     } else {
-      diagnostics.warning('W_UNKNOWN_LINE', `unknown result line "${rawLabel}:"; skipped`, {
-        line: line.line,
-        expected: LABEL_EXAMPLES,
-        found: quoteFound(text),
-      });
+      warnUnknownLine(line, rawLabel, diagnostics);
       continue;
     }
 

@@ -2,7 +2,7 @@ import { DiagnosticList, quoteFound } from '../diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { MetricValue } from '../schema/run.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
-import { findBlocks, LABEL_EXAMPLES, normalizeLabel, readValue, resultLine, SECTION_RULE, statKey, type BlockBounds } from './result-block.ts';
+import { findBlocks, normalizeLabel, readValue, resultLine, SECTION_RULE, statKey, warnUnknownLine, type BlockBounds } from './result-block.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
@@ -142,11 +142,7 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
       key = `${FAMILIES[distribution[3]!]}.${statKey(distribution)}`;
       spec = { id: FAMILIES[distribution[3]!]!, unit: 'ms' };
     } else {
-      diagnostics.warning('W_UNKNOWN_LINE', `unknown result line "${rawLabel}:"; skipped`, {
-        line: line.line,
-        expected: LABEL_EXAMPLES,
-        found: quoteFound(text),
-      });
+      warnUnknownLine(line, rawLabel, diagnostics);
       continue;
     }
 
