@@ -1,8 +1,8 @@
 // check: validate every raw file, guide.yaml and prose file without writing anything.
 // Prints every problem as `file:line:col: error CODE: message`; exits 1 if any is an error.
-import type { Diagnostic } from '../src/lib/diagnostics.ts';
-import { ingestGuide } from '../src/lib/ingest.ts';
-import { buildGuide } from '../src/lib/pipeline.ts';
+import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
+import { ingestGuide } from '../src/lib/ingest/ingest-guide.ts';
+import { buildGuide } from '../src/lib/compute/build-guide.ts';
 import { guidesRoot, rawRoot, readDeclaredFormats, readGuideSources, readRawFiles } from './guide-sources.ts';
 import { listGuideDirs, reportDiagnostics } from './io.ts';
 

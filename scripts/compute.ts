@@ -1,8 +1,8 @@
 // compute: content/guides/<guide>/ + data/runs/<guide>/ → data/guides/<guide>.json.
 // Writes nothing unless every guide validates and computes without error.
 import { join } from 'node:path';
-import type { Diagnostic } from '../src/lib/diagnostics.ts';
-import { buildGuide } from '../src/lib/pipeline.ts';
+import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
+import { buildGuide } from '../src/lib/compute/build-guide.ts';
 import { stableJson } from '../src/lib/stable-json.ts';
 import { guidesRoot, readGuideSources } from './guide-sources.ts';
 import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';

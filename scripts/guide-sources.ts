@@ -1,10 +1,10 @@
 // Reads one guide's sources from disk: guide.yaml, its normalized runs and both prose files.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Diagnostic } from '../src/lib/diagnostics.ts';
-import { declaredFormats, type RawFile } from '../src/lib/ingest.ts';
-import type { GuideSources } from '../src/lib/pipeline.ts';
-import { parseYamlSource } from '../src/lib/yaml-source.ts';
+import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
+import { declaredFormats, type RawFile } from '../src/lib/ingest/ingest-guide.ts';
+import type { GuideSources } from '../src/lib/compute/build-guide.ts';
+import { parseYamlSource } from '../src/lib/guide-source/yaml-source.ts';
 import { RunSchema, type Run } from '../src/lib/schema/run.ts';
 import { listFiles, readText, repoPath, repoRoot } from './io.ts';
 

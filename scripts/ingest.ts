@@ -1,8 +1,8 @@
 // ingest: data/raw/<guide>/** → data/runs/<guide>/*.json, one normalized run per result block.
 // Writes nothing unless every raw file of every guide parses without error.
 import { join } from 'node:path';
-import type { Diagnostic } from '../src/lib/diagnostics.ts';
-import { ingestGuide, runJson } from '../src/lib/ingest.ts';
+import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
+import { ingestGuide, runJson } from '../src/lib/ingest/ingest-guide.ts';
 import { rawRoot, readDeclaredFormats, readRawFiles } from './guide-sources.ts';
 import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';
 

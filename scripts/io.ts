@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../src/lib/diagnostics.ts';
+import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 
 /**
  * Where data/ and content/ live: the repository, unless PERFLAB_ROOT points elsewhere (tests

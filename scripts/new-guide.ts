@@ -3,7 +3,7 @@
 // `npm run check` then lists what is left to fill in.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { guideTemplate, proseTemplate } from '../src/lib/scaffold.ts';
+import { guideTemplate, proseTemplate } from '../src/lib/guide-source/scaffold.ts';
 import { repoPath, repoRoot } from './io.ts';
 
 const [model, hardware] = process.argv.slice(2);

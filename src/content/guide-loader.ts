@@ -4,9 +4,9 @@ import { globSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
-import { formatDiagnostic } from '../lib/diagnostics.ts';
-import { proseCatalogue, proseValues } from '../lib/guide-prose.ts';
-import { parseProse, renderProse } from '../lib/prose.ts';
+import { formatDiagnostic } from '../lib/diagnostics/diagnostics.ts';
+import { proseCatalogue, proseValues } from '../lib/guide-source/guide-prose.ts';
+import { parseProse, renderProse } from '../lib/guide-source/prose.ts';
 import { ComputedGuideSchema } from '../lib/schema/computed.ts';
 
 const ProseHtmlSchema = z.object({ title: z.string(), description: z.string(), slots: z.record(z.string(), z.string()) });

@@ -2,8 +2,8 @@
 // touching data/: tests recompute from data/raw, never from committed output.
 import { globSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ingestGuide } from '../../src/lib/ingest.ts';
-import { buildGuide } from '../../src/lib/pipeline.ts';
+import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 
 export const repoRoot = join(import.meta.dirname, '../..');
 

@@ -3,8 +3,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ingestGuide } from '../../src/lib/ingest.ts';
-import { buildGuide } from '../../src/lib/pipeline.ts';
+import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { guideView } from '../../src/lib/view/guide-view.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures');

@@ -4,9 +4,9 @@
 import { existsSync, globSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic, sortDiagnostics } from '../../src/lib/diagnostics.ts';
-import { ingestGuide } from '../../src/lib/ingest.ts';
-import { buildGuide } from '../../src/lib/pipeline.ts';
+import { formatDiagnostic, sortDiagnostics } from '../../src/lib/diagnostics/diagnostics.ts';
+import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 
 const root = join(import.meta.dirname, '../fixtures/bad-guides');
 const id = 'tiny/h100';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/lib/parse/serving-block.ts';
-import { checkRunPlausibility } from '../../src/lib/plausibility.ts';
+import { checkRunPlausibility } from '../../src/lib/ingest/plausibility.ts';
 import { RunSchema } from '../../src/lib/schema/run.ts';
 
 const repo = join(import.meta.dirname, '../..');

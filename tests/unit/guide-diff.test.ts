@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildGuide } from '../../src/lib/pipeline.ts';
+import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { guidesDiff } from '../../src/lib/review/guide-diff.ts';
 import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
 import { buildFromDisk, ingestFromDisk, repoRoot } from '../helpers/guide-from-disk.ts';

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic } from '../../src/lib/diagnostics.ts';
-import { buildGuide } from '../../src/lib/pipeline.ts';
+import { formatDiagnostic } from '../../src/lib/diagnostics/diagnostics.ts';
+import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { ingestFromDisk, repoRoot } from '../helpers/guide-from-disk.ts';
 
 const id = 'glm-4.x/h200';

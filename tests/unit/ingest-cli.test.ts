@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { declaredFormats, ingestGuide } from '../../src/lib/ingest.ts';
+import { declaredFormats, ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'perflab-cli-'));

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ingestGuide } from '../../src/lib/ingest.ts';
-import { buildGuide } from '../../src/lib/pipeline.ts';
+import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { guideView, summaryText } from '../../src/lib/view/guide-view.ts';
 
 const base = join(import.meta.dirname, '../fixtures/bad-guides/base');

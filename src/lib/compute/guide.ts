@@ -1,13 +1,13 @@
-import { didYouMean } from '../did-you-mean.ts';
-import type { Diagnostic } from '../diagnostics.ts';
+import { didYouMean } from '../diagnostics/did-you-mean.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { stored } from '../format/number.ts';
 import type { ComputedCase, ComputedGuide, ComputedStep, ComputedVariant, Measured, StepSummary, Accuracy } from '../schema/computed.ts';
 import type { Guide, Label, ResultRef } from '../schema/guide.ts';
 import { metricDirection, metricUnit, type MetricKey } from '../schema/metric.ts';
 import type { FormatId, Run } from '../schema/run.ts';
-import type { YamlPath } from '../yaml-source.ts';
+import type { YamlPath } from '../guide-source/yaml-source.ts';
 import { gsm8kVerdict } from './accuracy.ts';
-import { checkRunPlausibility } from '../plausibility.ts';
+import { checkRunPlausibility } from '../ingest/plausibility.ts';
 
 export type ComputeInput = {
   id: string;

@@ -1,4 +1,4 @@
-import { DiagnosticList, quoteFound } from '../diagnostics.ts';
+import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { MetricValue } from '../schema/run.ts';
 import { parseJsonDocuments, type JsonValue } from './json-text.ts';
 import { errorCount, isJsonObject, jsonError, readJsonMetric, type JsonMetricSpec, type JsonObject } from './json-source.ts';

@@ -1,4 +1,4 @@
-import { quoteFound, type Diagnostic, type DiagnosticList } from '../diagnostics.ts';
+import { quoteFound, type Diagnostic, type DiagnosticList } from '../diagnostics/diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { MetricValue } from '../schema/run.ts';
 import { atPointer, type JsonDocument, type JsonParseResult, type JsonValue } from './json-text.ts';

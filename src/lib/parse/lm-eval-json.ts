@@ -1,4 +1,4 @@
-import { DiagnosticList, quoteFound } from '../diagnostics.ts';
+import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { MetricValue } from '../schema/run.ts';
 import { isGsm8kTask } from './gsm8k-sglang-jsonl.ts';
 import { errorCount, isJsonObject, jsonError, readJsonMetric, type JsonObject } from './json-source.ts';

@@ -1,4 +1,4 @@
-import { DiagnosticList, quoteFound } from '../diagnostics.ts';
+import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { MetricValue } from '../schema/run.ts';
 import { isGsm8kTask } from './gsm8k-sglang-jsonl.ts';
 import { lmEvalBlockLabel } from './lm-eval-json.ts';

@@ -1,4 +1,4 @@
-import { quoteFound, type DiagnosticList } from '../diagnostics.ts';
+import { quoteFound, type DiagnosticList } from '../diagnostics/diagnostics.ts';
 import { parseNumber } from './number.ts';
 import type { SourceLine } from './source-lines.ts';
 

@@ -1,4 +1,4 @@
-import { DiagnosticList, quoteFound } from '../diagnostics.ts';
+import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { MetricValue } from '../schema/run.ts';
 import type { ParsedRun, ParseResult } from './types.ts';

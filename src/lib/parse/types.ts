@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { FormatId, Run } from '../schema/run.ts';
 
 /** A run as a parser returns it; ingest gives it its id. */

@@ -180,7 +180,7 @@ export const GuideSchema = z.strictObject({
     mode: z.enum(['cumulative', 'step']),
   }),
   /**
-   * Plausibility warnings (src/lib/plausibility.ts) on runs this guide uses, each accepted with a
+   * Plausibility warnings (src/lib/ingest/plausibility.ts) on runs this guide uses, each accepted with a
    * reason a reviewer can judge. An unacknowledged warning fails the build, as does a stale entry.
    */
   acknowledge: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { didYouMean } from '../did-you-mean.ts';
+import { didYouMean } from '../diagnostics/did-you-mean.ts';
 
 /**
  * Canonical metric vocabulary (shared/formats.md §5). Every parser maps its labels onto these ids,

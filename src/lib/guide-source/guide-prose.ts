@@ -1,4 +1,4 @@
-import type { ComputedGuide } from './schema/computed.ts';
+import type { ComputedGuide } from '../schema/computed.ts';
 import type { SlotCatalogue } from './prose.ts';
 
 /** Slots every guide's prose must fill. */

@@ -1,5 +1,5 @@
-import type { Diagnostic } from './diagnostics.ts';
-import type { MetricValue, Run } from './schema/run.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { MetricValue, Run } from '../schema/run.ts';
 
 /**
  * A result block that parses can still be wrong: a line edited by hand, a copy/paste that mixed

@@ -1,4 +1,4 @@
-import type { Diagnostic } from './schema/diagnostic.ts';
+import type { Diagnostic } from '../schema/diagnostic.ts';
 
 export type { Diagnostic };
 

@@ -1,12 +1,12 @@
-import { computeGuide } from './compute/guide.ts';
-import type { Diagnostic } from './diagnostics.ts';
-import { proseCatalogue, REQUIRED_SLOTS } from './guide-prose.ts';
-import { compareSlots, parseProse, type Prose } from './prose.ts';
-import type { ComputedGuide } from './schema/computed.ts';
-import { GuideSchema } from './schema/guide.ts';
-import type { Run } from './schema/run.ts';
-import { parseYamlSource } from './yaml-source.ts';
-import { zodDiagnostics } from './zod-diagnostics.ts';
+import { computeGuide } from './guide.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { proseCatalogue, REQUIRED_SLOTS } from '../guide-source/guide-prose.ts';
+import { compareSlots, parseProse, type Prose } from '../guide-source/prose.ts';
+import type { ComputedGuide } from '../schema/computed.ts';
+import { GuideSchema } from '../schema/guide.ts';
+import type { Run } from '../schema/run.ts';
+import { parseYamlSource } from '../guide-source/yaml-source.ts';
+import { zodDiagnostics } from '../diagnostics/zod-diagnostics.ts';
 
 export type TextFile = { file: string; text: string };
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { didYouMean } from './did-you-mean.ts';
 import type { Diagnostic } from './diagnostics.ts';
-import { formatPath, type YamlPath } from './yaml-source.ts';
+import { formatPath, type YamlPath } from '../guide-source/yaml-source.ts';
 
 type AnySchema = z.ZodType;
 type Def = { type: string; shape?: Record<string, AnySchema>; element?: AnySchema; innerType?: AnySchema; options?: AnySchema[]; in?: AnySchema };

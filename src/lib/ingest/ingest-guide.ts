@@ -1,8 +1,8 @@
-import { hasErrors, type Diagnostic } from './diagnostics.ts';
-import { parseRawFile } from './parse/index.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { parseRawFile } from '../parse/index.ts';
 import { checkRunPlausibility } from './plausibility.ts';
-import { RunSchema, type FormatId, type Run } from './schema/run.ts';
-import { stableJson } from './stable-json.ts';
+import { RunSchema, type FormatId, type Run } from '../schema/run.ts';
+import { stableJson } from '../stable-json.ts';
 
 export type RawFile = { /** path relative to the guide's raw folder */ path: string; /** repo-relative path for messages */ file: string; text: string };
 

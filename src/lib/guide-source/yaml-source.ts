@@ -1,5 +1,5 @@
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import type { Diagnostic } from './diagnostics.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 
 export type YamlPath = readonly (string | number)[];
 

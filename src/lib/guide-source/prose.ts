@@ -2,8 +2,8 @@ import matter from 'gray-matter';
 import { remark } from 'remark';
 import remarkHtml from 'remark-html';
 import { z } from 'zod';
-import { didYouMean } from './did-you-mean.ts';
-import type { Diagnostic } from './diagnostics.ts';
+import { didYouMean } from '../diagnostics/did-you-mean.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 
 /**
  * content/guides/<guide>/{en,zh}.md: frontmatter plus prose for named slots. A slot starts at a
