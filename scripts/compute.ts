@@ -16,7 +16,9 @@ for (const id of listGuideDirs(guidesRoot)) {
   const result = buildGuide(sources);
   diagnostics.push(...result.diagnostics);
   if (result.guide) output.set(`${id}.json`, stableJson(result.guide));
-  process.stderr.write(`compute: ${id}: ${result.guide ? `${result.guide.steps.length} step(s), ${result.guide.comparison.length} case(s)` : 'failed'}\n`);
+  process.stderr.write(
+    `compute: ${id}: ${result.guide ? `${result.guide.steps.length} step(s), ${result.guide.comparison.length} case(s)` : 'failed'}\n`,
+  );
 }
 
 if (reportDiagnostics(diagnostics)) {

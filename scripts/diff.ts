@@ -12,7 +12,8 @@ if (!ref) {
   process.exit(2);
 }
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 
 function load(text: string): ComputedGuide | undefined {
   const parsed = ComputedGuideSchema.safeParse(JSON.parse(text));
@@ -22,7 +23,9 @@ function load(text: string): ComputedGuide | undefined {
 const idOf = (path: string) => path.replace(/^data\/guides\//, '').replace(/\.json$/, '');
 const before = new Map<string, ComputedGuide>();
 const unreadable = new Set<string>();
-for (const path of git('ls-tree', '-r', '--name-only', ref, '--', 'data/guides').split('\n').filter((p) => p.endsWith('.json'))) {
+for (const path of git('ls-tree', '-r', '--name-only', ref, '--', 'data/guides')
+  .split('\n')
+  .filter((p) => p.endsWith('.json'))) {
   const guide = load(git('show', `${ref}:${path}`));
   if (guide) before.set(idOf(path), guide);
   else unreadable.add(idOf(path));
@@ -31,7 +34,9 @@ const after = new Map<string, ComputedGuide>();
 for (const absolute of listFiles(join(repoRoot, 'data/guides'))) {
   const guide = load(readText(absolute));
   if (!guide) {
-    process.stderr.write(`${repoPath(absolute)} is not a computed guide: run \`npm run build\` (or \`npm run compute\`) first\n`);
+    process.stderr.write(
+      `${repoPath(absolute)} is not a computed guide: run \`npm run build\` (or \`npm run compute\`) first\n`,
+    );
     process.exit(1);
   }
   after.set(idOf(repoPath(absolute)), guide);

@@ -14,7 +14,11 @@ export const rawRoot = join(repoRoot, 'data/raw');
 /** Every raw file of a guide, with its path relative to the guide's raw folder. */
 export function readRawFiles(id: string): RawFile[] {
   const guideDir = join(rawRoot, id);
-  return listFiles(guideDir).map((absolute) => ({ path: repoPath(absolute).slice(repoPath(guideDir).length + 1), file: repoPath(absolute), text: readText(absolute) }));
+  return listFiles(guideDir).map((absolute) => ({
+    path: repoPath(absolute).slice(repoPath(guideDir).length + 1),
+    file: repoPath(absolute),
+    text: readText(absolute),
+  }));
 }
 
 /** Formats guide.yaml declares for raw files; an unreadable guide.yaml declares none (compute reports it). */
@@ -25,7 +29,10 @@ export function readDeclaredFormats(id: string) {
   return declaredFormats(yaml.data);
 }
 
-export function readGuideSources(id: string, runs?: readonly Run[]): { sources: GuideSources; diagnostics: Diagnostic[] } {
+export function readGuideSources(
+  id: string,
+  runs?: readonly Run[],
+): { sources: GuideSources; diagnostics: Diagnostic[] } {
   const dir = join(guidesRoot, id);
   const diagnostics: Diagnostic[] = [];
   const loadedRuns = runs ?? readRuns(id, diagnostics);
@@ -35,7 +42,15 @@ export function readGuideSources(id: string, runs?: readonly Run[]): { sources: 
     if (existsSync(path)) prose[lang] = { file: repoPath(path), text: readText(path) };
   }
   const yamlPath = join(dir, 'guide.yaml');
-  return { sources: { id, yaml: { file: repoPath(yamlPath), text: existsSync(yamlPath) ? readText(yamlPath) : '' }, runs: loadedRuns, prose }, diagnostics };
+  return {
+    sources: {
+      id,
+      yaml: { file: repoPath(yamlPath), text: existsSync(yamlPath) ? readText(yamlPath) : '' },
+      runs: loadedRuns,
+      prose,
+    },
+    diagnostics,
+  };
 }
 
 function readRuns(id: string, diagnostics: Diagnostic[]): Run[] {
@@ -43,7 +58,14 @@ function readRuns(id: string, diagnostics: Diagnostic[]): Run[] {
   for (const path of listFiles(join(repoRoot, 'data/runs', id))) {
     const parsed = RunSchema.safeParse(JSON.parse(readText(path)));
     if (parsed.success) runs.push(parsed.data);
-    else diagnostics.push({ severity: 'error', code: 'E_SCHEMA', file: repoPath(path), message: `not a normalized run: ${parsed.error.issues[0]?.message}`, hint: 'run `npm run ingest` to regenerate data/runs' });
+    else
+      diagnostics.push({
+        severity: 'error',
+        code: 'E_SCHEMA',
+        file: repoPath(path),
+        message: `not a normalized run: ${parsed.error.issues[0]?.message}`,
+        hint: 'run `npm run ingest` to regenerate data/runs',
+      });
   }
   return runs;
 }

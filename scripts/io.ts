@@ -36,7 +36,8 @@ export function listGuideDirs(dir: string): string[] {
     const modelDir = join(dir, model);
     if (model.startsWith('.') || !statSync(modelDir).isDirectory()) continue;
     for (const hardware of readdirSync(modelDir).sort()) {
-      if (!hardware.startsWith('.') && statSync(join(modelDir, hardware)).isDirectory()) ids.push(`${model}/${hardware}`);
+      if (!hardware.startsWith('.') && statSync(join(modelDir, hardware)).isDirectory())
+        ids.push(`${model}/${hardware}`);
     }
   }
   return ids;

@@ -9,7 +9,9 @@ import { repoPath, repoRoot } from './io.ts';
 const [model, hardware] = process.argv.slice(2);
 const slug = /^[a-z0-9][a-z0-9._-]*$/;
 if (!model || !hardware || !slug.test(model) || !slug.test(hardware)) {
-  process.stderr.write('usage: npm run new -- <model-slug> <hardware-slug>   e.g. npm run new -- qwen3-8b h100\n(lower-case letters, digits, ".", "_" and "-")\n');
+  process.stderr.write(
+    'usage: npm run new -- <model-slug> <hardware-slug>   e.g. npm run new -- qwen3-8b h100\n(lower-case letters, digits, ".", "_" and "-")\n',
+  );
   process.exit(2);
 }
 const contentDir = join(repoRoot, 'content/guides', model, hardware);
@@ -23,5 +25,8 @@ mkdirSync(rawDir, { recursive: true });
 writeFileSync(join(contentDir, 'guide.yaml'), guideTemplate(model, hardware));
 writeFileSync(join(contentDir, 'en.md'), proseTemplate('en'));
 writeFileSync(join(contentDir, 'zh.md'), proseTemplate('zh'));
-for (const name of ['guide.yaml', 'en.md', 'zh.md']) process.stderr.write(`new: wrote ${repoPath(join(contentDir, name))}\n`);
-process.stderr.write(`new: put the raw benchmark outputs in ${repoPath(rawDir)}/ (engine/vllm.txt, engine/sglang.txt as named in guide.yaml), then run \`npm run check\`\n`);
+for (const name of ['guide.yaml', 'en.md', 'zh.md'])
+  process.stderr.write(`new: wrote ${repoPath(join(contentDir, name))}\n`);
+process.stderr.write(
+  `new: put the raw benchmark outputs in ${repoPath(rawDir)}/ (engine/vllm.txt, engine/sglang.txt as named in guide.yaml), then run \`npm run check\`\n`,
+);

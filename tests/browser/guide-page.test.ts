@@ -71,7 +71,9 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
     const noJs = await context.newPage();
     await noJs.goto(`${preview.url}/en/guides/glm-5.2/h200/`);
     expect(await noJs.locator('figure.chart svg').count()).toBe(1);
-    expect(await noJs.locator('.step-summary').first().textContent()).toContain('SGLang is faster by 1005.63 tok/s (18.34%)');
+    expect(await noJs.locator('.step-summary').first().textContent()).toContain(
+      'SGLang is faster by 1005.63 tok/s (18.34%)',
+    );
     await noJs.locator('a[hreflang="zh-CN"]').click();
     expect(noJs.url()).toBe(`${preview.url}/zh/guides/glm-5.2/h200/`);
     await context.close();
@@ -91,7 +93,10 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
       const titles = await results.allTextContents();
       expect(titles.join(' | ')).toContain(expected);
       const hrefs = await results.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-      expect(hrefs.every((href) => href.startsWith(`/${lang}/`)), hrefs.join(' ')).toBe(true);
+      expect(
+        hrefs.every((href) => href.startsWith(`/${lang}/`)),
+        hrefs.join(' '),
+      ).toBe(true);
       if (lang === 'zh') await page.screenshot({ path: join(shots, 'zh-search.png') });
       await page.keyboard.press('Escape');
     }

@@ -30,7 +30,12 @@ function visibleText(html: string): string {
 }
 
 function headings(html: string): string[] {
-  return [...html.matchAll(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => m[2]!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim());
+  return [...html.matchAll(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) =>
+    m[2]!
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 /** Every expected heading appears, in this order (the page may have more between them). */
@@ -57,7 +62,12 @@ function seedNumbers(lines: string[]): Set<string> {
 
 // Numbers the seed printed from unrounded data: the page shows the value computed from the
 // printed inputs instead (see tests/unit/seed-glm-5.2.test.ts).
-const GLM52_SEED_ROUNDING: Record<string, string> = { '1005.62': '1005.63', '327.38': '327.37', '2.37': '2.38', '3074.72': '3074.71' };
+const GLM52_SEED_ROUNDING: Record<string, string> = {
+  '1005.62': '1005.63',
+  '327.38': '327.37',
+  '2.37': '2.38',
+  '3074.72': '3074.71',
+};
 
 describe('built GLM-5.2 / H200 pages', () => {
   const seed = seedLines('000_2e5922cdf29c6e88.txt');
@@ -75,12 +85,58 @@ describe('built GLM-5.2 / H200 pages', () => {
   });
 
   it('zh page carries every raw result line of the seed', () => {
-    const resultLines = seed.filter((l) => /^(Successful requests|Mean TTFT|P99 ITL|Total Token throughput|Mean Latency)/.test(l));
+    const resultLines = seed.filter((l) =>
+      /^(Successful requests|Mean TTFT|P99 ITL|Total Token throughput|Mean Latency)/.test(l),
+    );
     for (const line of resultLines) expect(zhText).toContain(line.replace(/\s+/g, ' ').trim());
   });
 
   it('zh page has the seed’s section headings in the seed’s order', () => {
-    const expected = ['结论', '说明', '实验环境', '模型', '硬件', '引擎版本', '基准测试方法', '基准测试配置', '实验结果', '选择推理引擎', 'vLLM', 'SGLang', '并行策略', 'TP', 'TP + DP-Attention', 'TP + DP + DP-Attention', 'TP + DP + DP-Attention + EP', '内存占用比例', 'auto', '0.8', '0.85', '分块预填充大小', 'default', '8K', '分块预填充过大会导致内存不足', 'DeepEP + 最大运行请求数', 'max-running 64', 'max-running 256', 'max-running 512', 'DeepEP 模式', 'auto', 'normal', 'KV Cache 数据类型', 'bf16', 'fp8_e4m3', 'FP8 KV cache 准确率验证（GSM8K）', '优化选项汇总', '其他基准测试用例', '均衡： 8K 输入 / 1K 输出 (优化目标)', '短上下文 (1K 输入 / 128 输出)', '长上下文 (32K 输入 / 100 输出)', '生成密集型 (1K 输入 / 2K 输出)', 'ShareGPT'];
+    const expected = [
+      '结论',
+      '说明',
+      '实验环境',
+      '模型',
+      '硬件',
+      '引擎版本',
+      '基准测试方法',
+      '基准测试配置',
+      '实验结果',
+      '选择推理引擎',
+      'vLLM',
+      'SGLang',
+      '并行策略',
+      'TP',
+      'TP + DP-Attention',
+      'TP + DP + DP-Attention',
+      'TP + DP + DP-Attention + EP',
+      '内存占用比例',
+      'auto',
+      '0.8',
+      '0.85',
+      '分块预填充大小',
+      'default',
+      '8K',
+      '分块预填充过大会导致内存不足',
+      'DeepEP + 最大运行请求数',
+      'max-running 64',
+      'max-running 256',
+      'max-running 512',
+      'DeepEP 模式',
+      'auto',
+      'normal',
+      'KV Cache 数据类型',
+      'bf16',
+      'fp8_e4m3',
+      'FP8 KV cache 准确率验证（GSM8K）',
+      '优化选项汇总',
+      '其他基准测试用例',
+      '均衡： 8K 输入 / 1K 输出 (优化目标)',
+      '短上下文 (1K 输入 / 128 输出)',
+      '长上下文 (32K 输入 / 100 输出)',
+      '生成密集型 (1K 输入 / 2K 输出)',
+      'ShareGPT',
+    ];
     expectInOrder(headings(zh), expected);
   });
 
@@ -89,18 +145,22 @@ describe('built GLM-5.2 / H200 pages', () => {
     expect(sentences).toHaveLength(7);
     for (const sentence of sentences) {
       let expected = sentence;
-      for (const [seedValue, computed] of Object.entries(GLM52_SEED_ROUNDING)) expected = expected.replace(` ${seedValue} `, ` ${computed} `);
+      for (const [seedValue, computed] of Object.entries(GLM52_SEED_ROUNDING))
+        expected = expected.replace(` ${seedValue} `, ` ${computed} `);
       expect(zhText).toContain(expected);
     }
   });
 
   it('zh page carries the seed’s recommended command, notes and GSM8K narrative', () => {
     expect(zhText).toContain('python3 -m sglang.launch_server \\ --model-path zai-org/GLM-5.2-FP8 \\ --tp-size=8');
-    for (const line of seed.filter((l) => /^\s+\d\. /.test(l))) expect(zhText).toContain(line.trim().replace(/^\d\. /, ''));
+    for (const line of seed.filter((l) => /^\s+\d\. /.test(l)))
+      expect(zhText).toContain(line.trim().replace(/^\d\. /, ''));
     expect(zhText).toContain('差异处于测量噪声范围内（约 1 题 / 200），未发现可测量的准确率下降。');
     expect(zhText).toContain('200 个样例、关闭思考、贪心解码');
     // Profiles in the seed's key order; a baseline without recorded parameters reads "N/A" inline.
-    expect(zhText).toContain('dataset_name: Random dataset_input_tokens: 8192 dataset_output_tokens: 1024 dataset_seed: 42 request_rate: 1000 total_requests: 1000');
+    expect(zhText).toContain(
+      'dataset_name: Random dataset_input_tokens: 8192 dataset_output_tokens: 1024 dataset_seed: 42 request_rate: 1000 total_requests: 1000',
+    );
     expect(zhText).toContain('基准配置的后端参数：N/A');
     // The seed's "吞吐量优化结果" is the chart's caption (an image's alt text on the source page).
     expect(zh).toMatch(/<figcaption>吞吐量优化结果<\/figcaption>/);
@@ -144,7 +204,29 @@ describe('built GLM-4.x / H200 pages', () => {
   });
 
   it('zh page has the seed’s headings in the seed’s order', () => {
-    const expected = ['结论', '说明', '优化目标', '实验环境', '模型', '硬件', '引擎版本', '基准测试数据集', '基准测试脚本', '实验结果', '1. 选择推理引擎', 'vLLM', 'SGLang', '2. SGLang 中的 量化', 'FP8', '3. SGLang 中的 并行策略', 'TP8', 'TP4', 'TP4+EP4', '优化选项汇总', '其他基准测试用例'];
+    const expected = [
+      '结论',
+      '说明',
+      '优化目标',
+      '实验环境',
+      '模型',
+      '硬件',
+      '引擎版本',
+      '基准测试数据集',
+      '基准测试脚本',
+      '实验结果',
+      '1. 选择推理引擎',
+      'vLLM',
+      'SGLang',
+      '2. SGLang 中的 量化',
+      'FP8',
+      '3. SGLang 中的 并行策略',
+      'TP8',
+      'TP4',
+      'TP4+EP4',
+      '优化选项汇总',
+      '其他基准测试用例',
+    ];
     expectInOrder(headings(zh), expected);
   });
 
@@ -156,14 +238,24 @@ describe('built GLM-4.x / H200 pages', () => {
   });
 
   it('zh page carries the comparison table, summary table and the scaling note', () => {
-    for (const cell of ['Total TPS: 7081.34x2 (+134.8%)', 'Total TPS: 21234.81x2 (+347.2%)', 'Mean TPOT(ms): 800.25', '引擎选择 +15.7%', '量化 +12.6%', '并行策略 +80.2%', '优化后（换算为相同 GPU 数量）']) {
+    for (const cell of [
+      'Total TPS: 7081.34x2 (+134.8%)',
+      'Total TPS: 21234.81x2 (+347.2%)',
+      'Mean TPOT(ms): 800.25',
+      '引擎选择 +15.7%',
+      '量化 +12.6%',
+      '并行策略 +80.2%',
+      '优化后（换算为相同 GPU 数量）',
+    ]) {
       expect(zhText).toContain(cell);
     }
     expect(zhText).toContain('7081.34x2 表示该配置只使用 4 块 GPU');
   });
 
   it('zh page carries the seed’s commands, datasets and labelled logs', () => {
-    expect(zhText).toContain('python3 -m sglang.launch_server --model zai-org/GLM-4.6-FP8 --tp 4 --tool-call-parser glm --reasoning-parser glm45');
+    expect(zhText).toContain(
+      'python3 -m sglang.launch_server --model zai-org/GLM-4.6-FP8 --tp 4 --tool-call-parser glm --reasoning-parser glm45',
+    );
     expect(zhText).toContain('超长提示词：32000 输入 tokens，100 输出 tokens');
     expect(zhText).toContain('短提示词：128 输入 tokens，4 输出 tokens');
     expect(zhText).toContain('# ShareGPT batch size 4');

@@ -12,7 +12,11 @@ const base = join(repoRoot, 'tests/fixtures/bad-guides/base');
 let html = '';
 
 function run(args: string[]) {
-  const result = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, PERFLAB_ROOT: scratch, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync(process.execPath, args, {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, PERFLAB_ROOT: scratch, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -23,7 +27,10 @@ beforeAll(() => {
   mkdirSync(content, { recursive: true });
   cpSync(join(base, 'raw'), raw, { recursive: true });
   const sglang = readFileSync(join(raw, 'engine/sglang.txt'), 'utf8');
-  writeFileSync(join(raw, 'engine/sglang.txt'), sglang.replace('Mean TTFT', '<script>alert("raw")</script> **bold**\nMean TTFT'));
+  writeFileSync(
+    join(raw, 'engine/sglang.txt'),
+    sglang.replace('Mean TTFT', '<script>alert("raw")</script> **bold**\nMean TTFT'),
+  );
   const yaml = readFileSync(join(base, 'guide.yaml'), 'utf8')
     .replace('name: org/tiny-model', 'name: \'org/<script>alert("model")</script>\'')
     .replace('label: SGLang,', 'label: "<b>SGLang</b>",')
@@ -31,7 +38,10 @@ beforeAll(() => {
   writeFileSync(join(content, 'guide.yaml'), yaml);
   for (const lang of ['en', 'zh']) {
     const prose = readFileSync(join(base, `${lang}.md`), 'utf8');
-    writeFileSync(join(content, `${lang}.md`), `${prose}\n<script>alert("prose")</script>\n\n<img src=x onerror="alert(2)">\n`);
+    writeFileSync(
+      join(content, `${lang}.md`),
+      `${prose}\n<script>alert("prose")</script>\n\n<img src=x onerror="alert(2)">\n`,
+    );
   }
   run([join(repoRoot, 'scripts/ingest.ts')]);
   run([join(repoRoot, 'scripts/compute.ts')]);

@@ -23,6 +23,11 @@ export function buildFromDisk(id: string) {
     const file = `content/guides/${id}/${name}`;
     return { file, text: readFileSync(join(repoRoot, file), 'utf8') };
   };
-  const result = buildGuide({ id, yaml: read('guide.yaml'), runs: ingested.runs, prose: { en: read('en.md'), zh: read('zh.md') } });
+  const result = buildGuide({
+    id,
+    yaml: read('guide.yaml'),
+    runs: ingested.runs,
+    prose: { en: read('en.md'), zh: read('zh.md') },
+  });
   return { ...result, diagnostics: [...ingested.diagnostics, ...result.diagnostics] };
 }

@@ -22,12 +22,17 @@ function freePort(): Promise<number> {
 
 export async function startPreview(requested?: number): Promise<Preview> {
   const port = requested ?? (await freePort());
-  if (!existsSync(join(repoRoot, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
-  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'preview', '--port', String(port), '--host', '127.0.0.1'], {
-    cwd: repoRoot,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  if (!existsSync(join(repoRoot, 'dist/index.html')))
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'preview', '--port', String(port), '--host', '127.0.0.1'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));

@@ -15,8 +15,16 @@ const lmEvalFile = readdirSync(lmEvalDir).find((f) => f.startsWith('results_'))!
 describe('accuracy check from lm-eval results JSON', () => {
   const id = 'tiny/h100';
   const raw = [
-    ...['engine/vllm.txt', 'engine/sglang.txt'].map((path) => ({ path, file: `data/raw/${id}/${path}`, text: readFileSync(join(base, 'raw', path), 'utf8') })),
-    { path: 'gsm8k/results.json', file: `data/raw/${id}/gsm8k/results.json`, text: readFileSync(join(lmEvalDir, lmEvalFile), 'utf8') },
+    ...['engine/vllm.txt', 'engine/sglang.txt'].map((path) => ({
+      path,
+      file: `data/raw/${id}/${path}`,
+      text: readFileSync(join(base, 'raw', path), 'utf8'),
+    })),
+    {
+      path: 'gsm8k/results.json',
+      file: `data/raw/${id}/gsm8k/results.json`,
+      text: readFileSync(join(lmEvalDir, lmEvalFile), 'utf8'),
+    },
   ];
   const yaml = `${readFileSync(join(base, 'guide.yaml'), 'utf8')}accuracy:
   - id: gsm8k
@@ -27,9 +35,17 @@ describe('accuracy check from lm-eval results JSON', () => {
       - { label: strict-match, result: { file: gsm8k/results.json, block: strict-match } }
       - { label: flexible-extract, result: { file: gsm8k/results.json, block: flexible-extract } }
 `;
-  const prose = (lang: string) => ({ file: `content/guides/${id}/${lang}.md`, text: readFileSync(join(base, `${lang}.md`), 'utf8') });
+  const prose = (lang: string) => ({
+    file: `content/guides/${id}/${lang}.md`,
+    text: readFileSync(join(base, `${lang}.md`), 'utf8'),
+  });
   const ingested = ingestGuide(raw);
-  const built = buildGuide({ id, yaml: { file: `content/guides/${id}/guide.yaml`, text: yaml }, runs: ingested.runs, prose: { en: prose('en'), zh: prose('zh') } });
+  const built = buildGuide({
+    id,
+    yaml: { file: `content/guides/${id}/guide.yaml`, text: yaml },
+    runs: ingested.runs,
+    prose: { en: prose('en'), zh: prose('zh') },
+  });
 
   it('builds, taking n from the file', () => {
     expect([...ingested.diagnostics, ...built.diagnostics].filter((d) => d.severity === 'error')).toEqual([]);

@@ -28,11 +28,21 @@ function report(caseName: string) {
     if (path.endsWith('.delete')) files.delete(path.slice(0, -'.delete'.length));
     else files.set(path, text);
   }
-  const raw = [...files].filter(([path]) => path.startsWith('raw/')).map(([path, text]) => ({ path: path.slice(4), file: `data/raw/${id}/${path.slice(4)}`, text }));
+  const raw = [...files]
+    .filter(([path]) => path.startsWith('raw/'))
+    .map(([path, text]) => ({ path: path.slice(4), file: `data/raw/${id}/${path.slice(4)}`, text }));
   const ingested = ingestGuide(raw);
-  const text = (name: string) => (files.has(name) ? { file: `content/guides/${id}/${name}`, text: files.get(name)! } : undefined);
+  const text = (name: string) =>
+    files.has(name) ? { file: `content/guides/${id}/${name}`, text: files.get(name)! } : undefined;
   const ingestFailed = ingested.diagnostics.some((d) => d.severity === 'error');
-  const built = ingestFailed ? undefined : buildGuide({ id, yaml: text('guide.yaml')!, runs: ingested.runs, prose: { en: text('en.md'), zh: text('zh.md') } });
+  const built = ingestFailed
+    ? undefined
+    : buildGuide({
+        id,
+        yaml: text('guide.yaml')!,
+        runs: ingested.runs,
+        prose: { en: text('en.md'), zh: text('zh.md') },
+      });
   const diagnostics = sortDiagnostics([...ingested.diagnostics, ...(built?.diagnostics ?? [])]);
   return { guide: built?.guide, text: `${diagnostics.map(formatDiagnostic).join('\n')}\n` };
 }
@@ -46,12 +56,17 @@ describe('the base of the bad-input corpus is itself valid', () => {
 });
 
 describe('bad inputs fail with a precise report', () => {
-  for (const name of readdirSync(root).filter((n) => n !== 'base').sort()) {
+  for (const name of readdirSync(root)
+    .filter((n) => n !== 'base')
+    .sort()) {
     it(name, () => {
       const result = report(name);
       const expectedPath = join(root, name, 'expected.txt');
-      if (process.env.UPDATE_GOLDEN === '1' || process.env.UPDATE_GOLDEN === 'bad-guides') writeFileSync(expectedPath, result.text);
-      expect(existsSync(expectedPath), `${expectedPath} is missing: run UPDATE_GOLDEN=bad-guides and review it`).toBe(true);
+      if (process.env.UPDATE_GOLDEN === '1' || process.env.UPDATE_GOLDEN === 'bad-guides')
+        writeFileSync(expectedPath, result.text);
+      expect(existsSync(expectedPath), `${expectedPath} is missing: run UPDATE_GOLDEN=bad-guides and review it`).toBe(
+        true,
+      );
       expect(result.guide).toBeUndefined();
       expect(result.text).toMatch(/error E_/);
       expect(result.text).toBe(readFileSync(expectedPath, 'utf8'));

@@ -16,7 +16,10 @@ const repo = join(import.meta.dirname, '../..');
 const samples = {
   'GPUStack block (GLM-5.2 seed)': readFileSync(join(repo, 'data/raw/glm-5.2/h200/engine/vllm.txt'), 'utf8'),
   'vllm bench serve block (GLM-4.x seed)': readFileSync(join(repo, 'data/raw/glm-4.x/h200/engine/sglang.txt'), 'utf8'),
-  'current vllm bench serve, all flags': readFileSync(join(repo, 'tests/fixtures/serving-block/current-full-flags/input.txt'), 'utf8'),
+  'current vllm bench serve, all flags': readFileSync(
+    join(repo, 'tests/fixtures/serving-block/current-full-flags/input.txt'),
+    'utf8',
+  ),
 };
 
 type Corruption = (lines: string[]) => string[];
@@ -37,8 +40,16 @@ function pick(line: string, at: number, wanted: (c: string) => boolean): number 
 
 function corruption(lines: string[]): fc.Arbitrary<Corruption> {
   return fc.oneof(
-    lineIndex(lines).map((i): Corruption => (ls) => ls.filter((_, j) => j !== i % Math.max(1, ls.length))),
-    lineIndex(lines).map((i): Corruption => (ls) => (ls.length === 0 ? ls : ls.flatMap((l, j) => (j === i % ls.length ? [l, l] : [l])))),
+    lineIndex(lines).map(
+      (i): Corruption =>
+        (ls) =>
+          ls.filter((_, j) => j !== i % Math.max(1, ls.length)),
+    ),
+    lineIndex(lines).map(
+      (i): Corruption =>
+        (ls) =>
+          ls.length === 0 ? ls : ls.flatMap((l, j) => (j === i % ls.length ? [l, l] : [l])),
+    ),
     fc.tuple(lineIndex(lines), lineIndex(lines)).map(([a, b]): Corruption => (ls) => {
       if (ls.length === 0) return ls;
       const out = [...ls];
@@ -51,8 +62,14 @@ function corruption(lines: string[]): fc.Arbitrary<Corruption> {
       const k = i % ls.length;
       return [...ls.slice(0, k), ls[k]!.slice(0, cut % (ls[k]!.length + 1))];
     }),
-    lineIndex(lines).map((i): Corruption => (ls) => [...ls.slice(0, i), '(APIServer pid=7) INFO 12-01 10:04:45 [loggers.py:236] Avg prompt throughput: 15660.2 tokens/s', ...ls.slice(i)]),
-    fc.tuple(lineIndex(lines), fc.nat(), nonDigit).map(([i, at, c]) => onLine(i, (l) => l.slice(0, at % (l.length + 1)) + c + l.slice(at % (l.length + 1)))),
+    lineIndex(lines).map((i): Corruption => (ls) => [
+      ...ls.slice(0, i),
+      '(APIServer pid=7) INFO 12-01 10:04:45 [loggers.py:236] Avg prompt throughput: 15660.2 tokens/s',
+      ...ls.slice(i),
+    ]),
+    fc
+      .tuple(lineIndex(lines), fc.nat(), nonDigit)
+      .map(([i, at, c]) => onLine(i, (l) => l.slice(0, at % (l.length + 1)) + c + l.slice(at % (l.length + 1)))),
     fc.tuple(lineIndex(lines), fc.nat()).map(([i, at]) =>
       onLine(i, (l) => {
         const k = pick(l, at, (c) => !/[\d.]/.test(c));
@@ -76,7 +93,10 @@ function numbers(text: string) {
   const result = parse(text, { file: 'sample.txt' });
   const diagnostics = [...result.diagnostics];
   for (const parsed of result.runs) diagnostics.push(...checkRunPlausibility(RunSchema.parse({ id: 'x', ...parsed })));
-  return { runs: result.runs.map((r) => Object.fromEntries(Object.entries(r.metrics).map(([k, v]) => [k, v.value]))), diagnostics };
+  return {
+    runs: result.runs.map((r) => Object.fromEntries(Object.entries(r.metrics).map(([k, v]) => [k, v.value]))),
+    diagnostics,
+  };
 }
 
 describe('random corruption never yields a different number silently', () => {
@@ -94,7 +114,8 @@ describe('random corruption never yields a different number silently', () => {
           if (newDiagnostics) return true;
           for (const run of result.runs) {
             for (const [key, value] of Object.entries(run)) {
-              if (originalMetrics[key] !== value) throw new Error(`silently changed ${key}: ${originalMetrics[key]} → ${value}\n---\n${corrupted}`);
+              if (originalMetrics[key] !== value)
+                throw new Error(`silently changed ${key}: ${originalMetrics[key]} → ${value}\n---\n${corrupted}`);
             }
           }
           return true;

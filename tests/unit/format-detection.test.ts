@@ -7,7 +7,9 @@ import { PARSERS } from '../../src/lib/parse/index.ts';
 const fixtures = join(import.meta.dirname, '../fixtures');
 
 describe('format detection', () => {
-  const inputs = globSync('*/*/input.*', { cwd: fixtures }).filter((path) => path.split('/')[0]! in PARSERS).sort();
+  const inputs = globSync('*/*/input.*', { cwd: fixtures })
+    .filter((path) => path.split('/')[0]! in PARSERS)
+    .sort();
 
   it('covers every parser', () => {
     expect(new Set(inputs.map((p) => p.split('/')[0]))).toEqual(new Set(Object.keys(PARSERS)));
@@ -17,7 +19,9 @@ describe('format detection', () => {
     const owner = path.split('/')[0]!;
     it(`${path} is claimed by ${owner} only`, () => {
       const text = readFileSync(join(fixtures, path), 'utf8');
-      const claimants = Object.entries(PARSERS).filter(([, parser]) => parser.detect(text)).map(([name]) => name);
+      const claimants = Object.entries(PARSERS)
+        .filter(([, parser]) => parser.detect(text))
+        .map(([name]) => name);
       // A fixture that is deliberately another tool's output (e.g. a vLLM block in an SGLang
       // fixture) may be claimed by that tool instead; no fixture may be claimed twice.
       expect(claimants.length, `${relative(fixtures, path)} claimed by ${claimants.join(', ')}`).toBeLessThanOrEqual(1);

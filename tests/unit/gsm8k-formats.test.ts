@@ -16,7 +16,8 @@ const value = (run: ParsedRun | undefined, key: string) => run?.metrics[key]?.va
 
 const benchSglangStdout = fixture('gsm8k-sglang/full-stdout/input.txt'); // = bench_sglang-stdout.txt
 // shared/formats/gsm8k-sglang/few_shot_gsm8k-stdout-fp8kv.txt (bar shortened)
-const fewShotStdout = '100%|██████████| 200/200 [00:19<00:00, 10.38it/s]\nAccuracy: 0.980\nInvalid: 0.005\nLatency: 19.270 s\nOutput throughput: 1361.847 token/s\n';
+const fewShotStdout =
+  '100%|██████████| 200/200 [00:19<00:00, 10.38it/s]\nAccuracy: 0.980\nInvalid: 0.005\nLatency: 19.270 s\nOutput throughput: 1361.847 token/s\n';
 const resultJsonl = fixture('gsm8k-sglang-jsonl/result-jsonl-sample/input.jsonl');
 const lmEvalResults = fixture('lm-eval-json/glm-5.2-results/input.json');
 const lmEvalSamples = fixture('lm-eval-json/samples-file-is-not-results/input.jsonl');
@@ -52,7 +53,8 @@ describe('SGLang result.jsonl', () => {
   it('line 2 has the numbers of few_shot_gsm8k-stdout-fp8kv.txt (0.980 printed, 0.98 in JSON)', () => {
     const printed = stdout.parse(fewShotStdout, file).runs[0];
     expect(value(printed, 'gsm8k_accuracy')).toBe(0.98);
-    for (const key of ['gsm8k_accuracy', 'gsm8k_n', 'eval_duration']) expect(value(runs[1], key), key).toBe(value(printed, key));
+    for (const key of ['gsm8k_accuracy', 'gsm8k_n', 'eval_duration'])
+      expect(value(runs[1], key), key).toBe(value(printed, key));
   });
 });
 
@@ -97,7 +99,10 @@ describe('lm-evaluation-harness results JSON', () => {
 
 describe('detection', () => {
   const modules = { ...PARSERS, 'gsm8k-sglang-jsonl': jsonl, 'lm-eval-json': lmEvalJson, 'lm-eval-table': lmEvalTable };
-  const claimedBy = (text: string) => Object.entries(modules).filter(([, m]) => m.detect(text)).map(([name]) => name);
+  const claimedBy = (text: string) =>
+    Object.entries(modules)
+      .filter(([, m]) => m.detect(text))
+      .map(([name]) => name);
 
   it('each sample is claimed by exactly its own parser', () => {
     expect(claimedBy(benchSglangStdout)).toEqual(['gsm8k-sglang']);

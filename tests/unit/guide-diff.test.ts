@@ -14,25 +14,42 @@ const current = buildFromDisk(id).guide!;
 function withRawEdit(file: string, from: string, to: string): ComputedGuide {
   const edited = ingestFromDisk(id).runs.map((run) => {
     if (!run.source.file.endsWith(file)) return run;
-    const metrics = Object.fromEntries(Object.entries(run.metrics).map(([k, v]) => [k, v.printed === from ? { ...v, printed: to, value: Number(to) } : v]));
+    const metrics = Object.fromEntries(
+      Object.entries(run.metrics).map(([k, v]) => [
+        k,
+        v.printed === from ? { ...v, printed: to, value: Number(to) } : v,
+      ]),
+    );
     return { ...run, metrics, raw: run.raw.replace(from, to) };
   });
-  const read = (name: string) => ({ file: `content/guides/${id}/${name}`, text: readFileSync(join(repoRoot, `content/guides/${id}/${name}`), 'utf8') });
-  const built = buildGuide({ id, yaml: read('guide.yaml'), runs: edited, prose: { en: read('en.md'), zh: read('zh.md') } });
+  const read = (name: string) => ({
+    file: `content/guides/${id}/${name}`,
+    text: readFileSync(join(repoRoot, `content/guides/${id}/${name}`), 'utf8'),
+  });
+  const built = buildGuide({
+    id,
+    yaml: read('guide.yaml'),
+    runs: edited,
+    prose: { en: read('en.md'), zh: read('zh.md') },
+  });
   if (!built.guide) throw new Error(built.diagnostics.map((d) => d.message).join('\n'));
   return built.guide;
 }
 
 describe('guidesDiff', () => {
   it('says nothing changed when nothing did', () => {
-    expect(guidesDiff(new Map([[id, current]]), new Map([[id, current]]), 'main')).toBe('# perflab: what changed since `main`\n\nNo computed number, winner or recommendation changed.\n');
+    expect(guidesDiff(new Map([[id, current]]), new Map([[id, current]]), 'main')).toBe(
+      '# perflab: what changed since `main`\n\nNo computed number, winner or recommendation changed.\n',
+    );
   });
 
   it('reports a replaced baseline: the numbers and percentages it moves, and the file', () => {
     const after = withRawEdit('engine/vllm.txt', '5481.90', '6600.00');
     const report = guidesDiff(new Map([[id, current]]), new Map([[id, after]]), 'main');
     expect(report).toContain('## GLM-5.2 Throughput Optimization on H200 (`glm-5.2/h200`)');
-    expect(report).toContain('| Balanced: 8K input / 1K output (optimization target) | 5481.90 → **6600.00** | 17525.76 (unchanged) | +219.70% → **+165.54%** |');
+    expect(report).toContain(
+      '| Balanced: 8K input / 1K output (optimization target) | 5481.90 → **6600.00** | 17525.76 (unchanged) | +219.70% → **+165.54%** |',
+    );
     expect(report).toContain('- Step **Choose the Inference Engine**: winner SGLang → **vLLM**.');
     expect(report).toContain('Choose the Inference Engine +18.34% → **');
     expect(report).toContain('- Raw results replaced: `data/raw/glm-5.2/h200/engine/vllm.txt`.');
@@ -41,7 +58,9 @@ describe('guidesDiff', () => {
   it('announces new and removed guides', () => {
     const report = guidesDiff(new Map(), new Map([[id, current]]), 'main');
     expect(report).toContain('— new guide');
-    expect(report).toContain('Balanced: 8K input / 1K output (optimization target): +219.70% Total TPS over the baseline.');
+    expect(report).toContain(
+      'Balanced: 8K input / 1K output (optimization target): +219.70% Total TPS over the baseline.',
+    );
     expect(guidesDiff(new Map([[id, current]]), new Map(), 'main')).toContain('— removed');
   });
 });

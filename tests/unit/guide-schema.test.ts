@@ -10,10 +10,18 @@ const id = 'glm-4.x/h200';
 const file = `content/guides/${id}/guide.yaml`;
 const original = readFileSync(join(repoRoot, file), 'utf8');
 const runs = ingestFromDisk(id).runs;
-const prose = (lang: string) => ({ file: `content/guides/${id}/${lang}.md`, text: readFileSync(join(repoRoot, `content/guides/${id}/${lang}.md`), 'utf8') });
+const prose = (lang: string) => ({
+  file: `content/guides/${id}/${lang}.md`,
+  text: readFileSync(join(repoRoot, `content/guides/${id}/${lang}.md`), 'utf8'),
+});
 
 function problems(yaml: string): string[] {
-  return buildGuide({ id, yaml: { file, text: yaml }, runs, prose: { en: prose('en'), zh: prose('zh') } }).diagnostics.map(formatDiagnostic);
+  return buildGuide({
+    id,
+    yaml: { file, text: yaml },
+    runs,
+    prose: { en: prose('en'), zh: prose('zh') },
+  }).diagnostics.map(formatDiagnostic);
 }
 
 function lineOf(text: string, needle: string): number {
@@ -51,7 +59,12 @@ describe('guide.yaml choices', () => {
   });
 
   it('a GPU count that does not divide the machine is refused', () => {
-    const found = problems(original.replace('optimized: { result: parallel/tp4.txt, gpus: 4 }', 'optimized: { result: parallel/tp4.txt, gpus: 3 }'));
+    const found = problems(
+      original.replace(
+        'optimized: { result: parallel/tp4.txt, gpus: 4 }',
+        'optimized: { result: parallel/tp4.txt, gpus: 3 }',
+      ),
+    );
     expect(found.join('\n')).toContain('3 GPUs do not divide the machine');
   });
 });

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const load = (lang: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../src/i18n/${lang}.json`), 'utf8')) as Record<string, string>;
+const load = (lang: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, `../../src/i18n/${lang}.json`), 'utf8')) as Record<string, string>;
 const en = load('en');
 const zh = load('zh');
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

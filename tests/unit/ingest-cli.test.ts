@@ -8,12 +8,14 @@ import { declaredFormats, ingestGuide } from '../../src/lib/ingest/ingest-guide.
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'perflab-cli-'));
-for (const dir of ['src', 'scripts', 'data', 'content']) cpSync(join(repoRoot, dir), join(scratch, dir), { recursive: true });
+for (const dir of ['src', 'scripts', 'data', 'content'])
+  cpSync(join(repoRoot, dir), join(scratch, dir), { recursive: true });
 cpSync(join(repoRoot, 'package.json'), join(scratch, 'package.json'));
 symlinkSync(join(repoRoot, 'node_modules'), join(scratch, 'node_modules'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const run = (script: string) => spawnSync(process.execPath, [join(scratch, 'scripts', script)], { cwd: scratch, encoding: 'utf8' });
+const run = (script: string) =>
+  spawnSync(process.execPath, [join(scratch, 'scripts', script)], { cwd: scratch, encoding: 'utf8' });
 const runsFile = join(scratch, 'data/runs/glm-5.2/h200/engine/vllm.json');
 
 describe('ingest CLI', () => {
@@ -28,7 +30,13 @@ describe('ingest CLI', () => {
     const before = readFileSync(runsFile, 'utf8');
     const raw = join(scratch, 'data/raw/glm-5.2/h200/engine/sglang.txt');
     const good = readFileSync(raw, 'utf8');
-    writeFileSync(raw, good.replace('Total Token throughput (tok/s):          6487.53', 'Total Token throughput (tok/s):          6487.5x'));
+    writeFileSync(
+      raw,
+      good.replace(
+        'Total Token throughput (tok/s):          6487.53',
+        'Total Token throughput (tok/s):          6487.5x',
+      ),
+    );
     writeFileSync(join(scratch, 'data/runs/glm-5.2/h200/engine/vllm.json'), before);
     const result = run('ingest.ts');
     writeFileSync(raw, good);
@@ -49,7 +57,9 @@ describe('compute CLI', () => {
     const result = run('compute.ts');
     writeFileSync(yamlPath, good);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/content\/guides\/glm-5\.2\/h200\/guide\.yaml:\d+:\d+: error E_SCHEMA: optimizationSummary\.mode: not an allowed value/);
+    expect(result.stderr).toMatch(
+      /content\/guides\/glm-5\.2\/h200\/guide\.yaml:\d+:\d+: error E_SCHEMA: optimizationSummary\.mode: not an allowed value/,
+    );
     expect(result.stderr).toContain('did you mean "cumulative"?');
     expect(readFileSync(guideJson, 'utf8')).toBe(before);
   });
@@ -57,7 +67,9 @@ describe('compute CLI', () => {
 
 describe('declared formats', () => {
   it('guide.yaml `format:` overrides detection', () => {
-    const formats = declaredFormats({ steps: [{ variants: [{ result: { file: 'a.txt', format: 'vllm-bench-serve' } }] }] });
+    const formats = declaredFormats({
+      steps: [{ variants: [{ result: { file: 'a.txt', format: 'vllm-bench-serve' } }] }],
+    });
     expect([...formats]).toEqual([['a.txt', 'vllm-bench-serve']]);
     const text = readFileSync(join(repoRoot, 'data/raw/glm-5.2/h200/engine/vllm.txt'), 'utf8');
     expect(ingestGuide([{ path: 'a.txt', file: 'a.txt', text }]).runs[0]!.source.format).toBe('gpustack-block');

@@ -40,11 +40,21 @@ describe('vllm-json: --save-result', () => {
     expect(value(run!, 'max_concurrency')).toBe(64);
     expect(value(run!, 'request_rate_configured')).toBe(16);
     expect(value(run!, 'spec_accept_length')).toBe(3.1405);
-    expect(run!.source).toMatchObject({ format: 'vllm-json', blockIndex: 0, blockLabel: null, startLine: 1, endLine: 1 });
+    expect(run!.source).toMatchObject({
+      format: 'vllm-json',
+      blockIndex: 0,
+      blockLabel: null,
+      startLine: 1,
+      endLine: 1,
+    });
   });
 
   it('ignores the per-request arrays (seconds) and keys without a canonical id', () => {
-    expect(Object.keys(run!.metrics).filter((k) => !/^(ttft|tpot|itl|e2e_latency)\./.test(k)).sort()).toEqual(
+    expect(
+      Object.keys(run!.metrics)
+        .filter((k) => !/^(ttft|tpot|itl|e2e_latency)\./.test(k))
+        .sort(),
+    ).toEqual(
       [
         'duration',
         'input_tokens_total',
@@ -66,26 +76,39 @@ describe('vllm-json: --save-result', () => {
   });
 
   it('maps dotted percentiles and reads "inf" as no configured rate', () => {
-    const [r] = only(vllm, '{"num_prompts": 10, "request_rate": "inf", "total_token_throughput": 1.5, "p99.9_itl_ms": 250.17, "p0.1_ttft_ms": 3.2}');
+    const [r] = only(
+      vllm,
+      '{"num_prompts": 10, "request_rate": "inf", "total_token_throughput": 1.5, "p99.9_itl_ms": 250.17, "p0.1_ttft_ms": 3.2}',
+    );
     expect(value(r!, 'itl.p99_9')).toBe(250.17);
     expect(value(r!, 'ttft.p0_1')).toBe(3.2);
     expect(r!.metrics.request_rate_configured).toBeUndefined();
   });
 
   it('ignores --metadata strings, but a string under a result key is an error naming its pointer', () => {
-    expect(Object.keys(only(vllm, '{"num_prompts": 10, "gpu": "H200", "tp": "8", "total_token_throughput": 1.5}')[0]!.metrics)).toEqual(['total_token_throughput']);
+    expect(
+      Object.keys(
+        only(vllm, '{"num_prompts": 10, "gpu": "H200", "tp": "8", "total_token_throughput": 1.5}')[0]!.metrics,
+      ),
+    ).toEqual(['total_token_throughput']);
     const bad = vllm.parse('{"num_prompts": 10, "total_token_throughput": "1.5"}', { file: 'x.json' });
     expect(bad.runs).toEqual([]);
-    expect(bad.diagnostics).toMatchObject([{ code: 'E_BAD_NUMBER', line: 1, column: 47, message: expect.stringContaining('/total_token_throughput') }]);
+    expect(bad.diagnostics).toMatchObject([
+      { code: 'E_BAD_NUMBER', line: 1, column: 47, message: expect.stringContaining('/total_token_throughput') },
+    ]);
   });
 
   it('null is an absent metric, not an error', () => {
-    const [r] = only(vllm, '{"num_prompts": 10, "max_concurrency": null, "request_goodput": null, "total_token_throughput": 1.5}');
+    const [r] = only(
+      vllm,
+      '{"num_prompts": 10, "max_concurrency": null, "request_goodput": null, "total_token_throughput": 1.5}',
+    );
     expect(Object.keys(r!.metrics)).toEqual(['total_token_throughput']);
   });
 
   it('pretty-printed, appended documents keep their own line ranges', () => {
-    const text = '{\n  "num_prompts": 1,\n  "total_token_throughput": 2.0\n}\n{\n  "num_prompts": 1,\n  "label": "b",\n  "total_token_throughput": 3.0\n}\n';
+    const text =
+      '{\n  "num_prompts": 1,\n  "total_token_throughput": 2.0\n}\n{\n  "num_prompts": 1,\n  "label": "b",\n  "total_token_throughput": 3.0\n}\n';
     const runs = only(vllm, text);
     expect(runs.map((r) => [r.source.startLine, r.source.endLine, r.metrics.total_token_throughput!.line])).toEqual([
       [1, 4, 3],
@@ -119,15 +142,25 @@ describe('vllm-json: refusals', () => {
   it('skips the .pytorch.json sibling with a warning naming the file to use', () => {
     const text = readFileSync(join(import.meta.dirname, '../fixtures/vllm-json/pytorch-json/input.json'), 'utf8');
     expect(vllm.detect(text)).toBe(true);
-    const result = vllm.parse(text, { file: 'raw/openai-chat-16.0qps-concurrency64-Example-30B-A3B-20261201-101500.pytorch.json' });
+    const result = vllm.parse(text, {
+      file: 'raw/openai-chat-16.0qps-concurrency64-Example-30B-A3B-20261201-101500.pytorch.json',
+    });
     expect(result.runs).toEqual([]);
-    expect(result.diagnostics).toMatchObject([{ code: 'W_SKIPPED_FILE', severity: 'warning', hint: expect.stringContaining('openai-chat-16.0qps-concurrency64-Example-30B-A3B-20261201-101500.json') }]);
+    expect(result.diagnostics).toMatchObject([
+      {
+        code: 'W_SKIPPED_FILE',
+        severity: 'warning',
+        hint: expect.stringContaining('openai-chat-16.0qps-concurrency64-Example-30B-A3B-20261201-101500.json'),
+      },
+    ]);
   });
 
   it('reports a cut-off file with line and column, and still routes it here', () => {
     const text = sample('vllm-bench-serve/save-result.json').slice(0, 700);
     expect(vllm.detect(text)).toBe(true);
-    expect(vllm.parse(text, { file: 'x.json' }).diagnostics).toMatchObject([{ code: 'E_JSON', line: 1, column: 701, found: 'end of file' }]);
+    expect(vllm.parse(text, { file: 'x.json' }).diagnostics).toMatchObject([
+      { code: 'E_JSON', line: 1, column: 701, found: 'end of file' },
+    ]);
   });
 });
 
@@ -145,7 +178,13 @@ describe('guidellm-json', () => {
   });
 
   it('converts request_latency from seconds and maps p001/p999 to p0_1/p99_9', () => {
-    expect(run!.metrics['e2e_latency.p95']).toEqual({ value: 742880, unit: 'ms', printed: '742.88', printedUnit: 's', line: 334 });
+    expect(run!.metrics['e2e_latency.p95']).toEqual({
+      value: 742880,
+      unit: 'ms',
+      printed: '742.88',
+      printedUnit: 's',
+      line: 334,
+    });
     expect(value(run!, 'e2e_latency.p99_9')).toBe(768900);
     expect(value(run!, 'ttft.p0_1')).toBe(1204.1);
     expect(value(run!, 'ttft.p1')).toBe(3110.4);
@@ -163,13 +202,20 @@ describe('guidellm-json', () => {
     expect(value(run!, 'request_throughput')).toBe(0.671);
     expect(value(run!, 'mean_concurrency')).toBe(371.4);
     expect(value(run!, 'peak_concurrent_requests')).toBe(512);
-    expect(run!.source).toMatchObject({ format: 'guidellm-json', blockIndex: 0, blockLabel: null, startLine: 28, endLine: 1657 });
+    expect(run!.source).toMatchObject({
+      format: 'guidellm-json',
+      blockIndex: 0,
+      blockLabel: null,
+      startLine: 28,
+      endLine: 1657,
+    });
     expect(run!.raw.length).toBeLessThan(8000);
     expect(JSON.parse(run!.raw).metrics.tokens_per_second.successful.mean).toBe(6192.37);
   });
 
   it('the runner dual_json summary and the GPUStack export read as the guidellm report does', () => {
-    const strip = (r: ParsedRun) => Object.fromEntries(Object.entries(r.metrics).map(([k, m]) => [k, { ...m, line: 0 }]));
+    const strip = (r: ParsedRun) =>
+      Object.fromEntries(Object.entries(r.metrics).map(([k, m]) => [k, { ...m, line: 0 }]));
     const [dual] = only(guidellm, sample('gpustack-benchmark-runner/42.json'));
     const [exported] = only(guidellm, sample('gpustack-benchmark-runner/gpustack-export-benchmark-42.json'));
     expect(dual!.source.format).toBe('guidellm-json');
@@ -180,7 +226,10 @@ describe('guidellm-json', () => {
   });
 
   it("the export's flat columns agree with its raw_metrics report", () => {
-    const flat = JSON.parse(sample('gpustack-benchmark-runner/gpustack-export-benchmark-42.json')) as Record<string, number>;
+    const flat = JSON.parse(sample('gpustack-benchmark-runner/gpustack-export-benchmark-42.json')) as Record<
+      string,
+      number
+    >;
     const [exported] = only(guidellm, sample('gpustack-benchmark-runner/gpustack-export-benchmark-42.json'));
     const pairs: [string, string, number][] = [
       ['tokens_per_second_mean', 'total_token_throughput', 1],
@@ -199,7 +248,10 @@ describe('guidellm-json', () => {
   });
 
   it('labels each benchmark of a sweep by its strategy', () => {
-    const runs = only(guidellm, readFileSync(join(import.meta.dirname, '../fixtures/guidellm-json/sweep-3-strategies/input.json'), 'utf8'));
+    const runs = only(
+      guidellm,
+      readFileSync(join(import.meta.dirname, '../fixtures/guidellm-json/sweep-3-strategies/input.json'), 'utf8'),
+    );
     expect(runs.map((r) => r.source.blockLabel)).toEqual(['synchronous', 'constant@4.00', 'throughput']);
     expect(runs.map((r) => value(r, 'requests_failed'))).toEqual([0, 2, 3]);
     expect(value(runs[1]!, 'request_rate_configured')).toBe(4);
@@ -207,20 +259,36 @@ describe('guidellm-json', () => {
   });
 
   it('requests_failed adds errored and incomplete', () => {
-    const text = sample('guidellm/benchmarks.json').replace(/("request_totals": \{\s*"successful": 1000,\s*"errored": )0(,\s*"incomplete": )0/, (_, head: string, middle: string) => `${head}3${middle}2`);
+    const text = sample('guidellm/benchmarks.json').replace(
+      /("request_totals": \{\s*"successful": 1000,\s*"errored": )0(,\s*"incomplete": )0/,
+      (_, head: string, middle: string) => `${head}3${middle}2`,
+    );
     const [r] = only(guidellm, text);
     expect(r!.metrics.requests_failed).toMatchObject({ value: 5, printed: '3 + 2', line: 106 });
   });
 
   it('a status without requests gives no latency, not 0 ms', () => {
-    const report = { metadata: { guidellm_version: '0.5.3' }, benchmarks: [{ metrics: { request_totals: { successful: 0, errored: 4, incomplete: 0 }, time_to_first_token_ms: { successful: { mean: 0.0, count: 0 } } } }] };
+    const report = {
+      metadata: { guidellm_version: '0.5.3' },
+      benchmarks: [
+        {
+          metrics: {
+            request_totals: { successful: 0, errored: 4, incomplete: 0 },
+            time_to_first_token_ms: { successful: { mean: 0.0, count: 0 } },
+          },
+        },
+      ],
+    };
     const [r] = only(guidellm, JSON.stringify(report));
     expect(r!.metrics).toMatchObject({ requests_successful: { value: 0 }, requests_failed: { value: 4 } });
     expect(r!.metrics['ttft.mean']).toBeUndefined();
   });
 
   it('refuses a GPUStack export whose raw_metrics was never filled', () => {
-    const text = sample('gpustack-benchmark-runner/gpustack-export-benchmark-42.json').replace(/"raw_metrics": \{[\s\S]*\n {2}\},\n/, '"raw_metrics": null,\n');
+    const text = sample('gpustack-benchmark-runner/gpustack-export-benchmark-42.json').replace(
+      /"raw_metrics": \{[\s\S]*\n {2}\},\n/,
+      '"raw_metrics": null,\n',
+    );
     const result = guidellm.parse(text, { file: 'x.json' });
     expect(result.runs).toEqual([]);
     expect(result.diagnostics).toMatchObject([{ code: 'E_NO_RESULT' }]);
@@ -228,15 +296,27 @@ describe('guidellm-json', () => {
 });
 
 describe('detection', () => {
-  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) =>
+      statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)],
+    );
   const claims: Record<string, string[]> = {
     'vllm-json': ['vllm-bench-serve/save-result.json', 'vllm-bench-serve/append-result.json'],
-    'guidellm-json': ['guidellm/benchmarks.json', 'gpustack-benchmark-runner/42.json', 'gpustack-benchmark-runner/gpustack-export-benchmark-42.json'],
+    'guidellm-json': [
+      'guidellm/benchmarks.json',
+      'gpustack-benchmark-runner/42.json',
+      'gpustack-benchmark-runner/gpustack-export-benchmark-42.json',
+    ],
   };
 
   it('each JSON parser claims its samples and no other sample in shared/formats', () => {
-    for (const [name, module] of [['vllm-json', vllm], ['guidellm-json', guidellm]] as const) {
-      const claimed = files(shared).filter((f) => module.detect(readFileSync(f, 'utf8'))).map((f) => f.slice(shared.length + 1));
+    for (const [name, module] of [
+      ['vllm-json', vllm],
+      ['guidellm-json', guidellm],
+    ] as const) {
+      const claimed = files(shared)
+        .filter((f) => module.detect(readFileSync(f, 'utf8')))
+        .map((f) => f.slice(shared.length + 1));
       expect(claimed.sort(), name).toEqual([...claims[name]!].sort());
     }
   });
@@ -244,7 +324,9 @@ describe('detection', () => {
   it('no registered parser claims these samples', () => {
     for (const path of Object.values(claims).flat()) {
       const text = sample(path);
-      for (const [name, parser] of Object.entries(PARSERS)) if (name !== 'vllm-json' && name !== 'guidellm-json') expect(parser.detect(text), `${name} on ${path}`).toBe(false);
+      for (const [name, parser] of Object.entries(PARSERS))
+        if (name !== 'vllm-json' && name !== 'guidellm-json')
+          expect(parser.detect(text), `${name} on ${path}`).toBe(false);
     }
   });
 });
@@ -260,7 +342,10 @@ function differences(json: ParsedRun, block: ParsedRun): string[] {
     const scale = m.printedUnit === 's' ? 1000 : 1;
     return (v / scale).toFixed(m.printed.split('.')[1]?.length ?? 0);
   };
-  return shared.filter((k) => asPrinted(block.metrics[k]!, json.metrics[k]!.value) !== asPrinted(block.metrics[k]!, block.metrics[k]!.value));
+  return shared.filter(
+    (k) =>
+      asPrinted(block.metrics[k]!, json.metrics[k]!.value) !== asPrinted(block.metrics[k]!, block.metrics[k]!.value),
+  );
 }
 
 describe('printed blocks and JSON files of the same benchmark agree', () => {
@@ -275,14 +360,22 @@ describe('printed blocks and JSON files of the same benchmark agree', () => {
 
   it('append-result.json document 1 = block "# random 4K input" of mixed-log-3-blocks-truncated.log', () => {
     const [json] = only(vllm, sample('vllm-bench-serve/append-result.json'));
-    const block = parseBlock(sample('vllm-bench-serve/mixed-log-3-blocks-truncated.log'), { file: 'b.log' }).runs.find((r) => r.source.blockLabel === 'random 4K input');
+    const block = parseBlock(sample('vllm-bench-serve/mixed-log-3-blocks-truncated.log'), { file: 'b.log' }).runs.find(
+      (r) => r.source.blockLabel === 'random 4K input',
+    );
     expect(differences(json!, block!)).toEqual([]);
   });
 
-  for (const path of ['gpustack-benchmark-runner/42.json', 'gpustack-benchmark-runner/gpustack-export-benchmark-42.json', 'guidellm/benchmarks.json']) {
+  for (const path of [
+    'gpustack-benchmark-runner/42.json',
+    'gpustack-benchmark-runner/gpustack-export-benchmark-42.json',
+    'guidellm/benchmarks.json',
+  ]) {
     it(`${path} = docs-block-with-latency-section.txt (GPUStack-rendered block)`, () => {
       const [json] = only(guidellm, sample(path));
-      const [block] = parseBlock(sample('gpustack-benchmark-runner/docs-block-with-latency-section.txt'), { file: 'b.txt' }).runs;
+      const [block] = parseBlock(sample('gpustack-benchmark-runner/docs-block-with-latency-section.txt'), {
+        file: 'b.txt',
+      }).runs;
       expect(block!.source.format).toBe('gpustack-block');
       expect(differences(json!, block!)).toEqual([]);
       // The block's "TPOT" rows are guidellm's TPOT incl. TTFT, its "ITL" rows the decode TPOT.

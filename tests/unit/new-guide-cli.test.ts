@@ -9,13 +9,22 @@ import { repoRoot } from '../helpers/guide-from-disk.ts';
 const scratch = mkdtempSync(join(tmpdir(), 'perflab-new-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const run = (script: string, ...args: string[]) =>
-  spawnSync(process.execPath, [join(repoRoot, 'scripts', script), ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, PERFLAB_ROOT: scratch } });
+  spawnSync(process.execPath, [join(repoRoot, 'scripts', script), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, PERFLAB_ROOT: scratch },
+  });
 
 describe('npm run new', () => {
   it('writes guide.yaml, en.md, zh.md and the raw folder', () => {
     const result = run('new-guide.ts', 'qwen3-8b', 'h100');
     expect(result.status, result.stderr).toBe(0);
-    for (const file of ['content/guides/qwen3-8b/h100/guide.yaml', 'content/guides/qwen3-8b/h100/en.md', 'content/guides/qwen3-8b/h100/zh.md', 'data/raw/qwen3-8b/h100']) {
+    for (const file of [
+      'content/guides/qwen3-8b/h100/guide.yaml',
+      'content/guides/qwen3-8b/h100/en.md',
+      'content/guides/qwen3-8b/h100/zh.md',
+      'data/raw/qwen3-8b/h100',
+    ]) {
       expect(existsSync(join(scratch, file)), file).toBe(true);
     }
   });
@@ -30,6 +39,9 @@ describe('npm run new', () => {
     expect(result.status).toBe(1);
     const errors = result.stderr.split('\n').filter((l) => / error /.test(l));
     expect(errors.length).toBeGreaterThan(0);
-    for (const line of errors) expect(line).toMatch(/^content\/guides\/qwen3-8b\/h100\/guide\.yaml:\d+:\d+: error E_REFERENCE: no raw result "engine\/(vllm|sglang)\.txt"/);
+    for (const line of errors)
+      expect(line).toMatch(
+        /^content\/guides\/qwen3-8b\/h100\/guide\.yaml:\d+:\d+: error E_REFERENCE: no raw result "engine\/(vllm|sglang)\.txt"/,
+      );
   });
 });

@@ -10,9 +10,13 @@ import { sourceLines } from '../../src/lib/parse/source-lines.ts';
 import { stableJson } from '../../src/lib/stable-json.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures');
-const parserDirs = readdirSync(fixtures).filter((name) => existsSync(join(import.meta.dirname, `../../src/lib/parse/${name}.ts`)));
+const parserDirs = readdirSync(fixtures).filter((name) =>
+  existsSync(join(import.meta.dirname, `../../src/lib/parse/${name}.ts`)),
+);
 const modules = Object.fromEntries(
-  await Promise.all(parserDirs.map(async (name) => [name, (await import(`../../src/lib/parse/${name}.ts`)) as ParserModule] as const)),
+  await Promise.all(
+    parserDirs.map(async (name) => [name, (await import(`../../src/lib/parse/${name}.ts`)) as ParserModule] as const),
+  ),
 );
 
 for (const format of parserDirs) {
@@ -29,7 +33,9 @@ for (const format of parserDirs) {
         const update = process.env.UPDATE_GOLDEN === '1' || process.env.UPDATE_GOLDEN === format;
         if (update) writeFileSync(expectedPath, stableJson(result));
         // A missing golden fails: writing it here would make the test pass by construction.
-        expect(existsSync(expectedPath), `${expectedPath} is missing: run UPDATE_GOLDEN=${format} and review it`).toBe(true);
+        expect(existsSync(expectedPath), `${expectedPath} is missing: run UPDATE_GOLDEN=${format} and review it`).toBe(
+          true,
+        );
         expect(stableJson(result)).toBe(readFileSync(expectedPath, 'utf8'));
       });
 

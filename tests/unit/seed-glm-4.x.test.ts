@@ -25,8 +25,12 @@ describe('GLM-4.x on H200, recomputed from raw results', () => {
     expect(step.summary).toEqual({ kind: 'ranking', order: ['sglang', 'vllm', 'trtllm'] });
     // The seed writes "SGLang(6979.05 tok/s) > vLLM (6030.90 tok/s)": one item without the space
     // before "(", one with it. The template puts the space in every item.
-    expect(summaryText(guide, step, 'zh')!.text).toBe('结果：SGLang (6979.05 tok/s) > vLLM (6030.90 tok/s) > TensorRT-LLM (不支持)');
-    expect(summaryText(guide, step, 'en')!.text).toBe('Result: SGLang (6979.05 tok/s) > vLLM (6030.90 tok/s) > TensorRT-LLM (Not supported)');
+    expect(summaryText(guide, step, 'zh')!.text).toBe(
+      '结果：SGLang (6979.05 tok/s) > vLLM (6030.90 tok/s) > TensorRT-LLM (不支持)',
+    );
+    expect(summaryText(guide, step, 'en')!.text).toBe(
+      'Result: SGLang (6979.05 tok/s) > vLLM (6030.90 tok/s) > TensorRT-LLM (Not supported)',
+    );
     expect(step.variants[2]!.measured).toBeUndefined();
   });
 
@@ -52,21 +56,78 @@ describe('GLM-4.x on H200, recomputed from raw results', () => {
   it('before/after table: scaled optimized values, deltas computed on the scaled value', () => {
     const view = guideView(guide, noProse, 'zh');
     expect(view.conclusion.table.headers[2]).toBe('优化后（换算为相同 GPU 数量）');
-    expect(view.conclusion.table.rows.map((r) => [r.label, r.baseline.primary, r.baseline.secondary, r.optimized.primary, r.optimized.percent, r.optimized.secondary])).toEqual([
-      ['ShareGPT', 'Total TPS: 6030.90', 'Mean TPOT(ms): 197.85', 'Total TPS: 7081.34x2', '(+134.8%)', 'Mean TPOT(ms): 256.43'],
-      ['短提示词', 'Total TPS: 9497.19', 'Mean TPOT(ms): 351.26', 'Total TPS: 21234.81x2', '(+347.2%)', 'Mean TPOT(ms): 800.25'],
-      ['中等长度提示词', 'Total TPS: 17214.85', 'Mean TPOT(ms): 269.75', 'Total TPS: 17363.22x2', '(+101.7%)', 'Mean TPOT(ms): 144.82'],
-      ['长提示词', 'Total TPS: 16714.91', 'Mean TPOT(ms): 205.69', 'Total TPS: 14979.90x2', '(+79.2%)', 'Mean TPOT(ms): 97.74'],
-      ['超长提示词', 'Total TPS: 15066.09', 'Mean TPOT(ms): 479.17', 'Total TPS: 12223.53x2', '(+62.3%)', 'Mean TPOT(ms): 191.61'],
+    expect(
+      view.conclusion.table.rows.map((r) => [
+        r.label,
+        r.baseline.primary,
+        r.baseline.secondary,
+        r.optimized.primary,
+        r.optimized.percent,
+        r.optimized.secondary,
+      ]),
+    ).toEqual([
+      [
+        'ShareGPT',
+        'Total TPS: 6030.90',
+        'Mean TPOT(ms): 197.85',
+        'Total TPS: 7081.34x2',
+        '(+134.8%)',
+        'Mean TPOT(ms): 256.43',
+      ],
+      [
+        '短提示词',
+        'Total TPS: 9497.19',
+        'Mean TPOT(ms): 351.26',
+        'Total TPS: 21234.81x2',
+        '(+347.2%)',
+        'Mean TPOT(ms): 800.25',
+      ],
+      [
+        '中等长度提示词',
+        'Total TPS: 17214.85',
+        'Mean TPOT(ms): 269.75',
+        'Total TPS: 17363.22x2',
+        '(+101.7%)',
+        'Mean TPOT(ms): 144.82',
+      ],
+      [
+        '长提示词',
+        'Total TPS: 16714.91',
+        'Mean TPOT(ms): 205.69',
+        'Total TPS: 14979.90x2',
+        '(+79.2%)',
+        'Mean TPOT(ms): 97.74',
+      ],
+      [
+        '超长提示词',
+        'Total TPS: 15066.09',
+        'Mean TPOT(ms): 479.17',
+        'Total TPS: 12223.53x2',
+        '(+62.3%)',
+        'Mean TPOT(ms): 191.61',
+      ],
     ]);
-    expect(view.conclusion.scaledNotes).toEqual(['7081.34x2 表示该配置只使用 4 块 GPU，在 8 块 GPU 的机器上部署 2 个副本，吞吐量按 2 倍换算。']);
+    expect(view.conclusion.scaledNotes).toEqual([
+      '7081.34x2 表示该配置只使用 4 块 GPU，在 8 块 GPU 的机器上部署 2 个副本，吞吐量按 2 倍换算。',
+    ]);
   });
 
   it('other benchmark cases: each configuration with its whole labelled log', () => {
     const view = guideView(guide, noProse, 'zh');
     const [baseline, optimized] = view.otherCases.groups[0]!.entries;
     expect(baseline!.configLabel).toBe('基准配置的推理服务脚本');
-    expect(baseline!.result.text.match(/^# .+$/gm)).toEqual(['# random 32K input', '# random 4K input', '# random 2K input', '# random 128 input', '# ShareGPT batch size 4']);
-    expect(optimized!.result.text.match(/^# .+$/gm)).toEqual(['# random 32K input', '# random 4K input', '# random 2K input', '# random 128 input']);
+    expect(baseline!.result.text.match(/^# .+$/gm)).toEqual([
+      '# random 32K input',
+      '# random 4K input',
+      '# random 2K input',
+      '# random 128 input',
+      '# ShareGPT batch size 4',
+    ]);
+    expect(optimized!.result.text.match(/^# .+$/gm)).toEqual([
+      '# random 32K input',
+      '# random 4K input',
+      '# random 2K input',
+      '# random 128 input',
+    ]);
   });
 });

@@ -30,36 +30,69 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
   it('the seed printed 1005.62 tok/s; the printed values differ by 1005.63', () => {
     // 6487.53 − 5481.90 = 1005.63. The seed's generator subtracted unrounded guidellm means
     // (shared/formats.md §5); we only have the printed values, so the computed value stands.
-    expect(zh('engine')).toBe('SGLang Total TPS = 6487.53, vLLM Total TPS = 5481.90. SGLang 性能更优，差值为 1005.63 tok/s (18.34%); Mean TPOT = 540.79 ms 与 636.24 ms, 减少 95.45 ms (15.00%).');
-    expect(en('engine')).toBe('SGLang Total TPS = 6487.53, vLLM Total TPS = 5481.90. SGLang is faster by 1005.63 tok/s (18.34%); Mean TPOT = 540.79 ms vs 636.24 ms, reduced by 95.45 ms (15.00%).');
+    expect(zh('engine')).toBe(
+      'SGLang Total TPS = 6487.53, vLLM Total TPS = 5481.90. SGLang 性能更优，差值为 1005.63 tok/s (18.34%); Mean TPOT = 540.79 ms 与 636.24 ms, 减少 95.45 ms (15.00%).',
+    );
+    expect(en('engine')).toBe(
+      'SGLang Total TPS = 6487.53, vLLM Total TPS = 5481.90. SGLang is faster by 1005.63 tok/s (18.34%); Mean TPOT = 540.79 ms vs 636.24 ms, reduced by 95.45 ms (15.00%).',
+    );
   });
 
   it('compares each step winner with the step’s worst variant, in the seed’s zh wording', () => {
-    expect(zh('parallel')).toBe('TP + DP + DP-Attention Total TPS = 7011.17, TP + DP-Attention Total TPS = 6371.59. TP + DP + DP-Attention 性能更优，差值为 639.58 tok/s (10.04%); Mean TPOT = 497.48 ms 与 553.48 ms, 减少 56.00 ms (10.12%).');
-    expect(zh('max-running')).toBe('max-running 256 Total TPS = 14451.05, max-running 64 Total TPS = 9959.18. max-running 256 性能更优，差值为 4491.87 tok/s (45.10%); Mean TPOT = 255.63 ms 与 359.30 ms, 减少 103.67 ms (28.85%).');
-    expect(zh('deepep-mode')).toBe('auto Total TPS = 14451.05, normal Total TPS = 3413.56. auto 性能更优，差值为 11037.49 tok/s (323.34%); Mean TPOT = 255.63 ms 与 1058.70 ms, 减少 803.07 ms (75.85%).');
+    expect(zh('parallel')).toBe(
+      'TP + DP + DP-Attention Total TPS = 7011.17, TP + DP-Attention Total TPS = 6371.59. TP + DP + DP-Attention 性能更优，差值为 639.58 tok/s (10.04%); Mean TPOT = 497.48 ms 与 553.48 ms, 减少 56.00 ms (10.12%).',
+    );
+    expect(zh('max-running')).toBe(
+      'max-running 256 Total TPS = 14451.05, max-running 64 Total TPS = 9959.18. max-running 256 性能更优，差值为 4491.87 tok/s (45.10%); Mean TPOT = 255.63 ms 与 359.30 ms, 减少 103.67 ms (28.85%).',
+    );
+    expect(zh('deepep-mode')).toBe(
+      'auto Total TPS = 14451.05, normal Total TPS = 3413.56. auto 性能更优，差值为 11037.49 tok/s (323.34%); Mean TPOT = 255.63 ms 与 1058.70 ms, 减少 803.07 ms (75.85%).',
+    );
   });
 
   it('seed rounding differences: the printed values give 327.37, 2.38 and 3074.71', () => {
     // Seed: "减少 327.38 ms" but 594.26 − 266.89 = 327.37.
-    expect(zh('mem-fraction')).toBe('0.85 Total TPS = 13760.98, auto Total TPS = 5881.79. 0.85 性能更优，差值为 7879.19 tok/s (133.96%); Mean TPOT = 266.89 ms 与 594.26 ms, 减少 327.37 ms (55.09%).');
+    expect(zh('mem-fraction')).toBe(
+      '0.85 Total TPS = 13760.98, auto Total TPS = 5881.79. 0.85 性能更优，差值为 7879.19 tok/s (133.96%); Mean TPOT = 266.89 ms 与 594.26 ms, 减少 327.37 ms (55.09%).',
+    );
     // Seed: "差值为 2.37 tok/s" but 13760.98 − 13758.60 = 2.38.
-    expect(zh('chunked-prefill')).toBe('default Total TPS = 13760.98, 8K Total TPS = 13758.60. default 性能更优，差值为 2.38 tok/s (0.02%); Mean TPOT = 266.89 ms 与 266.86 ms, 增加 0.03 ms (0.01%，耗时增加).');
+    expect(zh('chunked-prefill')).toBe(
+      'default Total TPS = 13760.98, 8K Total TPS = 13758.60. default 性能更优，差值为 2.38 tok/s (0.02%); Mean TPOT = 266.89 ms 与 266.86 ms, 增加 0.03 ms (0.01%，耗时增加).',
+    );
     // Seed: "差值为 3074.72 tok/s" but 17525.76 − 14451.05 = 3074.71.
-    expect(zh('kv-cache-dtype')).toBe('fp8_e4m3 Total TPS = 17525.76, bf16 Total TPS = 14451.05. fp8_e4m3 性能更优，差值为 3074.71 tok/s (21.28%); Mean TPOT = 217.89 ms 与 255.63 ms, 减少 37.74 ms (14.76%).');
-    expect(en('chunked-prefill')).toBe('default Total TPS = 13760.98, 8K Total TPS = 13758.60. default is faster by 2.38 tok/s (0.02%); Mean TPOT = 266.89 ms vs 266.86 ms, increased by 0.03 ms (0.01% slower).');
+    expect(zh('kv-cache-dtype')).toBe(
+      'fp8_e4m3 Total TPS = 17525.76, bf16 Total TPS = 14451.05. fp8_e4m3 性能更优，差值为 3074.71 tok/s (21.28%); Mean TPOT = 217.89 ms 与 255.63 ms, 减少 37.74 ms (14.76%).',
+    );
+    expect(en('chunked-prefill')).toBe(
+      'default Total TPS = 13760.98, 8K Total TPS = 13758.60. default is faster by 2.38 tok/s (0.02%); Mean TPOT = 266.89 ms vs 266.86 ms, increased by 0.03 ms (0.01% slower).',
+    );
   });
 
   it('optimization summary is cumulative against the vLLM baseline, 2 decimals', () => {
     const view = guideView(guide, { title: '', description: '', slots: {} }, 'zh');
     const percents = view.optimizationSummary.rows.map((r) => (r.cells[0] as { percent: string }).percent);
-    expect(percents).toEqual(['(+18.34%)', '(+27.90%)', '(+151.03%)', '(+151.03%)', '(+163.61%)', '(+163.61%)', '(+219.70%)']);
+    expect(percents).toEqual([
+      '(+18.34%)',
+      '(+27.90%)',
+      '(+151.03%)',
+      '(+151.03%)',
+      '(+163.61%)',
+      '(+163.61%)',
+      '(+219.70%)',
+    ]);
     expect(guide.optimizationSummary.rows.every((r) => r.reference.primary.printed === '5481.90')).toBe(true);
   });
 
   it('before/after table: fp8_e4m3 config +219.70% on Balanced, −52.90% on ShareGPT', () => {
     const view = guideView(guide, { title: '', description: '', slots: {} }, 'zh');
-    expect(view.conclusion.table.rows.map((r) => [r.baseline.primary, r.optimized.primary, r.optimized.percent, r.optimized.secondary])).toEqual([
+    expect(
+      view.conclusion.table.rows.map((r) => [
+        r.baseline.primary,
+        r.optimized.primary,
+        r.optimized.percent,
+        r.optimized.secondary,
+      ]),
+    ).toEqual([
       ['Total TPS: 5481.90', 'Total TPS: 17525.76', '(+219.70%)', 'Mean TPOT(ms): 217.89'],
       ['Total TPS: 13196.90', 'Total TPS: 18276.60', '(+38.49%)', 'Mean TPOT(ms): 211.06'],
       ['Total TPS: 10513.68', 'Total TPS: 26433.15', '(+151.42%)', 'Mean TPOT(ms): 537.26'],
@@ -78,7 +111,9 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
     expect(check.verdict.withinNoise).toBe(true);
     expect(check.verdict.questions).toBe(1);
     const view = guideView(guide, { title: '', description: '', slots: {} }, 'zh');
-    expect(view.results.steps.at(-1)!.accuracy[0]!.verdict).toBe('差异处于测量噪声范围内（约 1 题 / 200），未发现可测量的准确率下降。');
+    expect(view.results.steps.at(-1)!.accuracy[0]!.verdict).toBe(
+      '差异处于测量噪声范围内（约 1 题 / 200），未发现可测量的准确率下降。',
+    );
   });
 
   it('the Mean TPOT it compares is the GPUStack one that includes the first token', () => {

@@ -68,17 +68,30 @@ describe('sglang-bench-serving printed block', () => {
   });
 
   it('reads the older layout: no Peak lines, no P90/P95 of E2E, ITL with P95 and Max', () => {
-    expect(older.metrics.total_token_throughput).toMatchObject({ value: 4703.68, line: printedValue(olderText, 'Total token throughput (tok/s)').line });
+    expect(older.metrics.total_token_throughput).toMatchObject({
+      value: 4703.68,
+      line: printedValue(olderText, 'Total token throughput (tok/s)').line,
+    });
     expect(older.metrics['ttft.p99']!.value).toBe(printedValue(olderText, 'P99 TTFT (ms)').value);
     expect(older.metrics.mean_concurrency!.value).toBe(41.27);
-    expect(Object.keys(older.metrics).filter((k) => k.startsWith('e2e_latency.'))).toEqual(['e2e_latency.mean', 'e2e_latency.median']);
+    expect(Object.keys(older.metrics).filter((k) => k.startsWith('e2e_latency.'))).toEqual([
+      'e2e_latency.mean',
+      'e2e_latency.median',
+    ]);
     expect(older.metrics.peak_output_token_throughput).toBeUndefined();
     expect(older.metrics['itl.p95']!.value).toBe(29.3);
     expect(older.metrics['itl.max']!.value).toBe(512.61);
   });
 
   it('gives each run its place in the file', () => {
-    expect(spec.source).toEqual({ file: 'spec.txt', format: 'sglang-bench-serving', blockIndex: 0, blockLabel: null, startLine: 8, endLine: 51 });
+    expect(spec.source).toEqual({
+      file: 'spec.txt',
+      format: 'sglang-bench-serving',
+      blockIndex: 0,
+      blockLabel: null,
+      startLine: 8,
+      endLine: 51,
+    });
     expect(spec.raw.split('\n')).toHaveLength(44);
     expect(spec.raw.split('\n')[1]).toBe(specText.split('\n')[8]);
   });
@@ -100,7 +113,9 @@ describe('sglang-jsonl', () => {
 
   it('reads one run per line, labelled by a non-empty tag', () => {
     expect(result.diagnostics).toEqual([]);
-    expect(result.runs.map((r) => [r.source.blockIndex, r.source.blockLabel, r.source.startLine, r.source.endLine])).toEqual([
+    expect(
+      result.runs.map((r) => [r.source.blockIndex, r.source.blockLabel, r.source.startLine, r.source.endLine]),
+    ).toEqual([
       [0, null, 1, 1],
       [1, 'mem-0.85', 2, 2],
     ]);
@@ -109,7 +124,11 @@ describe('sglang-jsonl', () => {
 
   it('reads values as written, in canonical units', () => {
     const [first, second] = result.runs as [ParsedRun, ParsedRun];
-    expect(first.metrics.total_token_throughput).toMatchObject({ value: jsonValue(jsonlText, 1, 'total_throughput'), printed: '16966.389648381515', unit: 'tok/s' });
+    expect(first.metrics.total_token_throughput).toMatchObject({
+      value: jsonValue(jsonlText, 1, 'total_throughput'),
+      printed: '16966.389648381515',
+      unit: 'tok/s',
+    });
     expect(first.metrics['ttft.p99']).toMatchObject({ value: jsonValue(jsonlText, 1, 'p99_ttft_ms'), unit: 'ms' });
     expect(first.metrics.mean_concurrency!.value).toBe(jsonValue(jsonlText, 1, 'concurrency'));
     expect(first.metrics.duration).toMatchObject({ value: 301.7731, unit: 's' });
@@ -130,14 +149,28 @@ describe('sglang-jsonl', () => {
   it('refuses a NaN metric by key and line, and keeps the other lines', () => {
     const nan = jsonl.parse(read('sglang-jsonl/nan-metric/input.jsonl'), { file: 'nan.jsonl' });
     expect(nan.runs.map((r) => r.source.startLine)).toEqual([1]);
-    expect(nan.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', code: 'E_BAD_NUMBER', line: 2, found: '"NaN"', message: expect.stringContaining('"p99_ttft_ms"') }));
+    expect(nan.diagnostics).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        code: 'E_BAD_NUMBER',
+        line: 2,
+        found: '"NaN"',
+        message: expect.stringContaining('"p99_ttft_ms"'),
+      }),
+    );
   });
 
   it('detects SGLang result lines only', () => {
     expect(jsonl.detect(jsonlText)).toBe(true);
     expect(jsonl.detect(specText)).toBe(false);
-    expect(jsonl.detect('{"date": "20261201-101500", "backend": "openai-chat", "completed": 500, "total_token_throughput": 4862.5}\n')).toBe(false);
-    expect(jsonl.detect('{"task": "gsm8k", "backend": "srt", "latency": 18.694, "accuracy": 0.975, "num_requests": 200}\n')).toBe(false);
+    expect(
+      jsonl.detect(
+        '{"date": "20261201-101500", "backend": "openai-chat", "completed": 500, "total_token_throughput": 4862.5}\n',
+      ),
+    ).toBe(false);
+    expect(
+      jsonl.detect('{"task": "gsm8k", "backend": "srt", "latency": 18.694, "accuracy": 0.975, "num_requests": 200}\n'),
+    ).toBe(false);
   });
 });
 
@@ -152,7 +185,11 @@ describe('the same benchmark printed and written', () => {
   it('describes the same run', () => {
     // The JSON has no max ITL; the block prints no standard deviations.
     expect(Object.keys(block.metrics).filter((k) => !shared.includes(k))).toEqual(['itl.max']);
-    expect(Object.keys(record.metrics).filter((k) => !shared.includes(k)).sort()).toEqual(['e2e_latency.std', 'itl.std', 'tpot.std', 'ttft.std']);
+    expect(
+      Object.keys(record.metrics)
+        .filter((k) => !shared.includes(k))
+        .sort(),
+    ).toEqual(['e2e_latency.std', 'itl.std', 'tpot.std', 'ttft.std']);
     expect(block.metrics['ttft.p99']!.value).toBe(record.metrics['ttft.p99']!.value);
   });
 
@@ -164,16 +201,25 @@ describe('the same benchmark printed and written', () => {
   });
 
   it('differs on the three throughputs only by the rounding of the duration', () => {
-    const tokens = { input_token_throughput: 4096000, output_token_throughput: 1024000, total_token_throughput: 5120000 } as Record<string, number>;
+    const tokens = {
+      input_token_throughput: 4096000,
+      output_token_throughput: 1024000,
+      total_token_throughput: 5120000,
+    } as Record<string, number>;
     for (const key of fromRoundedDuration) {
       expect(Number((tokens[key]! / block.metrics.duration!.value).toFixed(2)), key).toBe(block.metrics[key]!.value);
-      expect(Number((tokens[key]! / record.metrics.duration!.value).toFixed(2)), key).toBe(Number(record.metrics[key]!.value.toFixed(2)));
+      expect(Number((tokens[key]! / record.metrics.duration!.value).toFixed(2)), key).toBe(
+        Number(record.metrics[key]!.value.toFixed(2)),
+      );
     }
   });
 });
 
 describe('every run is a valid Run', () => {
-  for (const [format, parse] of [['sglang-bench-serving', printed.parse], ['sglang-jsonl', jsonl.parse]] as const) {
+  for (const [format, parse] of [
+    ['sglang-bench-serving', printed.parse],
+    ['sglang-jsonl', jsonl.parse],
+  ] as const) {
     for (const name of readdirSync(join(fixtures, format))) {
       it(`${format}/${name}`, () => {
         const input = readdirSync(join(fixtures, format, name)).find((f) => f.startsWith('input.'))!;

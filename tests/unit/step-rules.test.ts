@@ -8,13 +8,25 @@ import { guideView, summaryText } from '../../src/lib/view/guide-view.ts';
 
 const base = join(import.meta.dirname, '../fixtures/bad-guides/base');
 const id = 'tiny/h100';
-const raw = ['engine/vllm.txt', 'engine/sglang.txt'].map((path) => ({ path, file: `data/raw/${id}/${path}`, text: readFileSync(join(base, 'raw', path), 'utf8') }));
+const raw = ['engine/vllm.txt', 'engine/sglang.txt'].map((path) => ({
+  path,
+  file: `data/raw/${id}/${path}`,
+  text: readFileSync(join(base, 'raw', path), 'utf8'),
+}));
 const runs = ingestGuide(raw).runs;
 const baseYaml = readFileSync(join(base, 'guide.yaml'), 'utf8');
-const prose = (lang: string) => ({ file: `content/guides/${id}/${lang}.md`, text: readFileSync(join(base, `${lang}.md`), 'utf8') });
+const prose = (lang: string) => ({
+  file: `content/guides/${id}/${lang}.md`,
+  text: readFileSync(join(base, `${lang}.md`), 'utf8'),
+});
 
 function build(yaml: string) {
-  return buildGuide({ id, yaml: { file: `content/guides/${id}/guide.yaml`, text: yaml }, runs, prose: { en: prose('en'), zh: prose('zh') } });
+  return buildGuide({
+    id,
+    yaml: { file: `content/guides/${id}/guide.yaml`, text: yaml },
+    runs,
+    prose: { en: prose('en'), zh: prose('zh') },
+  });
 }
 
 /** The base guide plus a second step "tuning" with the given extra keys. */
@@ -34,18 +46,24 @@ describe('summary references', () => {
     const guide = build(withSecondStep('    reference: previous-winner\n')).guide!;
     const step = guide.steps[1]!;
     expect(step.summary).toMatchObject({ kind: 'pairwise', winner: 'b', reference: 'engine/sglang' });
-    expect(summaryText(guide, step, 'en')!.text).toBe('B Total TPS = 1500.00, SGLang Total TPS = 1500.00. B is faster by 0.00 tok/s (0.00%); Mean TPOT = 35.00 ms vs 35.00 ms, unchanged.');
+    expect(summaryText(guide, step, 'en')!.text).toBe(
+      'B Total TPS = 1500.00, SGLang Total TPS = 1500.00. B is faster by 0.00 tok/s (0.00%); Mean TPOT = 35.00 ms vs 35.00 ms, unchanged.',
+    );
   });
 
   it('first and a named variant pick that variant', () => {
     expect(build(withSecondStep('    reference: first\n')).guide!.steps[1]!.summary).toMatchObject({ reference: 'a' });
-    expect(build(withSecondStep('    reference: { variant: a }\n')).guide!.steps[1]!.summary).toMatchObject({ reference: 'a' });
+    expect(build(withSecondStep('    reference: { variant: a }\n')).guide!.steps[1]!.summary).toMatchObject({
+      reference: 'a',
+    });
   });
 
   it('a reference that is the winner, or unknown, is an error', () => {
     const self = build(withSecondStep('    reference: { variant: b }\n'));
     expect(self.guide).toBeUndefined();
-    expect(self.diagnostics.map((d) => d.message)).toContain('step "tuning": the reference for the summary is the winner itself');
+    expect(self.diagnostics.map((d) => d.message)).toContain(
+      'step "tuning": the reference for the summary is the winner itself',
+    );
     const unknown = build(withSecondStep('    reference: { variant: c }\n'));
     expect(unknown.diagnostics.map((d) => d.message)).toContain('unknown reference variant "c"');
   });
@@ -53,12 +71,18 @@ describe('summary references', () => {
 
 describe('an author-named winner', () => {
   it('overrules the numbers and says why, in both languages', () => {
-    const guide = build(withSecondStep('    winner: { variant: a, reason: { en: B needs a newer driver, zh: B 需要更新的驱动 } }\n    reference: { variant: b }\n')).guide!;
+    const guide = build(
+      withSecondStep(
+        '    winner: { variant: a, reason: { en: B needs a newer driver, zh: B 需要更新的驱动 } }\n    reference: { variant: b }\n',
+      ),
+    ).guide!;
     const step = guide.steps[1]!;
     expect(step.winner).toBe('a');
     expect(step.winnerReason).toEqual({ en: 'B needs a newer driver', zh: 'B 需要更新的驱动' });
     // The sentence states the numbers as they are: the chosen variant is behind here.
-    expect(summaryText(guide, step, 'en')!.text).toBe('A Total TPS = 1200.00, B Total TPS = 1500.00. A is behind by 300.00 tok/s (20.00%); Mean TPOT = 40.00 ms vs 35.00 ms, increased by 5.00 ms (14.29% slower).');
+    expect(summaryText(guide, step, 'en')!.text).toBe(
+      'A Total TPS = 1200.00, B Total TPS = 1500.00. A is behind by 300.00 tok/s (20.00%); Mean TPOT = 40.00 ms vs 35.00 ms, increased by 5.00 ms (14.29% slower).',
+    );
     expect(summaryText(guide, step, 'zh')!.text).toContain('A 性能较低，差值为 300.00 tok/s (20.00%)');
   });
 
@@ -69,17 +93,25 @@ describe('an author-named winner', () => {
 });
 
 describe('a latency guide', () => {
-  const yaml = baseYaml.replace('objective: throughput', 'objective: latency').replace('metrics: { secondary: tpot.mean }', 'metrics: { primary: tpot.mean, secondary: ttft.mean }');
+  const yaml = baseYaml
+    .replace('objective: throughput', 'objective: latency')
+    .replace('metrics: { secondary: tpot.mean }', 'metrics: { primary: tpot.mean, secondary: ttft.mean }');
   const guide = build(yaml).guide!;
 
   it('picks the lower latency as the winner and words the summary as a gain', () => {
     const step = guide.steps[0]!;
     expect(step.winner).toBe('sglang');
-    expect(summaryText(guide, step, 'en')!.text).toBe('SGLang Mean TPOT = 35.00, vLLM Mean TPOT = 40.00. SGLang is faster by 5.00 ms (12.50%); Mean TTFT = 700.00 ms vs 900.00 ms, reduced by 200.00 ms (22.22%).');
+    expect(summaryText(guide, step, 'en')!.text).toBe(
+      'SGLang Mean TPOT = 35.00, vLLM Mean TPOT = 40.00. SGLang is faster by 5.00 ms (12.50%); Mean TTFT = 700.00 ms vs 900.00 ms, reduced by 200.00 ms (22.22%).',
+    );
   });
 
   it('colours a lower latency green in the before/after table', () => {
     const view = guideView(guide, { title: '', description: '', slots: {} }, 'en');
-    expect(view.conclusion.table.rows[0]!.optimized).toMatchObject({ primary: 'Mean TPOT: 35.00', percent: '(-12.50%)', positive: true });
+    expect(view.conclusion.table.rows[0]!.optimized).toMatchObject({
+      primary: 'Mean TPOT: 35.00',
+      percent: '(-12.50%)',
+      positive: true,
+    });
   });
 });

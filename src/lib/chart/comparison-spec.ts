@@ -24,7 +24,12 @@ export function comparisonChartSpec(input: ComparisonChartInput): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     width: 560,
-    config: { font: 'system-ui, "Noto Sans CJK SC", sans-serif', view: { stroke: null }, axis: { labelLimit: 280, labelFontSize: 12, titleFontSize: 12 }, legend: { labelFontSize: 12 } },
+    config: {
+      font: 'system-ui, "Noto Sans CJK SC", sans-serif',
+      view: { stroke: null },
+      axis: { labelLimit: 280, labelFontSize: 12, titleFontSize: 12 },
+      legend: { labelFontSize: 12 },
+    },
     data: { values },
     encoding: {
       y,
@@ -33,7 +38,10 @@ export function comparisonChartSpec(input: ComparisonChartInput): TopLevelSpec {
     },
     layer: [
       { mark: { type: 'bar' }, encoding: { color } },
-      { mark: { type: 'text', align: 'left', dx: 3, fontSize: 11 }, encoding: { text: { field: 'value', type: 'quantitative', format: '.2f' } } },
+      {
+        mark: { type: 'text', align: 'left', dx: 3, fontSize: 11 },
+        encoding: { text: { field: 'value', type: 'quantitative', format: '.2f' } },
+      },
     ],
   };
 }

@@ -14,11 +14,15 @@ export type GuideSources = {
   id: string;
   yaml: TextFile;
   runs: readonly Run[];
-  prose: { en?: TextFile; zh?: TextFile };
+  prose: { en?: TextFile | undefined; zh?: TextFile | undefined };
 };
 
 /** guide.yaml + runs + prose → the computed guide, or every problem found on the way. */
-export function buildGuide(sources: GuideSources): { guide?: ComputedGuide; prose?: { en: Prose; zh: Prose }; diagnostics: Diagnostic[] } {
+export function buildGuide(sources: GuideSources): {
+  guide?: ComputedGuide;
+  prose?: { en: Prose; zh: Prose };
+  diagnostics: Diagnostic[];
+} {
   const diagnostics: Diagnostic[] = [];
   const yaml = parseYamlSource(sources.yaml.text, sources.yaml.file);
   diagnostics.push(...yaml.diagnostics);
@@ -26,10 +30,23 @@ export function buildGuide(sources: GuideSources): { guide?: ComputedGuide; pros
 
   const parsed = GuideSchema.safeParse(yaml.data);
   if (!parsed.success) {
-    diagnostics.push(...zodDiagnostics(parsed.error.issues, { file: sources.yaml.file, schema: GuideSchema, data: yaml.data, locate: yaml.locate }));
+    diagnostics.push(
+      ...zodDiagnostics(parsed.error.issues, {
+        file: sources.yaml.file,
+        schema: GuideSchema,
+        data: yaml.data,
+        locate: yaml.locate,
+      }),
+    );
     return { diagnostics };
   }
-  const computed = computeGuide({ id: sources.id, guide: parsed.data, runs: sources.runs, file: sources.yaml.file, locate: yaml.locate });
+  const computed = computeGuide({
+    id: sources.id,
+    guide: parsed.data,
+    runs: sources.runs,
+    file: sources.yaml.file,
+    locate: yaml.locate,
+  });
   diagnostics.push(...computed.diagnostics);
 
   const catalogue = proseCatalogue(parsed.data);
@@ -38,7 +55,13 @@ export function buildGuide(sources: GuideSources): { guide?: ComputedGuide; pros
     const source = sources.prose[lang];
     const expectedFile = sources.yaml.file.replace(/guide\.yaml$/, `${lang}.md`);
     if (!source) {
-      diagnostics.push({ severity: 'error', code: 'E_PROSE_MISSING', file: expectedFile, message: `the ${lang === 'en' ? 'English' : 'Chinese'} prose file is missing`, expected: `${expectedFile} with title, description and the prose slots` });
+      diagnostics.push({
+        severity: 'error',
+        code: 'E_PROSE_MISSING',
+        file: expectedFile,
+        message: `the ${lang === 'en' ? 'English' : 'Chinese'} prose file is missing`,
+        expected: `${expectedFile} with title, description and the prose slots`,
+      });
       continue;
     }
     const result = parseProse(source.text, source.file, catalogue);
@@ -47,6 +70,7 @@ export function buildGuide(sources: GuideSources): { guide?: ComputedGuide; pros
   }
   if (prose.en && prose.zh) diagnostics.push(...compareSlots(prose.en, prose.zh, REQUIRED_SLOTS));
 
-  if (diagnostics.some((d) => d.severity === 'error') || !computed.guide || !prose.en || !prose.zh) return { diagnostics };
+  if (diagnostics.some((d) => d.severity === 'error') || !computed.guide || !prose.en || !prose.zh)
+    return { diagnostics };
   return { guide: computed.guide, prose: { en: prose.en.prose, zh: prose.zh.prose }, diagnostics };
 }

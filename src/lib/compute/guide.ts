@@ -1,7 +1,15 @@
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { stored } from '../format/number.ts';
-import type { ComputedCase, ComputedGuide, ComputedStep, ComputedVariant, Measured, StepSummary, Accuracy } from '../schema/computed.ts';
+import type {
+  ComputedCase,
+  ComputedGuide,
+  ComputedStep,
+  ComputedVariant,
+  Measured,
+  StepSummary,
+  Accuracy,
+} from '../schema/computed.ts';
 import type { Guide, Label, ResultRef } from '../schema/guide.ts';
 import { metricDirection, metricUnit, type MetricKey } from '../schema/metric.ts';
 import type { FormatId, Run } from '../schema/run.ts';
@@ -49,14 +57,33 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
 
   const engines = new Map(guide.engines.map((engine) => [engine.id, engine]));
   const profiles = new Map(guide.profiles.map((profile) => [profile.id, profile]));
-  checkUnique(guide.engines.map((e) => e.id), (i) => ['engines', i, 'id'], 'engine', error);
-  checkUnique(guide.profiles.map((p) => p.id), (i) => ['profiles', i, 'id'], 'profile', error);
-  checkUnique(guide.steps.map((s) => s.id), (i) => ['steps', i, 'id'], 'step', error);
+  checkUnique(
+    guide.engines.map((e) => e.id),
+    (i) => ['engines', i, 'id'],
+    'engine',
+    error,
+  );
+  checkUnique(
+    guide.profiles.map((p) => p.id),
+    (i) => ['profiles', i, 'id'],
+    'profile',
+    error,
+  );
+  checkUnique(
+    guide.steps.map((s) => s.id),
+    (i) => ['steps', i, 'id'],
+    'step',
+    error,
+  );
 
   const engineRef = (id: string, path: YamlPath) => {
     const engine = engines.get(id);
     if (!engine) {
-      error(path, 'E_REFERENCE', `unknown engine "${id}"`, { expected: `one of ${[...engines.keys()].join(', ')}`, found: JSON.stringify(id), hint: didYouMean(id, engines.keys()) });
+      error(path, 'E_REFERENCE', `unknown engine "${id}"`, {
+        expected: `one of ${[...engines.keys()].join(', ')}`,
+        found: JSON.stringify(id),
+        hint: didYouMean(id, engines.keys()),
+      });
       return { id, name: id };
     }
     return { id: engine.id, name: engine.name };
@@ -65,19 +92,31 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
     if (id === undefined) return undefined;
     const profile = profiles.get(id);
     if (!profile) {
-      error(path, 'E_REFERENCE', `unknown profile "${id}"`, { expected: `one of ${[...profiles.keys()].join(', ') || '(no profiles defined)'}`, found: JSON.stringify(id), hint: didYouMean(id, profiles.keys()) });
+      error(path, 'E_REFERENCE', `unknown profile "${id}"`, {
+        expected: `one of ${[...profiles.keys()].join(', ') || '(no profiles defined)'}`,
+        found: JSON.stringify(id),
+        hint: didYouMean(id, profiles.keys()),
+      });
       return undefined;
     }
     return { id: profile.id, name: profile.name };
   };
 
   const resolveRun = (ref: ResultRef, path: YamlPath): Run | undefined => {
-    const { file: rawPath, block, format } = typeof ref === 'string' ? { file: ref, block: undefined, format: undefined } : ref;
+    const {
+      file: rawPath,
+      block,
+      format,
+    } = typeof ref === 'string' ? { file: ref, block: undefined, format: undefined } : ref;
     const base = rawPath.replace(/\.[^./]+$/, '');
     const candidates = input.runs.filter((run) => run.id === base || run.id.startsWith(`${base}#`));
     const rawFiles = new Set(input.runs.map((run) => run.source.file.split(`/${input.id}/`)[1] ?? run.source.file));
     if (candidates.length === 0) {
-      error(path, 'E_REFERENCE', `no raw result "${rawPath}" under data/raw/${input.id}/`, { expected: 'a file that ingest parsed', found: JSON.stringify(rawPath), hint: didYouMean(rawPath, rawFiles) });
+      error(path, 'E_REFERENCE', `no raw result "${rawPath}" under data/raw/${input.id}/`, {
+        expected: 'a file that ingest parsed',
+        found: JSON.stringify(rawPath),
+        hint: didYouMean(rawPath, rawFiles),
+      });
       return undefined;
     }
     let run: Run | undefined;
@@ -92,20 +131,30 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
       run = candidates[0];
     } else if (typeof block === 'number') {
       run = candidates.find((c) => c.source.blockIndex + 1 === block);
-      if (!run) error(path, 'E_REFERENCE', `"${rawPath}" has no block #${block}`, { expected: `1 to ${candidates.length}`, found: String(block) });
+      if (!run)
+        error(path, 'E_REFERENCE', `"${rawPath}" has no block #${block}`, {
+          expected: `1 to ${candidates.length}`,
+          found: String(block),
+        });
     } else {
       run = candidates.find((c) => c.source.blockLabel === block);
       const labels = candidates.map((c) => c.source.blockLabel).filter((l): l is string => l !== null);
       if (!run) {
         error(path, 'E_REFERENCE', `"${rawPath}" has no block labelled "${block}"`, {
-          expected: labels.length > 0 ? `one of ${labels.map((l) => JSON.stringify(l)).join(', ')}` : `no \`block:\` — the file's ${candidates.length === 1 ? 'only block has' : 'blocks have'} no "# label" line`,
+          expected:
+            labels.length > 0
+              ? `one of ${labels.map((l) => JSON.stringify(l)).join(', ')}`
+              : `no \`block:\` — the file's ${candidates.length === 1 ? 'only block has' : 'blocks have'} no "# label" line`,
           found: JSON.stringify(block),
           ...(didYouMean(block, labels) ? { hint: didYouMean(block, labels) } : {}),
         });
       }
     }
     if (run && format !== undefined && run.source.format !== format) {
-      error(path, 'E_FORMAT', `"${rawPath}" was read as ${run.source.format}, not ${format}`, { expected: format, found: run.source.format });
+      error(path, 'E_FORMAT', `"${rawPath}" was read as ${run.source.format}, not ${format}`, {
+        expected: format,
+        found: run.source.format,
+      });
     }
     if (run) {
       usedRuns.set(run.id, run);
@@ -120,19 +169,40 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
     const successful = run.metrics.requests_successful;
     if (typeof total !== 'number' || !successful) return;
     if (successful.value > total) {
-      diagnostics.push({ severity: 'error', code: 'E_INCONSISTENT_REQUESTS', file: run.source.file, line: successful.line, message: `${successful.printed} successful requests, but profile "${profileId}" sends only ${total}`, expected: `at most ${total}`, found: successful.printed });
+      diagnostics.push({
+        severity: 'error',
+        code: 'E_INCONSISTENT_REQUESTS',
+        file: run.source.file,
+        line: successful.line,
+        message: `${successful.printed} successful requests, but profile "${profileId}" sends only ${total}`,
+        expected: `at most ${total}`,
+        found: successful.printed,
+      });
     } else if (successful.value < total) {
-      profileWarnings.push({ severity: 'warning', code: 'W_REQUESTS_FAILED', file: run.source.file, line: successful.line, message: `only ${successful.printed} of the ${total} requests of profile "${profileId}" succeeded`, expected: String(total), found: successful.printed });
+      profileWarnings.push({
+        severity: 'warning',
+        code: 'W_REQUESTS_FAILED',
+        file: run.source.file,
+        line: successful.line,
+        message: `only ${successful.printed} of the ${total} requests of profile "${profileId}" succeeded`,
+        expected: String(total),
+        found: successful.printed,
+      });
     }
   };
 
   const cell = (run: Run, key: MetricKey, path: YamlPath) => {
     const value = run.metrics[key];
     if (!value) {
-      error(path, 'E_MISSING_REQUIRED', `${run.source.file} (lines ${run.source.startLine}-${run.source.endLine}) has no ${key}, which this guide needs`, {
-        expected: `a value for ${key}`,
-        found: `only ${Object.keys(run.metrics).join(', ')}`,
-      });
+      error(
+        path,
+        'E_MISSING_REQUIRED',
+        `${run.source.file} (lines ${run.source.startLine}-${run.source.endLine}) has no ${key}, which this guide needs`,
+        {
+          expected: `a value for ${key}`,
+          found: `only ${Object.keys(run.metrics).join(', ')}`,
+        },
+      );
       return undefined;
     }
     return { ...value, runId: run.id };
@@ -145,13 +215,26 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
     const secondary = cell(run, secondaryKey, [...path, 'result']);
     if (!primary || !secondary) return undefined;
     if (gpus !== undefined && gpus > guide.hardware.gpus) {
-      error([...path, 'gpus'], 'E_RANGE', `uses ${gpus} GPUs, more than the machine's ${guide.hardware.gpus}`, { expected: `at most ${guide.hardware.gpus}`, found: String(gpus) });
+      error([...path, 'gpus'], 'E_RANGE', `uses ${gpus} GPUs, more than the machine's ${guide.hardware.gpus}`, {
+        expected: `at most ${guide.hardware.gpus}`,
+        found: String(gpus),
+      });
     }
     if (gpus !== undefined && guide.hardware.gpus % gpus !== 0) {
-      error([...path, 'gpus'], 'E_RANGE', `${gpus} GPUs do not divide the machine's ${guide.hardware.gpus}: replicas would not fill it`, { expected: `a divisor of ${guide.hardware.gpus}`, found: String(gpus) });
+      error(
+        [...path, 'gpus'],
+        'E_RANGE',
+        `${gpus} GPUs do not divide the machine's ${guide.hardware.gpus}: replicas would not fill it`,
+        { expected: `a divisor of ${guide.hardware.gpus}`, found: String(gpus) },
+      );
     }
     if (gpus !== undefined && !primaryHigher) {
-      error([...path, 'gpus'], 'E_SCALE', `GPU scaling applies to throughput; the primary metric ${primaryKey} is a latency`, { expected: 'no gpus: on a latency guide', found: String(gpus) });
+      error(
+        [...path, 'gpus'],
+        'E_SCALE',
+        `GPU scaling applies to throughput; the primary metric ${primaryKey} is a latency`,
+        { expected: 'no gpus: on a latency guide', found: String(gpus) },
+      );
     }
     const scale = gpus === undefined ? 1 : guide.hardware.gpus / gpus;
     return { runId: run.id, primary, secondary, scale, score: stored(primary.value * scale) };
@@ -161,10 +244,21 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
   const steps: ComputedStep[] = [];
   guide.steps.forEach((step, stepIndex) => {
     const stepPath = ['steps', stepIndex];
-    if (!checkUnique(step.variants.map((v) => v.id), (i) => [...stepPath, 'variants', i, 'id'], 'variant', error)) return;
+    if (
+      !checkUnique(
+        step.variants.map((v) => v.id),
+        (i) => [...stepPath, 'variants', i, 'id'],
+        'variant',
+        error,
+      )
+    )
+      return;
     const variants: ComputedVariant[] = step.variants.map((variant, variantIndex) => {
       const path = [...stepPath, 'variants', variantIndex];
-      const measured = variant.status === 'ok' && variant.result !== undefined ? measure(variant.result, variant.gpus, path) : undefined;
+      const measured =
+        variant.status === 'ok' && variant.result !== undefined
+          ? measure(variant.result, variant.gpus, path)
+          : undefined;
       if (measured) checkRequests(usedRuns.get(measured.runId)!, step.profile);
       return {
         id: variant.id,
@@ -178,51 +272,86 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
         ...(measured ? { measured } : {}),
       };
     });
-    const measuredVariants = variants.filter((v): v is ComputedVariant & { measured: Measured } => v.measured !== undefined);
+    const measuredVariants = variants.filter(
+      (v): v is ComputedVariant & { measured: Measured } => v.measured !== undefined,
+    );
     if (measuredVariants.length !== step.variants.filter((v) => v.status === 'ok').length) return; // errors already reported
 
     const better = (a: Measured, b: Measured) => (primaryHigher ? a.score > b.score : a.score < b.score);
     let winner: (typeof measuredVariants)[number] | undefined;
     if (step.winner === 'auto') {
       if (measuredVariants.length === 0) {
-        error([...stepPath, 'variants'], 'E_NO_WINNER', `step "${step.id}" has no measured variant to pick a winner from`, { expected: 'at least one variant with status ok', found: 'none' });
+        error(
+          [...stepPath, 'variants'],
+          'E_NO_WINNER',
+          `step "${step.id}" has no measured variant to pick a winner from`,
+          { expected: 'at least one variant with status ok', found: 'none' },
+        );
         return;
       }
-      const sorted = [...measuredVariants].sort((a, b) => (better(a.measured, b.measured) ? -1 : better(b.measured, a.measured) ? 1 : 0));
+      const sorted = [...measuredVariants].sort((a, b) =>
+        better(a.measured, b.measured) ? -1 : better(b.measured, a.measured) ? 1 : 0,
+      );
       winner = sorted[0]!;
       const tied = sorted.filter((v) => v.measured.score === winner!.measured.score);
       if (tied.length > 1) {
-        error([...stepPath, 'winner'], 'E_NO_WINNER', `step "${step.id}": ${tied.map((v) => `"${v.id}"`).join(' and ')} tie on ${primaryKey}; the winner cannot be decided`, {
-          expected: 'winner: { variant: <id>, reason: { en, zh } }',
-          found: `${tied.length} variants at ${winner.measured.primary.printed}`,
-        });
+        error(
+          [...stepPath, 'winner'],
+          'E_NO_WINNER',
+          `step "${step.id}": ${tied.map((v) => `"${v.id}"`).join(' and ')} tie on ${primaryKey}; the winner cannot be decided`,
+          {
+            expected: 'winner: { variant: <id>, reason: { en, zh } }',
+            found: `${tied.length} variants at ${winner.measured.primary.printed}`,
+          },
+        );
         return;
       }
     } else {
       const named = step.winner.variant;
       winner = measuredVariants.find((v) => v.id === named);
       if (!winner) {
-        error([...stepPath, 'winner', 'variant'], 'E_REFERENCE', `winner "${named}" is not a measured variant of step "${step.id}"`, {
-          expected: `one of ${measuredVariants.map((v) => v.id).join(', ')}`,
-          found: JSON.stringify(named),
-          hint: didYouMean(named, measuredVariants.map((v) => v.id)),
-        });
+        error(
+          [...stepPath, 'winner', 'variant'],
+          'E_REFERENCE',
+          `winner "${named}" is not a measured variant of step "${step.id}"`,
+          {
+            expected: `one of ${measuredVariants.map((v) => v.id).join(', ')}`,
+            found: JSON.stringify(named),
+            hint: didYouMean(
+              named,
+              measuredVariants.map((v) => v.id),
+            ),
+          },
+        );
         return;
       }
     }
 
     let summary: StepSummary = { kind: 'none' };
     if (step.summary === 'ranking') {
-      const ranked = [...measuredVariants].sort((a, b) => (better(a.measured, b.measured) ? -1 : better(b.measured, a.measured) ? 1 : 0));
-      summary = { kind: 'ranking', order: [...ranked.map((v) => v.id), ...variants.filter((v) => v.status !== 'ok').map((v) => v.id)] };
+      const ranked = [...measuredVariants].sort((a, b) =>
+        better(a.measured, b.measured) ? -1 : better(b.measured, a.measured) ? 1 : 0,
+      );
+      summary = {
+        kind: 'ranking',
+        order: [...ranked.map((v) => v.id), ...variants.filter((v) => v.status !== 'ok').map((v) => v.id)],
+      };
     } else if (step.summary === 'pairwise') {
       const reference = pickReference(step.reference, measuredVariants, steps[steps.length - 1], better);
       if (typeof reference === 'string') {
-        error([...stepPath, 'reference'], 'E_REFERENCE', reference, { expected: 'worst, first, previous-winner or { variant: <id> }', found: JSON.stringify(step.reference) });
+        error([...stepPath, 'reference'], 'E_REFERENCE', reference, {
+          expected: 'worst, first, previous-winner or { variant: <id> }',
+          found: JSON.stringify(step.reference),
+        });
         return;
       }
       if (reference.id === winner.id) {
-        error([...stepPath, 'reference'], 'E_REFERENCE', `step "${step.id}": the reference for the summary is the winner itself`, { expected: 'a reference other than the winner', found: JSON.stringify(reference.id) });
+        error(
+          [...stepPath, 'reference'],
+          'E_REFERENCE',
+          `step "${step.id}": the reference for the summary is the winner itself`,
+          { expected: 'a reference other than the winner', found: JSON.stringify(reference.id) },
+        );
         return;
       }
       summary = pairwise(winner.id, reference.id, winner.measured, reference.measured, primaryHigher);
@@ -245,10 +374,26 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
   const baselineStep = steps.find((s) => s.id === guide.baseline.step);
   const baselineVariant = baselineStep?.variants.find((v) => v.id === guide.baseline.variant);
   if (baselineStepIndex < 0) {
-    error(['baseline', 'step'], 'E_REFERENCE', `unknown step "${guide.baseline.step}"`, { expected: `one of ${guide.steps.map((s) => s.id).join(', ')}`, found: JSON.stringify(guide.baseline.step), hint: didYouMean(guide.baseline.step, guide.steps.map((s) => s.id)) });
+    error(['baseline', 'step'], 'E_REFERENCE', `unknown step "${guide.baseline.step}"`, {
+      expected: `one of ${guide.steps.map((s) => s.id).join(', ')}`,
+      found: JSON.stringify(guide.baseline.step),
+      hint: didYouMean(
+        guide.baseline.step,
+        guide.steps.map((s) => s.id),
+      ),
+    });
   } else if (baselineStep && !baselineVariant?.measured) {
     const ids = baselineStep.variants.filter((v) => v.measured).map((v) => v.id);
-    error(['baseline', 'variant'], 'E_REFERENCE', `step "${guide.baseline.step}" has no measured variant "${guide.baseline.variant}"`, { expected: `one of ${ids.join(', ')}`, found: JSON.stringify(guide.baseline.variant), hint: didYouMean(guide.baseline.variant, ids) });
+    error(
+      ['baseline', 'variant'],
+      'E_REFERENCE',
+      `step "${guide.baseline.step}" has no measured variant "${guide.baseline.variant}"`,
+      {
+        expected: `one of ${ids.join(', ')}`,
+        found: JSON.stringify(guide.baseline.variant),
+        hint: didYouMean(guide.baseline.variant, ids),
+      },
+    );
   }
 
   // Accuracy checks.
@@ -256,7 +401,14 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
   guide.accuracy.forEach((check, checkIndex) => {
     const path = ['accuracy', checkIndex];
     if (!guide.steps.some((s) => s.id === check.after)) {
-      error([...path, 'after'], 'E_REFERENCE', `unknown step "${check.after}"`, { expected: `one of ${guide.steps.map((s) => s.id).join(', ')}`, found: JSON.stringify(check.after), hint: didYouMean(check.after, guide.steps.map((s) => s.id)) });
+      error([...path, 'after'], 'E_REFERENCE', `unknown step "${check.after}"`, {
+        expected: `one of ${guide.steps.map((s) => s.id).join(', ')}`,
+        found: JSON.stringify(check.after),
+        hint: didYouMean(
+          check.after,
+          guide.steps.map((s) => s.id),
+        ),
+      });
     }
     const results = check.results.map((result, resultIndex) => {
       const resultPath = [...path, 'results', resultIndex, 'result'];
@@ -265,18 +417,35 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
       const score = cell(run, 'gsm8k_accuracy', resultPath);
       const printedN = run.metrics.gsm8k_n?.value;
       if (printedN !== undefined && check.samples !== undefined && printedN !== check.samples) {
-        error([...path, 'samples'], 'E_INCONSISTENT', `samples: ${check.samples} contradicts ${run.source.file}:${run.metrics.gsm8k_n!.line}, which printed ${printedN}`, { expected: String(printedN), found: String(check.samples) });
+        error(
+          [...path, 'samples'],
+          'E_INCONSISTENT',
+          `samples: ${check.samples} contradicts ${run.source.file}:${run.metrics.gsm8k_n!.line}, which printed ${printedN}`,
+          { expected: String(printedN), found: String(check.samples) },
+        );
       }
       const samples = printedN ?? check.samples;
       if (samples === undefined) {
-        error([...path, 'samples'], 'E_MISSING_REQUIRED', `${run.source.file} does not print its sample count; the noise verdict needs it`, { expected: 'samples: <number of questions>', found: 'nothing' });
+        error(
+          [...path, 'samples'],
+          'E_MISSING_REQUIRED',
+          `${run.source.file} does not print its sample count; the noise verdict needs it`,
+          { expected: 'samples: <number of questions>', found: 'nothing' },
+        );
         return undefined;
       }
       return score ? { label: result.label, score, samples } : undefined;
     });
     if (results.some((r) => r === undefined)) return;
     const complete = results as NonNullable<(typeof results)[number]>[];
-    accuracy.push({ id: check.id, after: check.after, title: check.title, column: check.column, results: complete, verdict: gsm8kVerdict(complete[0]!, complete[1]!) });
+    accuracy.push({
+      id: check.id,
+      after: check.after,
+      title: check.title,
+      column: check.column,
+      results: complete,
+      verdict: gsm8kVerdict(complete[0]!, complete[1]!),
+    });
   });
 
   // Comparison cases: optimized against baseline per benchmark case.
@@ -299,15 +468,26 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
       secondaryChange: change(baseline.secondary.value - optimized.secondary.value),
     });
   });
-  checkUnique(guide.comparison.cases.map((c) => c.id), (i) => ['comparison', 'cases', i, 'id'], 'comparison case', error);
+  checkUnique(
+    guide.comparison.cases.map((c) => c.id),
+    (i) => ['comparison', 'cases', i, 'id'],
+    'comparison case',
+    error,
+  );
 
   // Other benchmark cases shown as whole logs: every block of each log, in file order.
   const logRuns = (log: string, path: YamlPath): string[] | undefined => {
     const base = log.replace(/\.[^./]+$/, '');
-    const blocks = input.runs.filter((run) => run.id === base || run.id.startsWith(`${base}#`)).sort((a, b) => a.source.blockIndex - b.source.blockIndex);
+    const blocks = input.runs
+      .filter((run) => run.id === base || run.id.startsWith(`${base}#`))
+      .sort((a, b) => a.source.blockIndex - b.source.blockIndex);
     if (blocks.length === 0) {
       const rawFiles = new Set(input.runs.map((run) => run.source.file.split(`/${input.id}/`)[1] ?? run.source.file));
-      error(path, 'E_REFERENCE', `no raw result "${log}" under data/raw/${input.id}/`, { expected: 'a file that ingest parsed', found: JSON.stringify(log), hint: didYouMean(log, rawFiles) });
+      error(path, 'E_REFERENCE', `no raw result "${log}" under data/raw/${input.id}/`, {
+        expected: 'a file that ingest parsed',
+        found: JSON.stringify(log),
+        hint: didYouMean(log, rawFiles),
+      });
       return undefined;
     }
     for (const run of blocks) usedRuns.set(run.id, run);
@@ -328,10 +508,17 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
 
   // Every plausibility warning on a used run needs an acknowledgement; every acknowledgement a warning.
   const rawPathOf = (run: Run) => run.source.file.split(`/${input.id}/`)[1] ?? run.source.file;
-  const warnings = [...usedRuns.values()].flatMap((run) => [...checkRunPlausibility(run), ...profileWarnings.filter((w) => w.file === run.source.file)].filter((d) => d.severity === 'warning').map((d) => ({ run, d })));
+  const warnings = [...usedRuns.values()].flatMap((run) =>
+    [...checkRunPlausibility(run), ...profileWarnings.filter((w) => w.file === run.source.file)]
+      .filter((d) => d.severity === 'warning')
+      .map((d) => ({ run, d })),
+  );
   const usedAcknowledgements = new Set<number>();
   for (const { run, d } of warnings) {
-    const index = guide.acknowledge.findIndex((a) => a.code === d.code && a.file === rawPathOf(run) && (a.block === undefined || a.block === run.source.blockLabel));
+    const index = guide.acknowledge.findIndex(
+      (a) =>
+        a.code === d.code && a.file === rawPathOf(run) && (a.block === undefined || a.block === run.source.blockLabel),
+    );
     if (index >= 0) {
       usedAcknowledgements.add(index);
       continue;
@@ -343,26 +530,49 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
   }
   guide.acknowledge.forEach((entry, index) => {
     if (!usedAcknowledgements.has(index)) {
-      error(['acknowledge', index], 'E_STALE_ACKNOWLEDGEMENT', `acknowledges ${entry.code} on ${entry.file}${entry.block ? ` (block "${entry.block}")` : ''}, which this guide's runs no longer raise`, { expected: 'a warning that occurs', found: 'none' });
+      error(
+        ['acknowledge', index],
+        'E_STALE_ACKNOWLEDGEMENT',
+        `acknowledges ${entry.code} on ${entry.file}${entry.block ? ` (block "${entry.block}")` : ''}, which this guide's runs no longer raise`,
+        { expected: 'a warning that occurs', found: 'none' },
+      );
     }
   });
 
   const recommendedEngine = engineRef(guide.recommended.engine, ['recommended', 'engine']);
-  if (diagnostics.some((d) => d.severity === 'error') || !baselineStep || !baselineVariant?.measured) return { diagnostics };
+  if (diagnostics.some((d) => d.severity === 'error') || !baselineStep || !baselineVariant?.measured)
+    return { diagnostics };
 
   // Optimization summary: each step's winner against the baseline, or against the previous winner.
   const baselineMeasured = baselineVariant.measured;
   const rows = steps.map((step, index) => {
     const optimized = step.variants.find((v) => v.id === step.winner)!.measured!;
-    const previous = index === 0 ? undefined : steps[index - 1]!.variants.find((v) => v.id === steps[index - 1]!.winner)!.measured!;
+    const previous =
+      index === 0 ? undefined : steps[index - 1]!.variants.find((v) => v.id === steps[index - 1]!.winner)!.measured!;
     const reference = guide.optimizationSummary.mode === 'cumulative' || !previous ? baselineMeasured : previous;
-    return { step: step.id, label: step.summaryLabel, optimized, reference, percent: stored(((optimized.score - reference.score) / reference.score) * 100) };
+    return {
+      step: step.id,
+      label: step.summaryLabel,
+      optimized,
+      reference,
+      percent: stored(((optimized.score - reference.score) / reference.score) * 100),
+    };
   });
 
   const runs = Object.fromEntries(
     [...usedRuns.values()]
       .sort((a, b) => a.id.localeCompare(b.id))
-      .map((run) => [run.id, { file: run.source.file, format: run.source.format as FormatId, blockLabel: run.source.blockLabel, startLine: run.source.startLine, endLine: run.source.endLine, raw: run.raw }]),
+      .map((run) => [
+        run.id,
+        {
+          file: run.source.file,
+          format: run.source.format as FormatId,
+          blockLabel: run.source.blockLabel,
+          startLine: run.source.startLine,
+          endLine: run.source.endLine,
+          raw: run.raw,
+        },
+      ]),
   );
 
   return {
@@ -370,16 +580,34 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
     guide: {
       id: input.id,
       title: guide.title,
-      model: { name: guide.model.name, family: guide.model.family, subject: localized(guide.model.subject ?? guide.model.name) },
-      hardware: { name: guide.hardware.name, gpus: guide.hardware.gpus, label: localized(guide.hardware.label), short: localized(guide.hardware.short ?? guide.hardware.label) },
+      model: {
+        name: guide.model.name,
+        family: guide.model.family,
+        subject: localized(guide.model.subject ?? guide.model.name),
+      },
+      hardware: {
+        name: guide.hardware.name,
+        gpus: guide.hardware.gpus,
+        label: localized(guide.hardware.label),
+        short: localized(guide.hardware.short ?? guide.hardware.label),
+      },
       objective: guide.objective,
       metrics: { primary: primaryKey, secondary: secondaryKey },
       engines: guide.engines,
       profiles: guide.profiles.map((p) => ({ ...p, label: localized(p.label), config: Object.entries(p.config) })),
-      datasets: guide.datasets.map((d) => ({ id: d.id, label: localized(d.label), ...(d.variants ? { variants: d.variants } : {}) })),
+      datasets: guide.datasets.map((d) => ({
+        id: d.id,
+        label: localized(d.label),
+        ...(d.variants ? { variants: d.variants } : {}),
+      })),
       ...(guide.benchmarkCommands ? { benchmarkCommands: guide.benchmarkCommands.replace(/\n+$/, '') } : {}),
       numberedSteps: guide.numberedSteps,
-      baseline: { step: baselineStep.id, variant: baselineVariant.id, engine: baselineVariant.engine, measured: baselineMeasured },
+      baseline: {
+        step: baselineStep.id,
+        variant: baselineVariant.id,
+        engine: baselineVariant.engine,
+        measured: baselineMeasured,
+      },
       steps,
       accuracy,
       recommended: { engine: recommendedEngine, command: guide.recommended.command.replace(/\n+$/, '') },
@@ -394,7 +622,10 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
 }
 
 function side(config: { args?: string[] | undefined; command?: string | undefined }) {
-  return { ...(config.args ? { args: config.args } : {}), ...(config.command ? { command: config.command.replace(/\n+$/, '') } : {}) };
+  return {
+    ...(config.args ? { args: config.args } : {}),
+    ...(config.command ? { command: config.command.replace(/\n+$/, '') } : {}),
+  };
 }
 
 function change(referenceMinusWinner: number): 'reduced' | 'increased' | 'unchanged' {
@@ -411,7 +642,11 @@ function pairwise(winner: string, reference: string, w: Measured, r: Measured, h
     winner,
     reference,
     primary: { gain: stored(gain), percent: stored((gain / r.score) * 100) },
-    secondary: { diff: Math.abs(secondaryDelta), percent: stored((Math.abs(secondaryDelta) / r.secondary.value) * 100), change: change(secondaryDelta) },
+    secondary: {
+      diff: Math.abs(secondaryDelta),
+      percent: stored((Math.abs(secondaryDelta) / r.secondary.value) * 100),
+      change: change(secondaryDelta),
+    },
   };
 }
 
@@ -437,12 +672,20 @@ function pickReference(
 }
 
 /** Reports every repeated id; true when all are unique. */
-function checkUnique(ids: string[], pathOf: (index: number) => YamlPath, what: string, error: (path: YamlPath, code: string, message: string, extra?: Partial<Diagnostic>) => void): boolean {
+function checkUnique(
+  ids: string[],
+  pathOf: (index: number) => YamlPath,
+  what: string,
+  error: (path: YamlPath, code: string, message: string, extra?: Partial<Diagnostic>) => void,
+): boolean {
   const seen = new Map<string, number>();
   let unique = true;
   ids.forEach((id, index) => {
     if (seen.has(id)) {
-      error(pathOf(index), 'E_DUPLICATE', `duplicate ${what} id "${id}" (first used at index ${seen.get(id)})`, { expected: `a unique ${what} id`, found: JSON.stringify(id) });
+      error(pathOf(index), 'E_DUPLICATE', `duplicate ${what} id "${id}" (first used at index ${seen.get(id)})`, {
+        expected: `a unique ${what} id`,
+        found: JSON.stringify(id),
+      });
       unique = false;
     } else seen.set(id, index);
   });

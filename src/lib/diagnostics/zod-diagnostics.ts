@@ -4,7 +4,14 @@ import type { Diagnostic } from './diagnostics.ts';
 import { formatPath, type YamlPath } from '../guide-source/yaml-source.ts';
 
 type AnySchema = z.ZodType;
-type Def = { type: string; shape?: Record<string, AnySchema>; element?: AnySchema; innerType?: AnySchema; options?: AnySchema[]; in?: AnySchema };
+type Def = {
+  type: string;
+  shape?: Record<string, AnySchema>;
+  element?: AnySchema;
+  innerType?: AnySchema;
+  options?: AnySchema[];
+  in?: AnySchema;
+};
 
 function def(schema: AnySchema): Def {
   return (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -15,7 +22,8 @@ function keysAt(schema: AnySchema, path: YamlPath): string[] {
   let current: AnySchema[] = [schema];
   const unwrap = (s: AnySchema): AnySchema[] => {
     const d = def(s);
-    if (d.type === 'optional' || d.type === 'default' || d.type === 'nullable' || d.type === 'readonly') return unwrap(d.innerType!);
+    if (d.type === 'optional' || d.type === 'default' || d.type === 'nullable' || d.type === 'readonly')
+      return unwrap(d.innerType!);
     if (d.type === 'pipe') return unwrap(d.in!);
     if (d.type === 'union') return d.options!.flatMap(unwrap);
     return [s];
@@ -41,7 +49,11 @@ function describe(value: unknown): string {
 }
 
 function valueAt(data: unknown, path: YamlPath): unknown {
-  return path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[key] : undefined), data);
+  return path.reduce<unknown>(
+    (node, key) =>
+      node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[key] : undefined,
+    data,
+  );
 }
 
 /**
@@ -50,7 +62,12 @@ function valueAt(data: unknown, path: YamlPath): unknown {
  */
 export function zodDiagnostics(
   issues: readonly z.core.$ZodIssue[],
-  options: { file: string; schema: AnySchema; data: unknown; locate: (path: YamlPath) => { line: number; column: number } },
+  options: {
+    file: string;
+    schema: AnySchema;
+    data: unknown;
+    locate: (path: YamlPath) => { line: number; column: number };
+  },
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const issue of issues) {
@@ -82,7 +99,12 @@ export function zodDiagnostics(
     } else if (issue.code === 'invalid_value') {
       out.push(notAllowed(issue.values.map(String)));
     } else if (issue.code === 'invalid_type') {
-      out.push({ ...base, message: `${where}: ${found === undefined ? 'missing' : 'wrong type'}`, expected: issue.expected, found: describe(found) });
+      out.push({
+        ...base,
+        message: `${where}: ${found === undefined ? 'missing' : 'wrong type'}`,
+        expected: issue.expected,
+        found: describe(found),
+      });
     } else if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options)) {
       // A discriminated union whose discriminator (e.g. `layout`) has an unknown value.
       out.push(notAllowed((issue.options as unknown[]).map(String)));
@@ -92,7 +114,10 @@ export function zodDiagnostics(
       out.push({
         ...base,
         message: `${where}: ${only?.code === 'invalid_type' ? 'wrong type' : 'does not match any allowed form'}`,
-        expected: only?.code === 'invalid_type' ? nested.map((n) => (n as { expected: string }).expected).join(' or ') : 'see the schema in src/lib/schema/guide.ts',
+        expected:
+          only?.code === 'invalid_type'
+            ? nested.map((n) => (n as { expected: string }).expected).join(' or ')
+            : 'see the schema in src/lib/schema/guide.ts',
         found: describe(found),
       });
     } else {

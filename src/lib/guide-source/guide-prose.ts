@@ -5,7 +5,10 @@ import type { SlotCatalogue } from './prose.ts';
 export const REQUIRED_SLOTS = ['notes'] as const;
 
 /** The prose slots a guide offers, with the `{{placeholders}}` each may use. */
-export function proseCatalogue(guide: { steps: readonly { id: string }[]; accuracy: readonly { id: string }[] }): SlotCatalogue {
+export function proseCatalogue(guide: {
+  steps: readonly { id: string }[];
+  accuracy: readonly { id: string }[];
+}): SlotCatalogue {
   const catalogue = new Map<string, readonly string[]>([
     ['notes', []],
     ['objective', []],

@@ -25,18 +25,39 @@ const PLACEHOLDER = /\{\{\s*([a-z][a-z0-9_.-]*)\s*\}\}/gi;
 /** Slot names a guide may fill, each with the placeholders its text may use. */
 export type SlotCatalogue = ReadonlyMap<string, readonly string[]>;
 
-export function parseProse(text: string, file: string, catalogue: SlotCatalogue): { prose?: Prose; diagnostics: Diagnostic[] } {
+export function parseProse(
+  text: string,
+  file: string,
+  catalogue: SlotCatalogue,
+): { prose?: Prose; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   let parsed: matter.GrayMatterFile<string>;
   try {
     parsed = matter(text);
   } catch (cause) {
-    return { diagnostics: [{ severity: 'error', code: 'E_FRONTMATTER', file, line: 1, message: `frontmatter is not valid YAML: ${(cause as Error).message.split('\n')[0]}` }] };
+    return {
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'E_FRONTMATTER',
+          file,
+          line: 1,
+          message: `frontmatter is not valid YAML: ${(cause as Error).message.split('\n')[0]}`,
+        },
+      ],
+    };
   }
   const front = ProseFrontmatterSchema.safeParse(parsed.data);
   if (!front.success) {
     for (const issue of front.error.issues) {
-      diagnostics.push({ severity: 'error', code: 'E_FRONTMATTER', file, line: 1, message: `frontmatter ${issue.path.join('.') || ''}: ${issue.message}`.replace(' :', ':'), expected: 'title and description strings' });
+      diagnostics.push({
+        severity: 'error',
+        code: 'E_FRONTMATTER',
+        file,
+        line: 1,
+        message: `frontmatter ${issue.path.join('.') || ''}: ${issue.message}`.replace(' :', ':'),
+        expected: 'title and description strings',
+      });
     }
   }
 
@@ -55,16 +76,40 @@ export function parseProse(text: string, file: string, catalogue: SlotCatalogue)
       finish();
       const name = marker[1]!;
       if (!catalogue.has(name)) {
-        diagnostics.push({ severity: 'error', code: 'E_SLOT', file, line: lineNumber, message: `unknown prose slot "${name}"`, expected: `one of ${[...catalogue.keys()].join(', ')}`, found: JSON.stringify(name), hint: didYouMean(name, catalogue.keys()) });
+        diagnostics.push({
+          severity: 'error',
+          code: 'E_SLOT',
+          file,
+          line: lineNumber,
+          message: `unknown prose slot "${name}"`,
+          expected: `one of ${[...catalogue.keys()].join(', ')}`,
+          found: JSON.stringify(name),
+          hint: didYouMean(name, catalogue.keys()),
+        });
       } else if (slots[name] !== undefined) {
-        diagnostics.push({ severity: 'error', code: 'E_DUPLICATE', file, line: lineNumber, message: `prose slot "${name}" appears twice`, expected: 'each slot once' });
+        diagnostics.push({
+          severity: 'error',
+          code: 'E_DUPLICATE',
+          file,
+          line: lineNumber,
+          message: `prose slot "${name}" appears twice`,
+          expected: 'each slot once',
+        });
       }
       current = { name, lines: [] };
       return;
     }
     if (!current) {
       if (line.trim() !== '') {
-        diagnostics.push({ severity: 'error', code: 'E_SLOT', file, line: lineNumber, message: 'text before the first slot marker has no place on the page', expected: '<!-- slot: name --> before any prose', found: JSON.stringify(line.trim().slice(0, 80)) });
+        diagnostics.push({
+          severity: 'error',
+          code: 'E_SLOT',
+          file,
+          line: lineNumber,
+          message: 'text before the first slot marker has no place on the page',
+          expected: '<!-- slot: name --> before any prose',
+          found: JSON.stringify(line.trim().slice(0, 80)),
+        });
       }
       return;
     }
@@ -78,7 +123,9 @@ export function parseProse(text: string, file: string, catalogue: SlotCatalogue)
           line: lineNumber,
           column: (match.index ?? 0) + 1,
           message: `slot "${current.name}" has no value "{{${match[1]}}}"`,
-          expected: allowed.length ? `one of ${allowed.map((a) => `{{${a}}}`).join(', ')}` : 'no placeholders in this slot',
+          expected: allowed.length
+            ? `one of ${allowed.map((a) => `{{${a}}}`).join(', ')}`
+            : 'no placeholders in this slot',
           found: match[0],
           ...(didYouMean(match[1]!, allowed) ? { hint: didYouMean(match[1]!, allowed) } : {}),
         });
@@ -92,17 +139,36 @@ export function parseProse(text: string, file: string, catalogue: SlotCatalogue)
 }
 
 /** Both languages must fill the same slots, so neither page silently lacks a paragraph. */
-export function compareSlots(en: { file: string; prose: Prose }, zh: { file: string; prose: Prose }, required: readonly string[]): Diagnostic[] {
+export function compareSlots(
+  en: { file: string; prose: Prose },
+  zh: { file: string; prose: Prose },
+  required: readonly string[],
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  for (const [self, other] of [[en, zh], [zh, en]] as const) {
+  for (const [self, other] of [
+    [en, zh],
+    [zh, en],
+  ] as const) {
     for (const name of Object.keys(other.prose.slots)) {
       if (self.prose.slots[name] === undefined) {
-        diagnostics.push({ severity: 'error', code: 'E_SLOT_MISSING', file: self.file, message: `prose slot "${name}" is in ${other.file} but not here`, expected: `<!-- slot: ${name} --> with a translation` });
+        diagnostics.push({
+          severity: 'error',
+          code: 'E_SLOT_MISSING',
+          file: self.file,
+          message: `prose slot "${name}" is in ${other.file} but not here`,
+          expected: `<!-- slot: ${name} --> with a translation`,
+        });
       }
     }
     for (const name of required) {
       if (self.prose.slots[name] === undefined && other.prose.slots[name] === undefined) {
-        diagnostics.push({ severity: 'error', code: 'E_SLOT_MISSING', file: self.file, message: `required prose slot "${name}" is missing`, expected: `<!-- slot: ${name} -->` });
+        diagnostics.push({
+          severity: 'error',
+          code: 'E_SLOT_MISSING',
+          file: self.file,
+          message: `required prose slot "${name}" is missing`,
+          expected: `<!-- slot: ${name} -->`,
+        });
       }
     }
   }

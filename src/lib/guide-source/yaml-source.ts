@@ -51,5 +51,8 @@ export function parseYamlSource(text: string, file: string): YamlSource {
 
 /** `steps[2].variants[0].result` */
 export function formatPath(path: YamlPath): string {
-  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key), '');
+  return path.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key),
+    '',
+  );
 }

@@ -4,7 +4,11 @@ import { checkRunPlausibility } from './plausibility.ts';
 import { RunSchema, type FormatId, type Run } from '../schema/run.ts';
 import { stableJson } from '../stable-json.ts';
 
-export type RawFile = { /** path relative to the guide's raw folder */ path: string; /** repo-relative path for messages */ file: string; text: string };
+export type RawFile = {
+  /** path relative to the guide's raw folder */ path: string;
+  /** repo-relative path for messages */ file: string;
+  text: string;
+};
 
 /** A run's file name under data/runs/<guide>/: the raw path plus the block label for multi-block files. */
 export function runId(rawPath: string, blockLabel: string | null, blockIndex: number, blocksInFile: number): string {
@@ -21,7 +25,10 @@ export function slugify(text: string): string {
 }
 
 /** Parses every raw file of one guide into normalized runs; all problems are collected, none thrown. */
-export function ingestGuide(files: readonly RawFile[], formats: ReadonlyMap<string, FormatId> = new Map()): { runs: Run[]; diagnostics: Diagnostic[] } {
+export function ingestGuide(
+  files: readonly RawFile[],
+  formats: ReadonlyMap<string, FormatId> = new Map(),
+): { runs: Run[]; diagnostics: Diagnostic[] } {
   const runs: Run[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const raw of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
@@ -66,7 +73,8 @@ export function declaredFormats(guideData: unknown): Map<string, FormatId> {
     if (Array.isArray(node)) return node.forEach(visit);
     if (node === null || typeof node !== 'object') return;
     const record = node as Record<string, unknown>;
-    if (typeof record.file === 'string' && typeof record.format === 'string') formats.set(record.file, record.format as FormatId);
+    if (typeof record.file === 'string' && typeof record.format === 'string')
+      formats.set(record.file, record.format as FormatId);
     Object.values(record).forEach(visit);
   };
   visit(guideData);

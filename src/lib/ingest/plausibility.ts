@@ -50,7 +50,12 @@ export function checkRunPlausibility(run: Run): Diagnostic[] {
   if (TOTALS_OVER_DURATION.has(run.source.format) && m.duration && m.duration.value > 0) {
     const duration = m.duration.value;
     const expectations: [string, number | undefined][] = [
-      ['total_token_throughput', m.input_tokens_total && m.output_tokens_total ? (m.input_tokens_total.value + m.output_tokens_total.value) / duration : undefined],
+      [
+        'total_token_throughput',
+        m.input_tokens_total && m.output_tokens_total
+          ? (m.input_tokens_total.value + m.output_tokens_total.value) / duration
+          : undefined,
+      ],
       ['output_token_throughput', m.output_tokens_total ? m.output_tokens_total.value / duration : undefined],
       ['request_throughput', m.requests_successful ? m.requests_successful.value / duration : undefined],
     ];
@@ -71,9 +76,15 @@ export function checkRunPlausibility(run: Run): Diagnostic[] {
     }
   }
 
-  const families = new Set(Object.keys(m).filter((k) => k.includes('.')).map((k) => k.split('.')[0]!));
+  const families = new Set(
+    Object.keys(m)
+      .filter((k) => k.includes('.'))
+      .map((k) => k.split('.')[0]!),
+  );
   for (const family of families) {
-    const present = PERCENTILE_ORDER.map((stat) => [stat, m[`${family}.${stat}`]] as const).filter((pair): pair is readonly [string, MetricValue] => pair[1] !== undefined);
+    const present = PERCENTILE_ORDER.map((stat) => [stat, m[`${family}.${stat}`]] as const).filter(
+      (pair): pair is readonly [string, MetricValue] => pair[1] !== undefined,
+    );
     for (let i = 1; i < present.length; i++) {
       const [lowStat, low] = present[i - 1]!;
       const [highStat, high] = present[i]!;
@@ -126,7 +137,10 @@ export function checkRunPlausibility(run: Run): Diagnostic[] {
         message: `${key} ${metric.printed} is beyond what one node serves${where}`,
         expected: `at most ${limit}`,
         found: metric.printed,
-        hint: GUIDELLM_FORMATS.has(run.source.format) && key === 'peak_output_token_throughput' ? "guidellm's peak is an instantaneous rate, not a per-second bucket" : undefined,
+        hint:
+          GUIDELLM_FORMATS.has(run.source.format) && key === 'peak_output_token_throughput'
+            ? "guidellm's peak is an instantaneous rate, not a per-second bucket"
+            : undefined,
       });
     }
   }

@@ -1,7 +1,14 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { MetricValue } from '../schema/run.ts';
 import { parseJsonDocuments, type JsonValue } from './json-text.ts';
-import { errorCount, isJsonObject, jsonError, readJsonMetric, type JsonMetricSpec, type JsonObject } from './json-source.ts';
+import {
+  errorCount,
+  isJsonObject,
+  jsonError,
+  readJsonMetric,
+  type JsonMetricSpec,
+  type JsonObject,
+} from './json-source.ts';
 import { sourceLines } from './source-lines.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
 
@@ -12,13 +19,11 @@ import type { ParsedRun, ParseResult } from './types.ts';
  * The other SGLang benchmarks append to the same default file with their own `task`; those lines are skipped.
  */
 
-
 const FIELDS: Record<string, JsonMetricSpec> = {
   accuracy: { id: 'gsm8k_accuracy', unit: 'fraction', max: 1 },
   num_requests: { id: 'gsm8k_n', unit: 'count', integer: true },
   latency: { id: 'eval_duration', unit: 's' },
 };
-
 
 /** gsm8k, and variants of it (lm-eval's gsm8k_cot, gsm8k_cot_llama, …). */
 export function isGsm8kTask(name: string): boolean {
@@ -51,7 +56,10 @@ export function parse(text: string, options: { file: string }): ParseResult {
     // A document runs up to the next one (one line each in JSONL), without trailing blank lines.
     let endLine = Math.max(startLine, (json.documents[blockIndex + 1]?.line ?? lines.length + 1) - 1);
     while (endLine > startLine && lines[endLine - 1]!.text.trim() === '') endLine--;
-    const raw = lines.slice(startLine - 1, endLine).map((l) => l.raw).join('\n');
+    const raw = lines
+      .slice(startLine - 1, endLine)
+      .map((l) => l.raw)
+      .join('\n');
 
     if (!isGsm8kLine(doc.value)) {
       const task = isJsonObject(doc.value) ? doc.value.task : undefined;
@@ -67,7 +75,9 @@ export function parse(text: string, options: { file: string }): ParseResult {
       diagnostics.error('E_MISSING_REQUIRED', 'GSM8K result line has no "accuracy"', {
         line: startLine,
         expected: 'an "accuracy" fraction from 0 to 1, e.g. "accuracy": 0.975',
-        found: `only the keys ${Object.keys(doc.value).map((k) => JSON.stringify(k)).join(', ')}`,
+        found: `only the keys ${Object.keys(doc.value)
+          .map((k) => JSON.stringify(k))
+          .join(', ')}`,
       });
       return;
     }
@@ -79,7 +89,14 @@ export function parse(text: string, options: { file: string }): ParseResult {
     }
     if (errorCount(diagnostics) > errorsBefore) return;
     runs.push({
-      source: { file: options.file, format: 'gsm8k-sglang-jsonl', blockIndex, blockLabel: task === 'gsm8k' ? null : task, startLine, endLine },
+      source: {
+        file: options.file,
+        format: 'gsm8k-sglang-jsonl',
+        blockIndex,
+        blockLabel: task === 'gsm8k' ? null : task,
+        startLine,
+        endLine,
+      },
       metrics,
       raw,
     });

@@ -46,12 +46,16 @@ export function parse(text: string, options: { file: string }): ParseResult {
     const parsed = parseNumber(token);
     const column = line.raw.indexOf(match[2]!) + 1 || undefined;
     if (!parsed.ok || parsed.value < 0 || (spec.unit === 'fraction' && parsed.value > 1)) {
-      diagnostics.error('E_BAD_NUMBER', `"${match[1]}:" expects ${spec.unit === 'fraction' ? 'a fraction from 0 to 1' : `a number in ${spec.unit}`}`, {
-        line: line.line,
-        column,
-        expected: spec.unit === 'fraction' ? 'a number from 0 to 1, e.g. 0.975' : `a number ≥ 0 in ${spec.unit}`,
-        found: quoteFound(match[2]!),
-      });
+      diagnostics.error(
+        'E_BAD_NUMBER',
+        `"${match[1]}:" expects ${spec.unit === 'fraction' ? 'a fraction from 0 to 1' : `a number in ${spec.unit}`}`,
+        {
+          line: line.line,
+          column,
+          expected: spec.unit === 'fraction' ? 'a number from 0 to 1, e.g. 0.975' : `a number ≥ 0 in ${spec.unit}`,
+          found: quoteFound(match[2]!),
+        },
+      );
       continue;
     }
     if (metrics[spec.id]) {
@@ -81,9 +85,19 @@ export function parse(text: string, options: { file: string }): ParseResult {
   return {
     runs: [
       {
-        source: { file: options.file, format: 'gsm8k-sglang', blockIndex: 0, blockLabel: null, startLine: first!, endLine: last! },
+        source: {
+          file: options.file,
+          format: 'gsm8k-sglang',
+          blockIndex: 0,
+          blockLabel: null,
+          startLine: first!,
+          endLine: last!,
+        },
         metrics,
-        raw: lines.filter((l) => l.line >= first! && l.line <= last!).map((l) => l.raw).join('\n'),
+        raw: lines
+          .filter((l) => l.line >= first! && l.line <= last!)
+          .map((l) => l.raw)
+          .join('\n'),
       },
     ],
     diagnostics: diagnostics.items,

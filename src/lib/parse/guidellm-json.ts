@@ -3,7 +3,14 @@ import type { MetricId, Unit } from '../schema/metric.ts';
 import type { FormatId, MetricValue } from '../schema/run.ts';
 import { atPointer, parseJsonDocuments, type JsonValue } from './json-text.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
-import { jsonNumber, jsonValueSpan, reportJsonError, uniqueLabels, type JsonNumber, type JsonSource } from './json-source.ts';
+import {
+  jsonNumber,
+  jsonValueSpan,
+  reportJsonError,
+  uniqueLabels,
+  type JsonNumber,
+  type JsonSource,
+} from './json-source.ts';
 import { toMilliseconds } from './number.ts';
 
 /**
@@ -49,7 +56,19 @@ const DISTRIBUTIONS: { name: string; id: MetricId; seconds: boolean }[] = [
 const STATS: Record<string, string> = { mean: 'mean', median: 'median', std_dev: 'std', min: 'min', max: 'max' };
 
 // p001 is the 0.1th percentile and p999 the 99.9th: a rule cannot tell p01 (1st) from p001.
-const PERCENTILES: Record<string, string> = { p001: 'p0_1', p01: 'p1', p05: 'p5', p10: 'p10', p25: 'p25', p50: 'p50', p75: 'p75', p90: 'p90', p95: 'p95', p99: 'p99', p999: 'p99_9' };
+const PERCENTILES: Record<string, string> = {
+  p001: 'p0_1',
+  p01: 'p1',
+  p05: 'p5',
+  p10: 'p10',
+  p25: 'p25',
+  p50: 'p50',
+  p75: 'p75',
+  p90: 'p90',
+  p95: 'p95',
+  p99: 'p99',
+  p999: 'p99_9',
+};
 
 function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -58,7 +77,10 @@ function isObject(value: JsonValue | undefined): value is { [key: string]: JsonV
 function isGuidellmReport(value: JsonValue | undefined): boolean {
   if (!isObject(value) || !Array.isArray(value.benchmarks)) return false;
   const first = value.benchmarks[0];
-  return (isObject(value.metadata) && typeof value.metadata.guidellm_version === 'string') || (isObject(first) && first.type_ === 'generative_benchmark');
+  return (
+    (isObject(value.metadata) && typeof value.metadata.guidellm_version === 'string') ||
+    (isObject(first) && first.type_ === 'generative_benchmark')
+  );
 }
 
 function isGpustackExport(value: JsonValue): boolean {
@@ -70,7 +92,11 @@ export function detect(text: string): boolean {
   if (parsed.ok) return isGuidellmReport(parsed.documents[0]!.value) || isGpustackExport(parsed.documents[0]!.value);
   // A cut-off file still goes to this parser, which reports where the JSON breaks.
   const opensObject = /^\s*\{/.test(text.replace(/^\uFEFF/, ''));
-  return opensObject && ((/"guidellm_version"\s*:/.test(text) && /"benchmarks"\s*:/.test(text)) || (/"raw_metrics"\s*:/.test(text) && /"snapshot"\s*:/.test(text)));
+  return (
+    opensObject &&
+    ((/"guidellm_version"\s*:/.test(text) && /"benchmarks"\s*:/.test(text)) ||
+      (/"raw_metrics"\s*:/.test(text) && /"snapshot"\s*:/.test(text)))
+  );
 }
 
 export function parse(text: string, options: { file: string }): ParseResult {
@@ -95,18 +121,30 @@ export function parse(text: string, options: { file: string }): ParseResult {
   const base = exported ? '/raw_metrics' : '';
   const report = atPointer(document.value, base);
   if (!isGuidellmReport(report)) {
-    diagnostics.error('E_NO_RESULT', exported ? 'the GPUStack export has no guidellm report in "raw_metrics"' : 'no guidellm "benchmarks" list found', {
-      line: document.lines.get(base) ?? 1,
-      expected: 'a guidellm report: {"metadata": {"guidellm_version": …}, "benchmarks": [ … ]}',
-      found: quoteFound(JSON.stringify(report ?? null)),
-      ...(exported ? { hint: 'the flat *_mean/*_p95 columns alone are not read; re-export after raw_metrics is filled (hack/perf/fill_benchmark_raw_metrics.py) or use the runner\'s {id}.json' } : {}),
-    });
+    diagnostics.error(
+      'E_NO_RESULT',
+      exported ? 'the GPUStack export has no guidellm report in "raw_metrics"' : 'no guidellm "benchmarks" list found',
+      {
+        line: document.lines.get(base) ?? 1,
+        expected: 'a guidellm report: {"metadata": {"guidellm_version": …}, "benchmarks": [ … ]}',
+        found: quoteFound(JSON.stringify(report ?? null)),
+        ...(exported
+          ? {
+              hint: "the flat *_mean/*_p95 columns alone are not read; re-export after raw_metrics is filled (hack/perf/fill_benchmark_raw_metrics.py) or use the runner's {id}.json",
+            }
+          : {}),
+      },
+    );
     return { runs: [], diagnostics: diagnostics.items };
   }
 
   const benchmarks = (report as { benchmarks: JsonValue[] }).benchmarks;
   if (benchmarks.length === 0) {
-    diagnostics.error('E_NO_RESULT', 'the guidellm report lists no benchmark', { line: document.lines.get(`${base}/benchmarks`), expected: 'at least one entry in "benchmarks"', found: '[]' });
+    diagnostics.error('E_NO_RESULT', 'the guidellm report lists no benchmark', {
+      line: document.lines.get(`${base}/benchmarks`),
+      expected: 'at least one entry in "benchmarks"',
+      found: '[]',
+    });
     return { runs: [], diagnostics: diagnostics.items };
   }
   const labels = uniqueLabels(benchmarks.map((b) => (benchmarks.length === 1 ? null : strategyLabel(b))));
@@ -116,17 +154,32 @@ export function parse(text: string, options: { file: string }): ParseResult {
     const entry = `${base}/benchmarks/${blockIndex}`;
     const span = jsonValueSpan(parsed.source, document, entry);
     if (!isObject(benchmark)) {
-      diagnostics.error('E_SCHEMA', `benchmark #${blockIndex + 1} is not an object`, { line: span.startLine, expected: 'a guidellm generative_benchmark object', found: quoteFound(span.text) });
+      diagnostics.error('E_SCHEMA', `benchmark #${blockIndex + 1} is not an object`, {
+        line: span.startLine,
+        expected: 'a guidellm generative_benchmark object',
+        found: quoteFound(span.text),
+      });
       return;
     }
     const read = readBenchmark(source, entry);
     if (!read) return;
     if (Object.keys(read.metrics).length === 0) {
-      diagnostics.error('E_NO_RESULT', `benchmark #${blockIndex + 1} has no summary metrics`, { line: span.startLine, expected: '"metrics": {"request_totals": …, "tokens_per_second": …}', found: quoteFound(span.text) });
+      diagnostics.error('E_NO_RESULT', `benchmark #${blockIndex + 1} has no summary metrics`, {
+        line: span.startLine,
+        expected: '"metrics": {"request_totals": …, "tokens_per_second": …}',
+        found: quoteFound(span.text),
+      });
       return;
     }
     runs.push({
-      source: { file: options.file, format, blockIndex, blockLabel: labels[blockIndex]!, startLine: span.startLine, endLine: span.endLine },
+      source: {
+        file: options.file,
+        format,
+        blockIndex,
+        blockLabel: labels[blockIndex]!,
+        startLine: span.startLine,
+        endLine: span.endLine,
+      },
       metrics: read.metrics,
       raw: excerpt(source, entry, read.used),
     });
@@ -138,12 +191,16 @@ export function parse(text: string, options: { file: string }): ParseResult {
 function strategyLabel(benchmark: JsonValue): string | null {
   const strategy = isObject(benchmark) && isObject(benchmark.config) ? benchmark.config.strategy : undefined;
   if (!isObject(strategy) || typeof strategy.type_ !== 'string') return null;
-  if (typeof strategy.rate === 'number' && Number.isFinite(strategy.rate)) return `${strategy.type_}@${strategy.rate.toFixed(2)}`;
+  if (typeof strategy.rate === 'number' && Number.isFinite(strategy.rate))
+    return `${strategy.type_}@${strategy.rate.toFixed(2)}`;
   if (typeof strategy.streams === 'number') return `${strategy.type_}@${strategy.streams}`;
   return strategy.type_;
 }
 
-function readBenchmark(source: JsonSource, entry: string): { metrics: Record<string, MetricValue>; used: string[] } | undefined {
+function readBenchmark(
+  source: JsonSource,
+  entry: string,
+): { metrics: Record<string, MetricValue>; used: string[] } | undefined {
   const { document, diagnostics } = source;
   const metrics: Record<string, MetricValue> = {};
   const used: string[] = ['/config/strategy/type_'];
@@ -154,7 +211,9 @@ function readBenchmark(source: JsonSource, entry: string): { metrics: Record<str
     return number;
   };
   const put = (key: string, unit: Unit, n: JsonNumber, seconds = false) => {
-    metrics[key] = seconds ? { value: toMilliseconds(n.value, n.printed), unit, printed: n.printed, printedUnit: 's', line: n.line } : { value: n.value, unit, printed: n.printed, line: n.line };
+    metrics[key] = seconds
+      ? { value: toMilliseconds(n.value, n.printed), unit, printed: n.printed, printedUnit: 's', line: n.line }
+      : { value: n.value, unit, printed: n.printed, line: n.line };
   };
 
   for (const scalar of SCALARS) {
@@ -170,7 +229,13 @@ function readBenchmark(source: JsonSource, entry: string): { metrics: Record<str
     const value = errored.value + incomplete.value;
     if (incomplete.value === 0) put('requests_failed', 'count', errored);
     else if (errored.value === 0) put('requests_failed', 'count', incomplete);
-    else metrics.requests_failed = { value, unit: 'count', printed: `${errored.printed} + ${incomplete.printed}`, line: errored.line };
+    else
+      metrics.requests_failed = {
+        value,
+        unit: 'count',
+        printed: `${errored.printed} + ${incomplete.printed}`,
+        line: errored.line,
+      };
   } else if (errored ?? incomplete) {
     put('requests_failed', 'count', (errored ?? incomplete)!);
   }
@@ -190,7 +255,11 @@ function readBenchmark(source: JsonSource, entry: string): { metrics: Record<str
     for (const name of Object.keys(percentiles)) {
       const stat = PERCENTILES[name];
       if (!stat) {
-        diagnostics.warning('W_UNKNOWN_KEY', `unknown guidellm percentile "${name}"; skipped`, { line: document.lines.get(`${entry}${at}/percentiles/${name}`), expected: `one of ${Object.keys(PERCENTILES).join(', ')}`, found: quoteFound(name) });
+        diagnostics.warning('W_UNKNOWN_KEY', `unknown guidellm percentile "${name}"; skipped`, {
+          line: document.lines.get(`${entry}${at}/percentiles/${name}`),
+          expected: `one of ${Object.keys(PERCENTILES).join(', ')}`,
+          found: quoteFound(name),
+        });
         continue;
       }
       const n = read(`${at}/percentiles/${name}`, unit);
@@ -213,7 +282,10 @@ function excerpt(source: JsonSource, entry: string, used: readonly string[]): st
   // lines lists pointers in document order, so the excerpt keeps the report's key order.
   for (const pointer of source.document.lines.keys()) {
     if (!wanted.has(pointer)) continue;
-    const path = pointer.slice(entry.length + 1).split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path = pointer
+      .slice(entry.length + 1)
+      .split('/')
+      .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
     let node = root;
     for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as { [key: string]: unknown };
     const value = atPointer(source.document.value, pointer);

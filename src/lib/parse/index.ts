@@ -46,15 +46,23 @@ const FORMAT_TO_PARSER: Record<FormatId, ParserName> = {
 /** Parses one raw file, detecting its format from the content unless `format` is given. */
 export function parseRawFile(text: string, options: ParseOptions): ParseResult {
   if (options.format) return (PARSERS[FORMAT_TO_PARSER[options.format]] as ParserModule).parse(text, options);
-  const candidates = (Object.entries(PARSERS) as [ParserName, ParserModule][]).filter(([, parser]) => parser.detect(text));
+  const candidates = (Object.entries(PARSERS) as [ParserName, ParserModule][]).filter(([, parser]) =>
+    parser.detect(text),
+  );
   if (candidates.length === 1) return candidates[0]![1].parse(text, options);
   const diagnostic: Diagnostic = {
     severity: 'error',
     code: candidates.length === 0 ? 'E_FORMAT_UNKNOWN' : 'E_FORMAT_AMBIGUOUS',
     file: options.file,
     line: 1,
-    message: candidates.length === 0 ? 'cannot tell which tool wrote this file' : `content matches several formats: ${candidates.map(([name]) => name).join(', ')}`,
-    expected: candidates.length === 0 ? `output of one of: ${Object.keys(PARSERS).join(', ')}` : 'content only one format matches',
+    message:
+      candidates.length === 0
+        ? 'cannot tell which tool wrote this file'
+        : `content matches several formats: ${candidates.map(([name]) => name).join(', ')}`,
+    expected:
+      candidates.length === 0
+        ? `output of one of: ${Object.keys(PARSERS).join(', ')}`
+        : 'content only one format matches',
     found: candidates.length === 0 ? 'none of them' : candidates.map(([name]) => name).join(' and '),
     hint: `set \`format:\` on the result in guide.yaml (one of ${Object.keys(FORMAT_TO_PARSER).join(', ')})`,
   };

@@ -17,14 +17,20 @@ export function isJsonObject(value: JsonValue | undefined): value is JsonObject 
 
 export type JsonMetricSpec = { id: MetricId; unit: Unit; max?: number; integer?: boolean };
 
-export function reportJsonError(error: Extract<JsonParseResult, { ok: false }>, diagnostics: DiagnosticList, expected: string): void {
+export function reportJsonError(
+  error: Extract<JsonParseResult, { ok: false }>,
+  diagnostics: DiagnosticList,
+  expected: string,
+): void {
   const atEnd = error.found === '""';
   diagnostics.error('E_JSON', `invalid JSON: ${error.message}`, {
     line: error.line,
     column: error.column,
     expected,
     found: atEnd ? 'end of file' : error.found,
-    ...(atEnd ? { hint: 'the file ends inside a JSON value: it was cut off (killed run, partial copy or upload)' } : {}),
+    ...(atEnd
+      ? { hint: 'the file ends inside a JSON value: it was cut off (killed run, partial copy or upload)' }
+      : {}),
   });
 }
 
@@ -38,13 +44,19 @@ export type JsonSource = { document: JsonDocument; text: string; diagnostics: Di
  * else that is not a finite number ≥ 0 — NaN/Infinity as Python writes them, a string, a negative
  * value — is an E_BAD_NUMBER error naming the pointer.
  */
-export function jsonNumber(source: JsonSource, pointer: string, unit: Unit, stringHint?: string): JsonNumber | undefined {
+export function jsonNumber(
+  source: JsonSource,
+  pointer: string,
+  unit: Unit,
+  stringHint?: string,
+): JsonNumber | undefined {
   const { document } = source;
   const value = atPointer(document.value, pointer);
   if (value === undefined || value === null) return undefined;
   const line = document.lines.get(pointer)!;
   const printed = document.numberTexts.get(pointer);
-  if (typeof value === 'number' && printed !== undefined && Number.isFinite(value) && value >= 0) return { value, printed, line };
+  if (typeof value === 'number' && printed !== undefined && Number.isFinite(value) && value >= 0)
+    return { value, printed, line };
 
   const problem =
     typeof value === 'string'
@@ -56,7 +68,12 @@ export function jsonNumber(source: JsonSource, pointer: string, unit: Unit, stri
           : !Number.isFinite(value)
             ? 'infinite value'
             : 'cannot be negative';
-  const hint = typeof value === 'number' && !Number.isFinite(value) ? "Python's json module writes NaN/Infinity when a statistic had no samples (e.g. no successful request)" : typeof value === 'string' ? stringHint : undefined;
+  const hint =
+    typeof value === 'number' && !Number.isFinite(value)
+      ? "Python's json module writes NaN/Infinity when a statistic had no samples (e.g. no successful request)"
+      : typeof value === 'string'
+        ? stringHint
+        : undefined;
   source.diagnostics.error('E_BAD_NUMBER', `${pointer} expects a number (${unit}); ${problem}`, {
     line,
     column: valueColumn(source.text, line, pointer),
@@ -70,16 +87,27 @@ export function jsonNumber(source: JsonSource, pointer: string, unit: Unit, stri
 /** Column of the value after the pointer's last key, when that key occurs once on its line. */
 function valueColumn(text: string, line: number, pointer: string): number | undefined {
   const lineText = text.replace(/^\uFEFF/, '').split('\n')[line - 1] ?? '';
-  const key = pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  const key = pointer
+    .slice(pointer.lastIndexOf('/') + 1)
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
   const quoted = JSON.stringify(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const matches = [...lineText.matchAll(new RegExp(`${quoted}\\s*:\\s*`, 'g'))];
   return matches.length === 1 ? matches[0]!.index + matches[0]![0].length + 1 : undefined;
 }
 
 /** The text and lines of the value at `pointer` of a parsed document, as written in the file. */
-export function jsonValueSpan(source: string, document: JsonDocument, pointer: string): { startLine: number; endLine: number; text: string } {
+export function jsonValueSpan(
+  source: string,
+  document: JsonDocument,
+  pointer: string,
+): { startLine: number; endLine: number; text: string } {
   const span = document.spans.get(pointer)!;
-  return { startLine: span.startLine, endLine: span.endLine, text: source.slice(span.start, span.end).replace(/\r\n/g, '\n') };
+  return {
+    startLine: span.startLine,
+    endLine: span.endLine,
+    text: source.slice(span.start, span.end).replace(/\r\n/g, '\n'),
+  };
 }
 
 /** Block labels as given, a repeated label suffixed ` #2`, ` #3`, … so every run keeps its own id. */
@@ -98,14 +126,28 @@ export function errorCount(diagnostics: DiagnosticList): number {
 }
 
 export function jsonError(json: Extract<JsonParseResult, { ok: false }>, file: string): Diagnostic {
-  return { severity: 'error', code: 'E_JSON', file, line: json.line, column: json.column, message: `invalid JSON: ${json.message}`, expected: 'valid JSON', found: json.found };
+  return {
+    severity: 'error',
+    code: 'E_JSON',
+    file,
+    line: json.line,
+    column: json.column,
+    message: `invalid JSON: ${json.message}`,
+    expected: 'valid JSON',
+    found: json.found,
+  };
 }
 
 /**
  * The number at `pointer` as a metric (its text as written, its line), or undefined when it is
  * absent or refused (NaN, Infinity, a string, negative, out of range: E_BAD_NUMBER).
  */
-export function readJsonMetric(doc: JsonDocument, pointer: string, spec: JsonMetricSpec, diagnostics: DiagnosticList): MetricValue | undefined {
+export function readJsonMetric(
+  doc: JsonDocument,
+  pointer: string,
+  spec: JsonMetricSpec,
+  diagnostics: DiagnosticList,
+): MetricValue | undefined {
   const value = atPointer(doc.value, pointer);
   if (value === undefined) return undefined;
   const printed = doc.numberTexts.get(pointer);
@@ -120,7 +162,8 @@ export function readJsonMetric(doc: JsonDocument, pointer: string, spec: JsonMet
   ) {
     return { value, unit: spec.unit, printed, line };
   }
-  const expected = spec.max === 1 ? 'a fraction from 0 to 1' : spec.integer ? 'a whole number ≥ 0' : `a number ≥ 0 in ${spec.unit}`;
+  const expected =
+    spec.max === 1 ? 'a fraction from 0 to 1' : spec.integer ? 'a whole number ≥ 0' : `a number ≥ 0 in ${spec.unit}`;
   diagnostics.error('E_BAD_NUMBER', `${pointer} expects ${expected}`, {
     line,
     expected: spec.max === 1 ? `${expected}, e.g. 0.975` : expected,

@@ -19,7 +19,9 @@ export type JsonDocument = {
   spans: ReadonlyMap<string, { start: number; end: number; startLine: number; endLine: number }>;
 };
 
-export type JsonParseResult = { ok: true; documents: JsonDocument[]; /** the text the spans index into */ source: string } | { ok: false; line: number; column: number; message: string; found: string };
+export type JsonParseResult =
+  | { ok: true; documents: JsonDocument[]; /** the text the spans index into */ source: string }
+  | { ok: false; line: number; column: number; message: string; found: string };
 
 class JsonSyntaxError extends Error {
   readonly offset: number;
@@ -73,9 +75,16 @@ export function parseJsonDocuments(text: string): JsonParseResult {
   } catch (cause) {
     if (!(cause instanceof JsonSyntaxError)) throw cause;
     const line = lineAt(cause.offset);
-    return { ok: false, line, column: cause.offset - lineStarts[line - 1]! + 1, message: cause.message, found: JSON.stringify(source.slice(cause.offset, cause.offset + 20)) };
+    return {
+      ok: false,
+      line,
+      column: cause.offset - lineStarts[line - 1]! + 1,
+      message: cause.message,
+      found: JSON.stringify(source.slice(cause.offset, cause.offset + 20)),
+    };
   }
-  if (documents.length === 0) return { ok: false, line: 1, column: 1, message: 'no JSON value', found: 'an empty file' };
+  if (documents.length === 0)
+    return { ok: false, line: 1, column: 1, message: 'no JSON value', found: 'an empty file' };
   return { ok: true, documents, source };
 
   function readValue(pointer: string, lines: Map<string, number>): JsonValue {
@@ -146,7 +155,14 @@ export function parseJsonDocuments(text: string): JsonParseResult {
       }
     }
     if (c === '"') return readString();
-    for (const [word, value] of [['true', true], ['false', false], ['null', null], ['NaN', NaN], ['Infinity', Infinity], ['-Infinity', -Infinity]] as const) {
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+      ['NaN', NaN],
+      ['Infinity', Infinity],
+      ['-Infinity', -Infinity],
+    ] as const) {
       if (source.startsWith(word, i)) {
         i += word.length;
         if (typeof value === 'number') numberTexts.set(pointer, word);

@@ -26,13 +26,19 @@ function pretty(doc: JsonDocument, pointer: string, value: JsonValue, indent: st
   const inner = `${indent}  `;
   const entries = Array.isArray(value)
     ? value.map((v, i) => pretty(doc, `${pointer}/${i}`, v, inner))
-    : Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pretty(doc, `${pointer}/${pointerEscape(k)}`, v, inner)}`);
+    : Object.entries(value).map(
+        ([k, v]) => `${JSON.stringify(k)}: ${pretty(doc, `${pointer}/${pointerEscape(k)}`, v, inner)}`,
+      );
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-  return entries.length === 0 ? `${open}${close}` : `${open}\n${entries.map((e) => inner + e).join(',\n')}\n${indent}${close}`;
+  return entries.length === 0
+    ? `${open}${close}`
+    : `${open}\n${entries.map((e) => inner + e).join(',\n')}\n${indent}${close}`;
 }
 
 function isResultsFile(doc: JsonDocument): boolean {
-  return isJsonObject(doc.value) && isJsonObject(doc.value.results) && ('n-samples' in doc.value || 'configs' in doc.value);
+  return (
+    isJsonObject(doc.value) && isJsonObject(doc.value.results) && ('n-samples' in doc.value || 'configs' in doc.value)
+  );
 }
 
 export function detect(text: string): boolean {
@@ -54,7 +60,11 @@ export function parse(text: string, options: { file: string }): ParseResult {
     diagnostics.error('E_NO_RESULT', 'not an lm-evaluation-harness results file: no "results" object', {
       line: notResults.line,
       expected: '{"results": {"gsm8k": {…}}, "n-samples": {…}, …}',
-      found: isJsonObject(notResults.value) ? `the keys ${Object.keys(notResults.value).map((k) => JSON.stringify(k)).join(', ')}` : quoteFound(JSON.stringify(notResults.value)),
+      found: isJsonObject(notResults.value)
+        ? `the keys ${Object.keys(notResults.value)
+            .map((k) => JSON.stringify(k))
+            .join(', ')}`
+        : quoteFound(JSON.stringify(notResults.value)),
     });
     return { runs, diagnostics: diagnostics.items };
   }
@@ -65,7 +75,13 @@ export function parse(text: string, options: { file: string }): ParseResult {
       tasksSeen.push(task);
       if (!isGsm8kTask(task)) continue;
       const taskPointer = `/results/${pointerEscape(task)}`;
-      const filters = [...new Set(Object.keys(isJsonObject(entry) ? entry : {}).map((k) => METRIC_KEY.exec(k)?.[1]).filter((f) => f !== undefined))];
+      const filters = [
+        ...new Set(
+          Object.keys(isJsonObject(entry) ? entry : {})
+            .map((k) => METRIC_KEY.exec(k)?.[1])
+            .filter((f) => f !== undefined),
+        ),
+      ];
       if (filters.length === 0) {
         diagnostics.error('E_MISSING_REQUIRED', `results.${task} has no "exact_match,<filter>" value`, {
           line: doc.lines.get(taskPointer),
@@ -77,11 +93,17 @@ export function parse(text: string, options: { file: string }): ParseResult {
 
       const nPointer = `/n-samples/${pointerEscape(task)}`;
       const errorsBeforeN = errorCount(diagnostics);
-      const n = readJsonMetric(doc, `${nPointer}/effective`, { id: 'gsm8k_n', unit: 'count', integer: true }, diagnostics);
+      const n = readJsonMetric(
+        doc,
+        `${nPointer}/effective`,
+        { id: 'gsm8k_n', unit: 'count', integer: true },
+        diagnostics,
+      );
       const nRefused = errorCount(diagnostics) > errorsBeforeN;
       const nEntry = atPointer(doc.value, nPointer);
       const parts = [`"results": {\n    ${JSON.stringify(task)}: ${pretty(doc, taskPointer, entry, '    ')}\n  }`];
-      if (nEntry !== undefined) parts.push(`"n-samples": {\n    ${JSON.stringify(task)}: ${pretty(doc, nPointer, nEntry, '    ')}\n  }`);
+      if (nEntry !== undefined)
+        parts.push(`"n-samples": {\n    ${JSON.stringify(task)}: ${pretty(doc, nPointer, nEntry, '    ')}\n  }`);
       const raw = `{\n  ${parts.join(',\n  ')}\n}`;
 
       for (const filter of filters) {
@@ -90,7 +112,12 @@ export function parse(text: string, options: { file: string }): ParseResult {
         const accuracyPointer = `${taskPointer}/${pointerEscape(`exact_match,${filter}`)}`;
         const stderrPointer = `${taskPointer}/${pointerEscape(`exact_match_stderr,${filter}`)}`;
         const metrics: Record<string, MetricValue> = {};
-        const accuracy = readJsonMetric(doc, accuracyPointer, { id: 'gsm8k_accuracy', unit: 'fraction', max: 1 }, diagnostics);
+        const accuracy = readJsonMetric(
+          doc,
+          accuracyPointer,
+          { id: 'gsm8k_accuracy', unit: 'fraction', max: 1 },
+          diagnostics,
+        );
         if (accuracy) metrics.gsm8k_accuracy = accuracy;
         else if (atPointer(doc.value, accuracyPointer) === undefined) {
           diagnostics.error('E_MISSING_REQUIRED', `results.${task} has a stderr but no "exact_match,${filter}"`, {
@@ -101,12 +128,21 @@ export function parse(text: string, options: { file: string }): ParseResult {
         }
         // lm-eval writes "N/A" when it could not compute a stderr (e.g. bootstrap_iters: 0).
         if (atPointer(doc.value, stderrPointer) === 'N/A') {
-          diagnostics.warning('W_NO_VALUE', `"exact_match_stderr,${filter}" of ${task} is "N/A"; gsm8k_stderr is absent`, {
-            line: doc.lines.get(stderrPointer),
-            found: quoteFound('N/A'),
-          });
+          diagnostics.warning(
+            'W_NO_VALUE',
+            `"exact_match_stderr,${filter}" of ${task} is "N/A"; gsm8k_stderr is absent`,
+            {
+              line: doc.lines.get(stderrPointer),
+              found: quoteFound('N/A'),
+            },
+          );
         } else {
-          const stderr = readJsonMetric(doc, stderrPointer, { id: 'gsm8k_stderr', unit: 'fraction', max: 1 }, diagnostics);
+          const stderr = readJsonMetric(
+            doc,
+            stderrPointer,
+            { id: 'gsm8k_stderr', unit: 'fraction', max: 1 },
+            diagnostics,
+          );
           if (stderr) metrics.gsm8k_stderr = stderr;
         }
         if (n) metrics.gsm8k_n = n;

@@ -42,7 +42,13 @@ export function parse(text: string, options: { file: string }): ParseResult {
   for (let h = 0; h < lines.length; h++) {
     if (!HEADER.test(lines[h]!.text.trim())) continue;
     const header = cells(lines[h]!.text.trim()).map((c) => c.text.toLowerCase());
-    const col = { task: header.indexOf('tasks'), filter: header.indexOf('filter'), metric: header.indexOf('metric'), value: header.indexOf('value'), stderr: header.indexOf('stderr') };
+    const col = {
+      task: header.indexOf('tasks'),
+      filter: header.indexOf('filter'),
+      metric: header.indexOf('metric'),
+      value: header.indexOf('value'),
+      stderr: header.indexOf('stderr'),
+    };
     let task = '';
     for (let r = h + 1; r < lines.length && lines[r]!.text.trim().startsWith('|'); r++) {
       const row: SourceLine = lines[r]!;
@@ -56,34 +62,59 @@ export function parse(text: string, options: { file: string }): ParseResult {
       const metrics: Record<string, MetricValue> = {};
       let refused = false;
 
-      for (const [id, cell] of [['gsm8k_accuracy', rowCells[col.value]], ['gsm8k_stderr', rowCells[col.stderr]]] as const) {
+      for (const [id, cell] of [
+        ['gsm8k_accuracy', rowCells[col.value]],
+        ['gsm8k_stderr', rowCells[col.stderr]],
+      ] as const) {
         if (cell === undefined || (id === 'gsm8k_stderr' && cell.text === '')) continue;
         const parsed = parseNumber(cell.text);
         if (!parsed.ok && id === 'gsm8k_stderr' && /^n\/a$/i.test(cell.text)) {
-          diagnostics.warning('W_NO_VALUE', `the Stderr of ${task} ${filter} is "N/A"; gsm8k_stderr is absent`, { line: row.line, column: cell.column, found: quoteFound(cell.text) });
+          diagnostics.warning('W_NO_VALUE', `the Stderr of ${task} ${filter} is "N/A"; gsm8k_stderr is absent`, {
+            line: row.line,
+            column: cell.column,
+            found: quoteFound(cell.text),
+          });
           continue;
         }
         if (!parsed.ok || parsed.value < 0 || parsed.value > 1) {
-          diagnostics.error('E_BAD_NUMBER', `the ${id === 'gsm8k_accuracy' ? 'Value' : 'Stderr'} of ${task} ${filter} expects a fraction from 0 to 1`, {
-            line: row.line,
-            column: cell.column,
-            expected: 'a number from 0 to 1, e.g. 0.955',
-            found: quoteFound(cell.text),
-          });
+          diagnostics.error(
+            'E_BAD_NUMBER',
+            `the ${id === 'gsm8k_accuracy' ? 'Value' : 'Stderr'} of ${task} ${filter} expects a fraction from 0 to 1`,
+            {
+              line: row.line,
+              column: cell.column,
+              expected: 'a number from 0 to 1, e.g. 0.955',
+              found: quoteFound(cell.text),
+            },
+          );
           refused = true;
           continue;
         }
         metrics[id] = { value: parsed.value, unit: 'fraction', printed: cell.text, line: row.line };
       }
       if (!metrics.gsm8k_accuracy && !refused) {
-        diagnostics.error('E_MISSING_REQUIRED', `the ${task} ${filter} row has no Value`, { line: row.line, expected: 'a Value cell, e.g. |0.955|', found: quoteFound(row.text) });
+        diagnostics.error('E_MISSING_REQUIRED', `the ${task} ${filter} row has no Value`, {
+          line: row.line,
+          expected: 'a Value cell, e.g. |0.955|',
+          found: quoteFound(row.text),
+        });
         refused = true;
       }
       if (refused) continue;
       runs.push({
-        source: { file: options.file, format: 'lm-eval-table', blockIndex: index, blockLabel: lmEvalBlockLabel(task, filter), startLine: lines[h]!.line, endLine: row.line },
+        source: {
+          file: options.file,
+          format: 'lm-eval-table',
+          blockIndex: index,
+          blockLabel: lmEvalBlockLabel(task, filter),
+          startLine: lines[h]!.line,
+          endLine: row.line,
+        },
         metrics,
-        raw: lines.slice(h, r + 1).map((l) => l.raw).join('\n'),
+        raw: lines
+          .slice(h, r + 1)
+          .map((l) => l.raw)
+          .join('\n'),
       });
     }
   }

@@ -61,7 +61,13 @@ export function findBlocks(lines: SourceLine[]): BlockBounds[] {
 }
 
 /** A block's value as a number ≥ 0, or an E_BAD_NUMBER error naming the label, line and column. */
-export function readValue(valueText: string, label: string, unit: string, at: { line: number; column: number | undefined }, diagnostics: DiagnosticList): number | undefined {
+export function readValue(
+  valueText: string,
+  label: string,
+  unit: string,
+  at: { line: number; column: number | undefined },
+  diagnostics: DiagnosticList,
+): number | undefined {
   const parsed = parseNumber(valueText);
   if (!parsed.ok) {
     diagnostics.error('E_BAD_NUMBER', `"${label}:" expects a number (${unit}); ${parsed.reason}`, {
@@ -88,7 +94,10 @@ export function readValue(valueText: string, label: string, unit: string, at: { 
  * A `label: value` line of a block, or undefined (with a W_FOREIGN_LINE warning) for anything else
  * inside it, such as server log lines sharing the terminal ("(APIServer pid=7) INFO …: …").
  */
-export function resultLine(line: SourceLine, diagnostics: DiagnosticList): { rawLabel: string; label: string; valueText: string; column: number } | undefined {
+export function resultLine(
+  line: SourceLine,
+  diagnostics: DiagnosticList,
+): { rawLabel: string; label: string; valueText: string; column: number } | undefined {
   const text = line.text.trim();
   const match = LABEL_LINE.exec(text);
   if (!match || !RESULT_LABEL.test(match[1]!)) {
@@ -101,7 +110,12 @@ export function resultLine(line: SourceLine, diagnostics: DiagnosticList): { raw
   }
   const valueText = match[2] ?? '';
   // The value ends the line, and `text` keeps `raw`'s columns (tabs become one space each).
-  return { rawLabel: match[1]!, label: normalizeLabel(match[1]!), valueText, column: line.text.length - valueText.length + 1 };
+  return {
+    rawLabel: match[1]!,
+    label: normalizeLabel(match[1]!),
+    valueText,
+    column: line.text.length - valueText.length + 1,
+  };
 }
 
 /** A `label: value` line whose label this parser does not know: warned about, not stored. */

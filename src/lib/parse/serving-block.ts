@@ -3,7 +3,17 @@ import type { MetricId, Unit } from '../schema/metric.ts';
 import type { FormatId, MetricValue } from '../schema/run.ts';
 import type { ParseOptions, ParsedRun, ParseResult } from './types.ts';
 import { toMilliseconds } from './number.ts';
-import { findBlocks, LABEL_LINE, normalizeLabel, readValue, RESULT_LABEL, resultLine, SECTION_RULE, statKey, warnUnknownLine } from './result-block.ts';
+import {
+  findBlocks,
+  LABEL_LINE,
+  normalizeLabel,
+  readValue,
+  RESULT_LABEL,
+  resultLine,
+  SECTION_RULE,
+  statKey,
+  warnUnknownLine,
+} from './result-block.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
@@ -11,8 +21,6 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
  * benchmark_serving.py), plus the variant GPUStack's docs generator renders from guidellm data,
  * recognised by its `Latency` section (shared/formats.md §2.1, §2.5).
  */
-
-
 
 type ScalarLabel = { id: MetricId; unit: Unit };
 
@@ -70,7 +78,13 @@ const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\
  * latency, i.e. what vLLM calls TPOT (shared/formats.md §0.2): same label, other metric.
  */
 const FAMILIES: Record<'vllm-bench-serve' | 'gpustack-block', Record<string, MetricId>> = {
-  'vllm-bench-serve': { ttft: 'ttft', tpot: 'tpot', itl: 'itl', e2el: 'e2e_latency', 'client queue time': 'client_queue_time' },
+  'vllm-bench-serve': {
+    ttft: 'ttft',
+    tpot: 'tpot',
+    itl: 'itl',
+    e2el: 'e2e_latency',
+    'client queue time': 'client_queue_time',
+  },
   'gpustack-block': { ttft: 'ttft', tpot: 'tpot_incl_ttft', itl: 'tpot', latency: 'e2e_latency' },
 };
 
@@ -80,12 +94,14 @@ const FAMILY_UNITS: Record<'vllm-bench-serve' | 'gpustack-block', Record<string,
   'gpustack-block': { ttft: 'ms', tpot: 'ms', itl: 'ms', latency: 's' },
 };
 
-
 /** A vLLM-shaped block; SGLang's blocks share the header but print a `Backend:` line (sglang-bench-serving). */
 export function detect(text: string): boolean {
   const lines = sourceLines(text);
   const blocks = findBlocks(lines);
-  return blocks.length > 0 && !blocks.some((b) => lines.slice(b.header + 1, b.close ?? lines.length).some((l) => /^Backend:/.test(l.text.trim())));
+  return (
+    blocks.length > 0 &&
+    !blocks.some((b) => lines.slice(b.header + 1, b.close ?? lines.length).some((l) => /^Backend:/.test(l.text.trim())))
+  );
 }
 
 export function parse(text: string, options: ParseOptions): ParseResult {
@@ -111,26 +127,37 @@ export function parse(text: string, options: ParseOptions): ParseResult {
     if (!match || match[2] === undefined || !RESULT_LABEL.test(match[1]!)) return;
     const label = normalizeLabel(match[1]!);
     if (PREAMBLE_LABELS.has(label) || !(SCALAR_LABELS[label] || DISTRIBUTION_LABEL.test(label))) return;
-    diagnostics.warning('W_ORPHAN_LINE', 'result line outside any result block; it belongs to no block and is ignored', {
-      line: line.line,
-      expected: 'result lines between a "Serving Benchmark Result" header and its closing rule',
-      found: quoteFound(line.text),
-    });
+    diagnostics.warning(
+      'W_ORPHAN_LINE',
+      'result line outside any result block; it belongs to no block and is ignored',
+      {
+        line: line.line,
+        expected: 'result lines between a "Serving Benchmark Result" header and its closing rule',
+        found: quoteFound(line.text),
+      },
+    );
   });
   // One tool wrote the whole file: GPUStack's Latency(s) section anywhere marks all its blocks.
-  const detected: FormatId = lines.some((l) => /^-+Latency-+$/.test(l.text.trim()) || /Latency\(s\):/.test(l.text)) ? 'gpustack-block' : 'vllm-bench-serve';
-  const fileFormat = options.format === 'gpustack-block' || options.format === 'vllm-bench-serve' ? options.format : detected;
+  const detected: FormatId = lines.some((l) => /^-+Latency-+$/.test(l.text.trim()) || /Latency\(s\):/.test(l.text))
+    ? 'gpustack-block'
+    : 'vllm-bench-serve';
+  const fileFormat =
+    options.format === 'gpustack-block' || options.format === 'vllm-bench-serve' ? options.format : detected;
 
   const runs: ParsedRun[] = [];
   blocks.forEach((block, blockIndex) => {
     const headerLine = lines[block.header]!;
     if (block.close === undefined) {
       const last = lines[lines.length - 1]!;
-      diagnostics.error('E_TRUNCATED_BLOCK', `result block #${blockIndex + 1}${block.label ? ` ("# ${block.label}")` : ''} started at line ${headerLine.line} has no closing rule`, {
-        line: headerLine.line,
-        expected: '"<label>: <number>" lines, then a line of 50 "="',
-        found: `end of input after ${quoteFound(last.text)}`,
-      });
+      diagnostics.error(
+        'E_TRUNCATED_BLOCK',
+        `result block #${blockIndex + 1}${block.label ? ` ("# ${block.label}")` : ''} started at line ${headerLine.line} has no closing rule`,
+        {
+          line: headerLine.line,
+          expected: '"<label>: <number>" lines, then a line of 50 "="',
+          found: `end of input after ${quoteFound(last.text)}`,
+        },
+      );
       return;
     }
     const body = lines.slice(block.header + 1, block.close);
@@ -147,13 +174,20 @@ export function parse(text: string, options: ParseOptions): ParseResult {
         endLine: lines[block.close]!.line,
       },
       metrics: run,
-      raw: lines.slice(block.header, block.close + 1).map((l) => l.raw).join('\n'),
+      raw: lines
+        .slice(block.header, block.close + 1)
+        .map((l) => l.raw)
+        .join('\n'),
     });
   });
   return { runs, diagnostics: diagnostics.items };
 }
 
-function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpustack-block', diagnostics: DiagnosticList): Record<string, MetricValue> | undefined {
+function parseBlockBody(
+  body: SourceLine[],
+  format: 'vllm-bench-serve' | 'gpustack-block',
+  diagnostics: DiagnosticList,
+): Record<string, MetricValue> | undefined {
   const metrics: Record<string, MetricValue> = {};
   const seenAt = new Map<string, number>();
   const errorsBefore = diagnostics.items.filter((d) => d.severity === 'error').length;
@@ -173,7 +207,8 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
     let printedUnit: Unit | undefined;
     // GPUStack fills "Maximum request concurrency" with the configured cap or, when there was
     // none, the observed peak: which one is not recorded, so it is not stored as either.
-    const scalar = format === 'gpustack-block' && label === 'maximum request concurrency' ? undefined : SCALAR_LABELS[label];
+    const scalar =
+      format === 'gpustack-block' && label === 'maximum request concurrency' ? undefined : SCALAR_LABELS[label];
     if (format === 'gpustack-block' && label === 'maximum request concurrency') continue;
     const distribution = DISTRIBUTION_LABEL.exec(label);
     if (scalar) {
@@ -184,18 +219,24 @@ function parseBlockBody(body: SourceLine[], format: 'vllm-bench-serve' | 'gpusta
       if (!family) {
         diagnostics.warning('W_UNKNOWN_LINE', `unknown latency family "${distribution[3]}" in "${rawLabel}"; skipped`, {
           line: line.line,
-          expected: `one of ${Object.keys(families).map((f) => f.toUpperCase()).join(', ')}`,
+          expected: `one of ${Object.keys(families)
+            .map((f) => f.toUpperCase())
+            .join(', ')}`,
           found: quoteFound(rawLabel),
         });
         continue;
       }
       const expectedUnit = FAMILY_UNITS[format][distribution[3]!];
       if (distribution[4] !== expectedUnit) {
-        diagnostics.error('E_UNIT', `"${rawLabel}:" is printed in ${expectedUnit} by this tool, not ${distribution[4]}`, {
-          line: line.line,
-          expected: `"(${expectedUnit})"`,
-          found: quoteFound(rawLabel),
-        });
+        diagnostics.error(
+          'E_UNIT',
+          `"${rawLabel}:" is printed in ${expectedUnit} by this tool, not ${distribution[4]}`,
+          {
+            line: line.line,
+            expected: `"(${expectedUnit})"`,
+            found: quoteFound(rawLabel),
+          },
+        );
         continue;
       }
       key = `${family}.${statKey(distribution)}`;

@@ -2,7 +2,16 @@ import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { MetricId, Unit } from '../schema/metric.ts';
 import type { MetricValue } from '../schema/run.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
-import { findBlocks, normalizeLabel, readValue, resultLine, SECTION_RULE, statKey, warnUnknownLine, type BlockBounds } from './result-block.ts';
+import {
+  findBlocks,
+  normalizeLabel,
+  readValue,
+  resultLine,
+  SECTION_RULE,
+  statKey,
+  warnUnknownLine,
+  type BlockBounds,
+} from './result-block.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
@@ -46,7 +55,6 @@ const UNMAPPED_SECTION = 'cache hit details';
 const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\(ms\)$/;
 const FAMILIES: Record<string, MetricId> = { 'e2e latency': 'e2e_latency', ttft: 'ttft', tpot: 'tpot', itl: 'itl' };
 
-
 /** The block's lines between header and closing rule (or the end of input when truncated). */
 function blockBody(lines: SourceLine[], block: BlockBounds, next: BlockBounds | undefined): SourceLine[] {
   return lines.slice(block.header + 1, block.close ?? next?.header ?? lines.length);
@@ -55,7 +63,9 @@ function blockBody(lines: SourceLine[], block: BlockBounds, next: BlockBounds | 
 export function detect(text: string): boolean {
   const lines = sourceLines(text);
   const blocks = findBlocks(lines);
-  return blocks.some((block, i) => blockBody(lines, block, blocks[i + 1]).some((l) => BACKEND_LINE.test(l.text.trim())));
+  return blocks.some((block, i) =>
+    blockBody(lines, block, blocks[i + 1]).some((l) => BACKEND_LINE.test(l.text.trim())),
+  );
 }
 
 export function parse(text: string, options: { file: string }): ParseResult {
@@ -88,12 +98,16 @@ export function parse(text: string, options: { file: string }): ParseResult {
     const body = blockBody(lines, block, undefined);
     // vLLM and GPUStack print the same header; their "TPOT" may mean another metric (§0.2).
     if (!body.some((l) => BACKEND_LINE.test(l.text.trim()))) {
-      diagnostics.error('E_FORMAT_UNKNOWN', `${name} has no "Backend:" line, so it is not SGLang bench_serving output; skipped`, {
-        line: headerLine.line,
-        expected: 'a "Backend:" line right after the header',
-        found: body[0] ? quoteFound(body[0].text) : 'an empty block',
-        hint: 'a vLLM or GPUStack block belongs in its own file (format vllm-bench-serve / gpustack-block)',
-      });
+      diagnostics.error(
+        'E_FORMAT_UNKNOWN',
+        `${name} has no "Backend:" line, so it is not SGLang bench_serving output; skipped`,
+        {
+          line: headerLine.line,
+          expected: 'a "Backend:" line right after the header',
+          found: body[0] ? quoteFound(body[0].text) : 'an empty block',
+          hint: 'a vLLM or GPUStack block belongs in its own file (format vllm-bench-serve / gpustack-block)',
+        },
+      );
       return;
     }
     const metrics = parseBlockBody(body, diagnostics);
@@ -108,7 +122,10 @@ export function parse(text: string, options: { file: string }): ParseResult {
         endLine: lines[block.close]!.line,
       },
       metrics,
-      raw: lines.slice(block.header, block.close + 1).map((l) => l.raw).join('\n'),
+      raw: lines
+        .slice(block.header, block.close + 1)
+        .map((l) => l.raw)
+        .join('\n'),
     });
   });
   return { runs, diagnostics: diagnostics.items };
@@ -148,11 +165,15 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
 
     const firstLine = seenAt.get(key);
     if (firstLine !== undefined) {
-      diagnostics.error('E_DUPLICATE', `"${rawLabel}:" gives ${key} a second time in one block (first at line ${firstLine})`, {
-        line: line.line,
-        expected: 'each metric once per block',
-        found: quoteFound(text),
-      });
+      diagnostics.error(
+        'E_DUPLICATE',
+        `"${rawLabel}:" gives ${key} a second time in one block (first at line ${firstLine})`,
+        {
+          line: line.line,
+          expected: 'each metric once per block',
+          found: quoteFound(text),
+        },
+      );
       continue;
     }
     seenAt.set(key, line.line);

@@ -66,7 +66,11 @@ export function parse(text: string, options: { file: string }): ParseResult {
   const diagnostics = new DiagnosticList(options.file);
   const lines = sourceLines(text).filter((l) => l.text.trim() !== '');
   if (lines.length === 0) {
-    diagnostics.error('E_NO_RESULT', 'no JSON line found', { line: 1, expected: 'one JSON object per line, as written by --output-file', found: 'an empty file' });
+    diagnostics.error('E_NO_RESULT', 'no JSON line found', {
+      line: 1,
+      expected: 'one JSON object per line, as written by --output-file',
+      found: 'an empty file',
+    });
     return { runs: [], diagnostics: diagnostics.items };
   }
 
@@ -100,27 +104,49 @@ function readLine(line: SourceLine, diagnostics: DiagnosticList): JsonDocument |
     parsed = parseJsonDocuments(line.raw);
   } catch (cause) {
     // json-text hands string bodies to JSON.parse, which throws on raw control characters.
-    diagnostics.error('E_JSON', `line is not valid JSON: ${(cause as Error).message}`, { line: line.line, expected: 'one JSON object per line', found: quoteFound(line.raw) });
+    diagnostics.error('E_JSON', `line is not valid JSON: ${(cause as Error).message}`, {
+      line: line.line,
+      expected: 'one JSON object per line',
+      found: quoteFound(line.raw),
+    });
     return undefined;
   }
   if (!parsed.ok) {
-    diagnostics.error('E_JSON', `line is not valid JSON: ${parsed.message}`, { line: line.line, column: parsed.column, expected: 'one JSON object per line', found: parsed.found });
+    diagnostics.error('E_JSON', `line is not valid JSON: ${parsed.message}`, {
+      line: line.line,
+      column: parsed.column,
+      expected: 'one JSON object per line',
+      found: parsed.found,
+    });
     return undefined;
   }
   const [document, ...more] = parsed.documents;
   if (more.length > 0) {
-    diagnostics.error('E_JSON', 'several JSON documents on one line', { line: line.line, expected: 'one JSON object per line', found: quoteFound(line.raw) });
+    diagnostics.error('E_JSON', 'several JSON documents on one line', {
+      line: line.line,
+      expected: 'one JSON object per line',
+      found: quoteFound(line.raw),
+    });
     return undefined;
   }
   const value = document!.value;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    diagnostics.error('E_SCHEMA', 'a result line must be a JSON object', { line: line.line, expected: 'an object like {"backend": "sglang", "duration": …}', found: quoteFound(line.raw) });
+    diagnostics.error('E_SCHEMA', 'a result line must be a JSON object', {
+      line: line.line,
+      expected: 'an object like {"backend": "sglang", "duration": …}',
+      found: quoteFound(line.raw),
+    });
     return undefined;
   }
   return document;
 }
 
-function readMetrics(record: { [key: string]: JsonValue }, document: JsonDocument, line: SourceLine, diagnostics: DiagnosticList): Record<string, MetricValue> | undefined {
+function readMetrics(
+  record: { [key: string]: JsonValue },
+  document: JsonDocument,
+  line: SourceLine,
+  diagnostics: DiagnosticList,
+): Record<string, MetricValue> | undefined {
   const metrics: Record<string, MetricValue> = {};
   const errorsBefore = diagnostics.items.filter((d) => d.severity === 'error').length;
 
@@ -154,7 +180,14 @@ function readMetrics(record: { [key: string]: JsonValue }, document: JsonDocumen
     if (name === 'request_rate' && (value === 'trace' || value === Infinity)) continue;
     const at = { line: document.lines.get(pointer)! - 1 + line.line, column: valueColumn(line, name) };
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || printed === undefined) {
-      const problem = typeof value !== 'number' ? 'not a number' : Number.isNaN(value) ? 'not a number (NaN)' : !Number.isFinite(value) ? 'infinite value' : 'cannot be negative';
+      const problem =
+        typeof value !== 'number'
+          ? 'not a number'
+          : Number.isNaN(value)
+            ? 'not a number (NaN)'
+            : !Number.isFinite(value)
+              ? 'infinite value'
+              : 'cannot be negative';
       diagnostics.error('E_BAD_NUMBER', `"${name}" expects a number (${unit}); ${problem}`, {
         ...at,
         expected: `a finite number ≥ 0 in ${unit}`,

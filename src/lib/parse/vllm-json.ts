@@ -35,9 +35,16 @@ const SCALAR_KEYS: Record<string, KeySpec> = {
 /** `mean_ttft_ms`, `p99.9_itl_ms` → statistic, percentile, family. */
 const SUMMARY_KEY = /^(mean|median|std|min|max|p(\d+(?:\.\d+)?))_([a-z0-9_]+)_ms$/;
 
-const FAMILIES: Record<string, MetricId> = { ttft: 'ttft', tpot: 'tpot', itl: 'itl', e2el: 'e2e_latency', client_queue_time: 'client_queue_time' };
+const FAMILIES: Record<string, MetricId> = {
+  ttft: 'ttft',
+  tpot: 'tpot',
+  itl: 'itl',
+  e2el: 'e2e_latency',
+  client_queue_time: 'client_queue_time',
+};
 
-const METADATA_HINT = 'vLLM writes `--metadata k=v` pairs as top-level strings; one may sit under a result key the run did not compute';
+const METADATA_HINT =
+  'vLLM writes `--metadata k=v` pairs as top-level strings; one may sit under a result key the run did not compute';
 
 function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -45,7 +52,13 @@ function isObject(value: JsonValue | undefined): value is { [key: string]: JsonV
 
 /** The PyTorch OSS benchmark-format list vLLM writes beside the result as `{stem}.pytorch.json`. */
 function isPytorchRecords(value: JsonValue): boolean {
-  return Array.isArray(value) && value.length > 0 && value.every((r) => isObject(r) && isObject(r.benchmark) && isObject(r.metric) && Array.isArray(r.metric.benchmark_values));
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(
+      (r) => isObject(r) && isObject(r.benchmark) && isObject(r.metric) && Array.isArray(r.metric.benchmark_values),
+    )
+  );
 }
 
 function isVllmResult(value: JsonValue): boolean {
@@ -56,7 +69,11 @@ export function detect(text: string): boolean {
   const parsed = parseJsonDocuments(text);
   if (parsed.ok) return isVllmResult(parsed.documents[0]!.value) || isPytorchRecords(parsed.documents[0]!.value);
   // A cut-off file still goes to this parser, which reports where the JSON breaks.
-  return /^\s*\{/.test(text.replace(/^\uFEFF/, '')) && /"num_prompts"\s*:/.test(text) && /"total_token_throughput"\s*:/.test(text);
+  return (
+    /^\s*\{/.test(text.replace(/^\uFEFF/, '')) &&
+    /"num_prompts"\s*:/.test(text) &&
+    /"total_token_throughput"\s*:/.test(text)
+  );
 }
 
 export function parse(text: string, options: { file: string }): ParseResult {
@@ -68,18 +85,30 @@ export function parse(text: string, options: { file: string }): ParseResult {
   }
   const documents = parsed.documents;
   if (isPytorchRecords(documents[0]!.value)) {
-    const sibling = options.file.endsWith('.pytorch.json') ? `${options.file.slice(0, -'.pytorch.json'.length).split('/').pop()}.json` : 'the `{stem}.json` beside it';
+    const sibling = options.file.endsWith('.pytorch.json')
+      ? `${options.file.slice(0, -'.pytorch.json'.length).split('/').pop()}.json`
+      : 'the `{stem}.json` beside it';
     // formats.md §2.2: recognise and skip it; the result is in the sibling file.
-    diagnostics.warning('W_SKIPPED_FILE', 'this is the PyTorch OSS benchmark-format list vLLM writes beside a --save-result file, not a result; skipped', {
-      line: documents[0]!.line,
-      expected: 'the `vllm bench serve --save-result` JSON object',
-      found: `a list of ${(documents[0]!.value as JsonValue[]).length} {benchmark, model, metric} records`,
-      hint: `use ${sibling} instead: it holds the same run with every metric`,
-    });
+    diagnostics.warning(
+      'W_SKIPPED_FILE',
+      'this is the PyTorch OSS benchmark-format list vLLM writes beside a --save-result file, not a result; skipped',
+      {
+        line: documents[0]!.line,
+        expected: 'the `vllm bench serve --save-result` JSON object',
+        found: `a list of ${(documents[0]!.value as JsonValue[]).length} {benchmark, model, metric} records`,
+        hint: `use ${sibling} instead: it holds the same run with every metric`,
+      },
+    );
     return { runs: [], diagnostics: diagnostics.items };
   }
 
-  const labels = uniqueLabels(documents.map((d) => (isObject(d.value) && typeof d.value.label === 'string' && d.value.label.trim() !== '' ? d.value.label.trim() : null)));
+  const labels = uniqueLabels(
+    documents.map((d) =>
+      isObject(d.value) && typeof d.value.label === 'string' && d.value.label.trim() !== ''
+        ? d.value.label.trim()
+        : null,
+    ),
+  );
   const runs: ParsedRun[] = [];
   documents.forEach((document, blockIndex) => {
     const span = jsonValueSpan(parsed.source, document, '');
@@ -102,7 +131,14 @@ export function parse(text: string, options: { file: string }): ParseResult {
       return;
     }
     runs.push({
-      source: { file: options.file, format: 'vllm-json', blockIndex, blockLabel: labels[blockIndex]!, startLine: span.startLine, endLine: span.endLine },
+      source: {
+        file: options.file,
+        format: 'vllm-json',
+        blockIndex,
+        blockLabel: labels[blockIndex]!,
+        startLine: span.startLine,
+        endLine: span.endLine,
+      },
       metrics,
       raw: span.text,
     });
@@ -133,11 +169,15 @@ function readMetrics(source: JsonSource): Record<string, MetricValue> | undefine
       if (!family) {
         if (!unknownFamilies.has(summary[3]!)) {
           unknownFamilies.add(summary[3]!);
-          diagnostics.warning('W_UNKNOWN_KEY', `no canonical metric for the vLLM latency family "${summary[3]}"; its statistics are skipped`, {
-            line: document.lines.get(pointer),
-            expected: `one of ${Object.keys(FAMILIES).join(', ')}`,
-            found: quoteFound(name),
-          });
+          diagnostics.warning(
+            'W_UNKNOWN_KEY',
+            `no canonical metric for the vLLM latency family "${summary[3]}"; its statistics are skipped`,
+            {
+              line: document.lines.get(pointer),
+              expected: `one of ${Object.keys(FAMILIES).join(', ')}`,
+              found: quoteFound(name),
+            },
+          );
         }
         continue;
       }

@@ -11,7 +11,8 @@ import type { ComputedGuide, Measured } from '../schema/computed.ts';
 
 export type GuideVersions = ReadonlyMap<string, ComputedGuide>;
 
-const shown = (m: Measured) => (m.scale === 1 ? formatFixed(m.primary.value, 2) : `${formatFixed(m.primary.value, 2)}x${m.scale}`);
+const shown = (m: Measured) =>
+  m.scale === 1 ? formatFixed(m.primary.value, 2) : `${formatFixed(m.primary.value, 2)}x${m.scale}`;
 
 function change(before: string, after: string): string {
   return before === after ? `${after} (unchanged)` : `${before} → **${after}**`;
@@ -20,13 +21,26 @@ function change(before: string, after: string): string {
 function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): string[] {
   const lines: string[] = [];
   const metric = metricShortName(after.metrics.primary);
-  if (before.recommended.command !== after.recommended.command || before.recommended.engine.id !== after.recommended.engine.id) {
-    lines.push('- **Recommended command changed:**', '', '  ```diff', ...before.recommended.command.split('\n').map((l) => `  - ${l}`), ...after.recommended.command.split('\n').map((l) => `  + ${l}`), '  ```', '');
+  if (
+    before.recommended.command !== after.recommended.command ||
+    before.recommended.engine.id !== after.recommended.engine.id
+  ) {
+    lines.push(
+      '- **Recommended command changed:**',
+      '',
+      '  ```diff',
+      ...before.recommended.command.split('\n').map((l) => `  - ${l}`),
+      ...after.recommended.command.split('\n').map((l) => `  + ${l}`),
+      '  ```',
+      '',
+    );
   }
   for (const step of after.steps) {
     const old = before.steps.find((s) => s.id === step.id);
     if (!old) {
-      lines.push(`- Step **${step.title.en}** added (winner: ${step.variants.find((v) => v.id === step.winner)!.label.en}).`);
+      lines.push(
+        `- Step **${step.title.en}** added (winner: ${step.variants.find((v) => v.id === step.winner)!.label.en}).`,
+      );
       continue;
     }
     if (old.winner !== step.winner) {
@@ -34,25 +48,51 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
       lines.push(`- Step **${step.title.en}**: winner ${label(old, old.winner)} → **${label(step, step.winner)}**.`);
     }
   }
-  for (const step of before.steps) if (!after.steps.some((s) => s.id === step.id)) lines.push(`- Step **${step.title.en}** removed.`);
+  for (const step of before.steps)
+    if (!after.steps.some((s) => s.id === step.id)) lines.push(`- Step **${step.title.en}** removed.`);
 
   const rows: string[] = [];
   for (const c of after.comparison) {
     const old = before.comparison.find((o) => o.id === c.id);
-    const base = old ? change(shown(old.baseline.measured), shown(c.baseline.measured)) : `${shown(c.baseline.measured)} (new)`;
-    const opt = old ? change(shown(old.optimized.measured), shown(c.optimized.measured)) : `${shown(c.optimized.measured)} (new)`;
-    const pct = old ? change(formatSignedPercent(old.percent, before.percentDecimals), formatSignedPercent(c.percent, after.percentDecimals)) : formatSignedPercent(c.percent, after.percentDecimals);
-    if (!old || old.percent !== c.percent || shown(old.baseline.measured) !== shown(c.baseline.measured) || shown(old.optimized.measured) !== shown(c.optimized.measured)) {
+    const base = old
+      ? change(shown(old.baseline.measured), shown(c.baseline.measured))
+      : `${shown(c.baseline.measured)} (new)`;
+    const opt = old
+      ? change(shown(old.optimized.measured), shown(c.optimized.measured))
+      : `${shown(c.optimized.measured)} (new)`;
+    const pct = old
+      ? change(
+          formatSignedPercent(old.percent, before.percentDecimals),
+          formatSignedPercent(c.percent, after.percentDecimals),
+        )
+      : formatSignedPercent(c.percent, after.percentDecimals);
+    if (
+      !old ||
+      old.percent !== c.percent ||
+      shown(old.baseline.measured) !== shown(c.baseline.measured) ||
+      shown(old.optimized.measured) !== shown(c.optimized.measured)
+    ) {
       rows.push(`| ${c.label.en} | ${base} | ${opt} | ${pct} |`);
     }
   }
-  for (const c of before.comparison) if (!after.comparison.some((n) => n.id === c.id)) rows.push(`| ${c.label.en} | removed | | |`);
-  if (rows.length > 0) lines.push('', `| Benchmark case | Baseline ${metric} | Optimized ${metric} | Change |`, '| --- | --- | --- | --- |', ...rows, '');
+  for (const c of before.comparison)
+    if (!after.comparison.some((n) => n.id === c.id)) rows.push(`| ${c.label.en} | removed | | |`);
+  if (rows.length > 0)
+    lines.push(
+      '',
+      `| Benchmark case | Baseline ${metric} | Optimized ${metric} | Change |`,
+      '| --- | --- | --- | --- |',
+      ...rows,
+      '',
+    );
 
   const summary: string[] = [];
   for (const row of after.optimizationSummary.rows) {
     const old = before.optimizationSummary.rows.find((r) => r.step === row.step);
-    if (!old || old.percent !== row.percent) summary.push(`${row.label.en} ${old ? change(formatSignedPercent(old.percent, before.percentDecimals), formatSignedPercent(row.percent, after.percentDecimals)) : formatSignedPercent(row.percent, after.percentDecimals)}`);
+    if (!old || old.percent !== row.percent)
+      summary.push(
+        `${row.label.en} ${old ? change(formatSignedPercent(old.percent, before.percentDecimals), formatSignedPercent(row.percent, after.percentDecimals)) : formatSignedPercent(row.percent, after.percentDecimals)}`,
+      );
   }
   if (summary.length > 0) lines.push(`- Optimization summary: ${summary.join('; ')}.`);
 
@@ -61,30 +101,53 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
     const scores = (a: typeof check) => a.results.map((r) => `${r.label} ${formatFixed(r.score.value, 3)}`).join(', ');
     const verdict = (a: typeof check) => (a.verdict.withinNoise ? 'within noise' : 'beyond noise');
     if (!old || scores(old) !== scores(check) || verdict(old) !== verdict(check)) {
-      lines.push(`- ${check.title.en}: ${old ? change(`${scores(old)} (${verdict(old)})`, `${scores(check)} (${verdict(check)})`) : `${scores(check)} (${verdict(check)})`}.`);
+      lines.push(
+        `- ${check.title.en}: ${old ? change(`${scores(old)} (${verdict(old)})`, `${scores(check)} (${verdict(check)})`) : `${scores(check)} (${verdict(check)})`}.`,
+      );
     }
   }
 
-  const changedRaw = Object.keys(after.runs).filter((runId) => before.runs[runId] && before.runs[runId]!.raw !== after.runs[runId]!.raw);
+  const changedRaw = Object.keys(after.runs).filter(
+    (runId) => before.runs[runId] && before.runs[runId]!.raw !== after.runs[runId]!.raw,
+  );
   const addedRaw = Object.keys(after.runs).filter((runId) => !before.runs[runId]);
-  if (changedRaw.length > 0) lines.push(`- Raw results replaced: ${changedRaw.map((r) => `\`${after.runs[r]!.file}\``).join(', ')}.`);
-  if (addedRaw.length > 0) lines.push(`- Raw results added: ${addedRaw.map((r) => `\`${after.runs[r]!.file}\`${after.runs[r]!.blockLabel ? ` (${after.runs[r]!.blockLabel})` : ''}`).join(', ')}.`);
+  if (changedRaw.length > 0)
+    lines.push(`- Raw results replaced: ${changedRaw.map((r) => `\`${after.runs[r]!.file}\``).join(', ')}.`);
+  if (addedRaw.length > 0)
+    lines.push(
+      `- Raw results added: ${addedRaw.map((r) => `\`${after.runs[r]!.file}\`${after.runs[r]!.blockLabel ? ` (${after.runs[r]!.blockLabel})` : ''}`).join(', ')}.`,
+    );
 
   return lines.length === 0 ? [] : [`## ${after.title.en} (\`${id}\`)`, '', ...lines, ''];
 }
 
 /** `unreadable`: guides at the ref written by an older perflab, whose numbers cannot be compared. */
-export function guidesDiff(before: GuideVersions, after: GuideVersions, ref: string, unreadable: ReadonlySet<string> = new Set()): string {
+export function guidesDiff(
+  before: GuideVersions,
+  after: GuideVersions,
+  ref: string,
+  unreadable: ReadonlySet<string> = new Set(),
+): string {
   const sections: string[] = [];
   for (const [id, guide] of [...after].sort(([a], [b]) => a.localeCompare(b))) {
     const old = before.get(id);
     if (unreadable.has(id)) {
-      sections.push(`## ${guide.title.en} (\`${id}\`)`, '', `- At \`${ref}\` this guide was computed by an older perflab whose output does not match today's schema; its numbers are not compared.`, '');
+      sections.push(
+        `## ${guide.title.en} (\`${id}\`)`,
+        '',
+        `- At \`${ref}\` this guide was computed by an older perflab whose output does not match today's schema; its numbers are not compared.`,
+        '',
+      );
       continue;
     }
     if (!old) {
       const target = guide.comparison[0]!;
-      sections.push(`## ${guide.title.en} (\`${id}\`) — new guide`, '', `- Recommended engine: ${guide.recommended.engine.name}; ${target.label.en}: ${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)} over the baseline.`, '');
+      sections.push(
+        `## ${guide.title.en} (\`${id}\`) — new guide`,
+        '',
+        `- Recommended engine: ${guide.recommended.engine.name}; ${target.label.en}: ${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)} over the baseline.`,
+        '',
+      );
       continue;
     }
     sections.push(...guideReport(id, old, guide));

@@ -137,11 +137,31 @@ export const ComputedGuideSchema = z.object({
   metrics: z.object({ primary: z.string(), secondary: z.string() }),
   engines: z.array(z.object({ id: z.string(), name: z.string(), version: z.string().optional() })),
   /** `config` as [key, value] pairs: the author's key order is how the page shows it */
-  profiles: z.array(z.object({ id: z.string(), name: z.string(), label: LocalizedSchema, config: z.array(z.tuple([z.string(), z.union([z.string(), z.number()])])) })),
-  datasets: z.array(z.object({ id: z.string(), label: LocalizedSchema, variants: z.array(z.object({ label: LocalizedSchema, inputTokens: z.number(), outputTokens: z.number() })).optional() })),
+  profiles: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      label: LocalizedSchema,
+      config: z.array(z.tuple([z.string(), z.union([z.string(), z.number()])])),
+    }),
+  ),
+  datasets: z.array(
+    z.object({
+      id: z.string(),
+      label: LocalizedSchema,
+      variants: z
+        .array(z.object({ label: LocalizedSchema, inputTokens: z.number(), outputTokens: z.number() }))
+        .optional(),
+    }),
+  ),
   benchmarkCommands: z.string().optional(),
   numberedSteps: z.boolean(),
-  baseline: z.object({ step: z.string(), variant: z.string(), engine: z.object({ id: z.string(), name: z.string() }), measured: MeasuredSchema }),
+  baseline: z.object({
+    step: z.string(),
+    variant: z.string(),
+    engine: z.object({ id: z.string(), name: z.string() }),
+    measured: MeasuredSchema,
+  }),
   steps: z.array(ComputedStepSchema),
   accuracy: z.array(AccuracySchema),
   recommended: z.object({ engine: z.object({ id: z.string(), name: z.string() }), command: z.string() }),

@@ -68,10 +68,18 @@ export const VariantSchema = z
       ctx.addIssue({ code: 'custom', path: ['result'], message: 'a variant with status "ok" needs a result' });
     }
     if (variant.status !== 'ok' && variant.result !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['result'], message: `a variant with status "${variant.status}" has no result` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['result'],
+        message: `a variant with status "${variant.status}" has no result`,
+      });
     }
     if (variant.status !== 'ok' && variant.reason === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: `a variant with status "${variant.status}" needs a reason` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: `a variant with status "${variant.status}" needs a reason`,
+      });
     }
   });
 export type Variant = z.infer<typeof VariantSchema>;
@@ -85,7 +93,9 @@ export const StepSchema = z.strictObject({
   /** how the step's result is stated: a pairwise sentence, a ranking sentence, or nothing */
   summary: z.enum(['pairwise', 'ranking', 'none']),
   /** what the winner is compared with in a pairwise sentence */
-  reference: z.union([z.enum(['worst', 'first', 'previous-winner']), z.strictObject({ variant: Slug })]).default('worst'),
+  reference: z
+    .union([z.enum(['worst', 'first', 'previous-winner']), z.strictObject({ variant: Slug })])
+    .default('worst'),
   /** `auto` picks the best variant by the objective metric; an author may overrule with a reason */
   winner: z.union([z.literal('auto'), z.strictObject({ variant: Slug, reason: LocalizedSchema })]).default('auto'),
   variants: z.array(VariantSchema).min(1),
@@ -101,12 +111,14 @@ export const AccuracyCheckSchema = z.strictObject({
   column: LocalizedSchema,
   /** sample count, when the raw output does not print it (SGLang's GSM8K stdout does not) */
   samples: z.number().int().positive().optional(),
-  results: z
-    .array(z.strictObject({ label: z.string().min(1), result: ResultRefSchema }))
-    .min(2),
+  results: z.array(z.strictObject({ label: z.string().min(1), result: ResultRefSchema })).min(2),
 });
 
-const CaseSide = z.strictObject({ ...RunConfig, result: ResultRefSchema, gpus: z.number().int().positive().optional() });
+const CaseSide = z.strictObject({
+  ...RunConfig,
+  result: ResultRefSchema,
+  gpus: z.number().int().positive().optional(),
+});
 
 export const CaseSchema = z.strictObject({
   id: Slug,
@@ -121,7 +133,13 @@ export const DatasetSchema = z.strictObject({
   id: Slug,
   label: LabelSchema,
   variants: z
-    .array(z.strictObject({ label: LocalizedSchema, inputTokens: z.number().int().positive(), outputTokens: z.number().int().positive() }))
+    .array(
+      z.strictObject({
+        label: LocalizedSchema,
+        inputTokens: z.number().int().positive(),
+        outputTokens: z.number().int().positive(),
+      }),
+    )
     .optional(),
 });
 
@@ -154,13 +172,12 @@ export const GuideSchema = z.strictObject({
     short: LabelSchema.optional(),
   }),
   objective: z.enum(['throughput', 'latency']),
-  metrics: z
-    .strictObject({
-      /** what decides winners; defaults from the objective */
-      primary: MetricKeySchema.optional(),
-      /** the latency shown next to it in tables and sentences ("Mean TPOT") */
-      secondary: MetricKeySchema,
-    }),
+  metrics: z.strictObject({
+    /** what decides winners; defaults from the objective */
+    primary: MetricKeySchema.optional(),
+    /** the latency shown next to it in tables and sentences ("Mean TPOT") */
+    secondary: MetricKeySchema,
+  }),
   engines: z.array(EngineSchema).min(1),
   profiles: z.array(ProfileSchema).default([]),
   datasets: z.array(DatasetSchema).default([]),

@@ -113,7 +113,8 @@ export function metricKeyProblem(key: string): string | undefined {
   const info = metricInfo[id as MetricId];
   if (info.distribution && stat === undefined) return `"${id}" is a distribution: name a statistic, e.g. "${id}.mean"`;
   if (!info.distribution && stat !== undefined) return `"${id}" is a single value: drop ".${stat}"`;
-  if (stat !== undefined && !StatSchema.safeParse(stat).success) return `unknown statistic "${stat}" (expected mean, median, std, min, max or pNN)${suggest(stat, ['mean', 'median', 'std', 'min', 'max', 'p50', 'p90', 'p95', 'p99'])}`;
+  if (stat !== undefined && !StatSchema.safeParse(stat).success)
+    return `unknown statistic "${stat}" (expected mean, median, std, min, max or pNN)${suggest(stat, ['mean', 'median', 'std', 'min', 'max', 'p50', 'p90', 'p95', 'p99'])}`;
   return undefined;
 }
 

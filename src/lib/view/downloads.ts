@@ -14,7 +14,18 @@ function field(value: string | number): string {
  * the guide's, on the scaled optimized value. Values are shown as on the page.
  */
 export function comparisonCsv(guide: ComputedGuide): string {
-  const header = ['case', 'case_zh', `baseline_${guide.metrics.primary}`, `baseline_${guide.metrics.secondary}`, `optimized_${guide.metrics.primary}`, 'optimized_scale', `optimized_${guide.metrics.secondary}`, 'change_percent', 'baseline_source', 'optimized_source'];
+  const header = [
+    'case',
+    'case_zh',
+    `baseline_${guide.metrics.primary}`,
+    `baseline_${guide.metrics.secondary}`,
+    `optimized_${guide.metrics.primary}`,
+    'optimized_scale',
+    `optimized_${guide.metrics.secondary}`,
+    'change_percent',
+    'baseline_source',
+    'optimized_source',
+  ];
   const rows = guide.comparison.map((c) => [
     c.label.en,
     c.label.zh,

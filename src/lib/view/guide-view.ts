@@ -83,13 +83,21 @@ export type GuideView = {
     commandLabel: string;
     command: string;
     comparisonIntro: string;
-    table: { headers: [string, string, string]; rows: { id: string; label: string; baseline: MeasuredCell; optimized: MeasuredCell }[] };
+    table: {
+      headers: [string, string, string];
+      rows: { id: string; label: string; baseline: MeasuredCell; optimized: MeasuredCell }[];
+    };
     scaledNotes: string[];
     notesHeading: string;
     notesHtml: string;
     feedback: string;
     feedbackUrl?: string;
-    chart: { metric: string; cases: { label: string; baseline: number; optimized: number }[]; baselineLabel: string; optimizedLabel: string };
+    chart: {
+      metric: string;
+      cases: { label: string; baseline: number; optimized: number }[];
+      baselineLabel: string;
+      optimizedLabel: string;
+    };
   };
   objective?: { heading: string; html: string };
   setup: {
@@ -131,7 +139,13 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
 
   const raw = (runId: string): RawResult => {
     const run = guide.runs[runId]!;
-    return { text: run.raw, file: run.file, startLine: run.startLine, endLine: run.endLine, source: tr('raw.source', { file: run.file, start: run.startLine, end: run.endLine }) };
+    return {
+      text: run.raw,
+      file: run.file,
+      startLine: run.startLine,
+      endLine: run.endLine,
+      source: tr('raw.source', { file: run.file, start: run.startLine, end: run.endLine }),
+    };
   };
   const cell = (m: Measured, against?: Measured): MeasuredCell => {
     const sourceOf = (runId: string, line: number) => `${guide.runs[runId]!.file}:${line}`;
@@ -158,15 +172,27 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
       heading: guide.numberedSteps ? `${step.number}. ${step.title[lang]}` : step.title[lang],
       variants: step.variants.map((variant) => variantView(variant, lang, tr, raw)),
       ...(summary ? { summary } : {}),
-      ...(step.winnerReason ? { winnerNote: tr('summary.winnerOverruled', { winner: step.variants.find((v) => v.id === step.winner)!.label[lang], reason: step.winnerReason[lang] }) } : {}),
+      ...(step.winnerReason
+        ? {
+            winnerNote: tr('summary.winnerOverruled', {
+              winner: step.variants.find((v) => v.id === step.winner)!.label[lang],
+              reason: step.winnerReason[lang],
+            }),
+          }
+        : {}),
       ...(noteHtml ? { noteHtml } : {}),
       accuracy: guide.accuracy
         .filter((check) => check.after === step.id)
         .map((check) => {
           const samples = Math.min(...check.results.map((r) => r.samples));
           const questions = check.verdict.questions;
-          const plural = new Intl.PluralRules(lang === 'zh' ? 'zh-CN' : 'en').select(questions) === 'one' ? 'one' : 'other';
-          const verdictParams = { questions: formatFixed(questions, Number.isInteger(questions) ? 0 : 1), questionWord: tr(`accuracy.question.${plural}`), samples };
+          const plural =
+            new Intl.PluralRules(lang === 'zh' ? 'zh-CN' : 'en').select(questions) === 'one' ? 'one' : 'other';
+          const verdictParams = {
+            questions: formatFixed(questions, Number.isInteger(questions) ? 0 : 1),
+            questionWord: tr(`accuracy.question.${plural}`),
+            samples,
+          };
           const intro = slot(`accuracy:${check.id}`);
           const after = slot(`accuracy:${check.id}:after`);
           return {
@@ -186,8 +212,14 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
 
   const summaryRows =
     guide.optimizationSummary.mode === 'cumulative'
-      ? guide.optimizationSummary.rows.map((row) => ({ label: row.label[lang], cells: [cell(row.optimized, row.reference), cell(row.reference)] }))
-      : guide.optimizationSummary.rows.map((row) => ({ label: row.label[lang], cells: [formatSignedPercent(row.percent, decimals)] }));
+      ? guide.optimizationSummary.rows.map((row) => ({
+          label: row.label[lang],
+          cells: [cell(row.optimized, row.reference), cell(row.reference)],
+        }))
+      : guide.optimizationSummary.rows.map((row) => ({
+          label: row.label[lang],
+          cells: [formatSignedPercent(row.percent, decimals)],
+        }));
 
   return {
     lang,
@@ -197,17 +229,38 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
     conclusion: {
       heading: tr('conclusion.heading'),
       chartCaption: tr(`conclusion.resultHeading.${guide.objective}`),
-      recommendedIntro: tr(`conclusion.recommended.${guide.objective}`, { model: guide.model.subject[lang], hardware: guide.hardware.short[lang] }),
+      recommendedIntro: tr(`conclusion.recommended.${guide.objective}`, {
+        model: guide.model.subject[lang],
+        hardware: guide.hardware.short[lang],
+      }),
       commandLabel: tr('conclusion.servingCommand'),
       command: guide.recommended.command,
       comparisonIntro: tr('conclusion.comparisonIntro'),
       table: {
-        headers: [tr('table.case'), tr('table.baseline', { engine: guide.baseline.engine.name }), tr(anyScaled ? 'table.optimizedScaled' : 'table.optimized')],
-        rows: guide.comparison.map((c) => ({ id: c.id, label: c.label[lang], baseline: cell(c.baseline.measured), optimized: cell(c.optimized.measured, c.baseline.measured) })),
+        headers: [
+          tr('table.case'),
+          tr('table.baseline', { engine: guide.baseline.engine.name }),
+          tr(anyScaled ? 'table.optimizedScaled' : 'table.optimized'),
+        ],
+        rows: guide.comparison.map((c) => ({
+          id: c.id,
+          label: c.label[lang],
+          baseline: cell(c.baseline.measured),
+          optimized: cell(c.optimized.measured, c.baseline.measured),
+        })),
       },
-      scaledNotes: [...new Set(guide.comparison.filter((c) => c.optimized.measured.scale !== 1).map((c) => c.optimized.measured))]
+      scaledNotes: [
+        ...new Set(guide.comparison.filter((c) => c.optimized.measured.scale !== 1).map((c) => c.optimized.measured)),
+      ]
         .slice(0, 1)
-        .map((m) => tr('table.scaledNote', { value: shown(m.primary), scale: formatScale(m.scale), gpus: guide.hardware.gpus / m.scale, total: guide.hardware.gpus })),
+        .map((m) =>
+          tr('table.scaledNote', {
+            value: shown(m.primary),
+            scale: formatScale(m.scale),
+            gpus: guide.hardware.gpus / m.scale,
+            total: guide.hardware.gpus,
+          }),
+        ),
       notesHeading: tr('conclusion.notes'),
       notesHtml: slot('notes') ?? '',
       feedback: tr('conclusion.feedback'),
@@ -216,7 +269,11 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
         metric: `${primaryName} (${primaryUnit})`,
         baselineLabel: tr('table.baselineShort'),
         optimizedLabel: tr('table.optimized'),
-        cases: guide.comparison.map((c) => ({ label: c.label[lang], baseline: c.baseline.measured.score, optimized: c.optimized.measured.score })),
+        cases: guide.comparison.map((c) => ({
+          label: c.label[lang],
+          baseline: c.baseline.measured.score,
+          optimized: c.optimized.measured.score,
+        })),
       },
     },
     ...(slot('objective') ? { objective: { heading: tr('objective.heading'), html: slot('objective')! } } : {}),
@@ -230,27 +287,42 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
       engines: guide.engines.filter((e) => e.version).map((e) => `${e.name} ${e.version}`),
       ...(slot('benchmark-method') ? { method: { heading: tr('setup.method'), html: slot('benchmark-method')! } } : {}),
       profilesHeading: tr('setup.profiles'),
-      profiles: guide.profiles.map((p) => ({ id: p.id, label: p.label[lang], yaml: stringify(Object.fromEntries(p.config)).trimEnd() })),
+      profiles: guide.profiles.map((p) => ({
+        id: p.id,
+        label: p.label[lang],
+        yaml: stringify(Object.fromEntries(p.config)).trimEnd(),
+      })),
       ...(guide.datasets.length > 0
         ? {
             datasets: {
               heading: tr('setup.datasets'),
               items: guide.datasets.map((d) => ({
                 label: d.label[lang],
-                variants: (d.variants ?? []).map((v) => tr('setup.datasetVariant', { label: v.label[lang], input: v.inputTokens, output: v.outputTokens })),
+                variants: (d.variants ?? []).map((v) =>
+                  tr('setup.datasetVariant', { label: v.label[lang], input: v.inputTokens, output: v.outputTokens }),
+                ),
               })),
             },
           }
         : {}),
       ...(guide.benchmarkCommands
-        ? { commands: { heading: tr('setup.commands'), ...(slot('benchmark-commands') ? { introHtml: slot('benchmark-commands')! } : {}), script: guide.benchmarkCommands } }
+        ? {
+            commands: {
+              heading: tr('setup.commands'),
+              ...(slot('benchmark-commands') ? { introHtml: slot('benchmark-commands')! } : {}),
+              script: guide.benchmarkCommands,
+            },
+          }
         : {}),
     },
     results: { heading: tr('results.heading'), steps },
     optimizationSummary: {
       heading: tr('optimizationSummary.heading'),
       mode: guide.optimizationSummary.mode,
-      headers: guide.optimizationSummary.mode === 'cumulative' ? [tr('table.case'), tr('table.optimized'), tr('table.baselineShort')] : [tr('optimizationSummary.option'), tr('optimizationSummary.improvement')],
+      headers:
+        guide.optimizationSummary.mode === 'cumulative'
+          ? [tr('table.case'), tr('table.optimized'), tr('table.baselineShort')]
+          : [tr('optimizationSummary.option'), tr('optimizationSummary.improvement')],
       rows: summaryRows,
     },
     otherCases: {
@@ -269,23 +341,50 @@ export function isImprovement(guide: ComputedGuide, percent: number): boolean {
 
 type Translate = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => string;
 
-function otherCaseGroups(guide: ComputedGuide, lang: Locale, raw: (runId: string) => RawResult): GuideView['otherCases']['groups'] {
+function otherCaseGroups(
+  guide: ComputedGuide,
+  lang: Locale,
+  raw: (runId: string) => RawResult,
+): GuideView['otherCases']['groups'] {
   const tr: Translate = (key, params) => t(lang, key, params);
-  const entry = (kind: 'baseline' | 'optimized', config: { args?: string[] | undefined; command?: string | undefined }, result: RawResult): OtherCaseEntry => ({
-    configLabel: tr(config.command ? (kind === 'baseline' ? 'otherCases.baselineCommand' : 'otherCases.optimizedCommand') : kind === 'baseline' ? 'otherCases.baselineArgs' : 'otherCases.optimizedArgs'),
-    ...(config.command ?? config.args ? { config: config.command ?? config.args!.join('\n') } : {}),
+  const entry = (
+    kind: 'baseline' | 'optimized',
+    config: { args?: string[] | undefined; command?: string | undefined },
+    result: RawResult,
+  ): OtherCaseEntry => ({
+    configLabel: tr(
+      config.command
+        ? kind === 'baseline'
+          ? 'otherCases.baselineCommand'
+          : 'otherCases.optimizedCommand'
+        : kind === 'baseline'
+          ? 'otherCases.baselineArgs'
+          : 'otherCases.optimizedArgs',
+    ),
+    ...((config.command ?? config.args) ? { config: config.command ?? config.args!.join('\n') } : {}),
     notAvailable: tr('otherCases.notAvailable'),
     resultLabel: tr(kind === 'baseline' ? 'otherCases.baselineResult' : 'otherCases.optimizedResult'),
     result,
   });
   if (guide.otherCases.layout === 'by-config') {
     const { baseline, optimized } = guide.otherCases;
-    return [{ id: 'configs', entries: [entry('baseline', baseline, logResult(guide, baseline.runIds, tr)), entry('optimized', optimized, logResult(guide, optimized.runIds, tr))] }];
+    return [
+      {
+        id: 'configs',
+        entries: [
+          entry('baseline', baseline, logResult(guide, baseline.runIds, tr)),
+          entry('optimized', optimized, logResult(guide, optimized.runIds, tr)),
+        ],
+      },
+    ];
   }
   return guide.comparison.map((c) => ({
     id: c.id,
     heading: c.label[lang],
-    entries: [entry('baseline', c.baseline, raw(c.baseline.measured.runId)), entry('optimized', c.optimized, raw(c.optimized.measured.runId))],
+    entries: [
+      entry('baseline', c.baseline, raw(c.baseline.measured.runId)),
+      entry('optimized', c.optimized, raw(c.optimized.measured.runId)),
+    ],
   }));
 }
 
@@ -316,20 +415,33 @@ function formatScale(scale: number): string {
   return Number.isInteger(scale) ? String(scale) : formatFixed(scale, 2);
 }
 
-function variantView(variant: ComputedVariant, lang: Locale, tr: (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => string, raw: (runId: string) => RawResult): VariantView {
+function variantView(
+  variant: ComputedVariant,
+  lang: Locale,
+  tr: (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => string,
+  raw: (runId: string) => RawResult,
+): VariantView {
   return {
     id: variant.id,
     heading: variant.label[lang],
     ...(variant.profile ? { profile: variant.profile.name } : {}),
     ...(variant.args ? { args: variant.args.join('\n') } : {}),
     ...(variant.command ? { command: variant.command } : {}),
-    ...(variant.status !== 'ok' ? { status: `${tr(variant.status === 'unsupported' ? 'variant.unsupported' : 'variant.failed')}${variant.reason ? ` — ${variant.reason[lang]}` : ''}` } : {}),
+    ...(variant.status !== 'ok'
+      ? {
+          status: `${tr(variant.status === 'unsupported' ? 'variant.unsupported' : 'variant.failed')}${variant.reason ? ` — ${variant.reason[lang]}` : ''}`,
+        }
+      : {}),
     ...(variant.measured ? { result: raw(variant.measured.runId) } : {}),
   };
 }
 
 /** The step's summary sentence in the seeds' wording, from the locale's template. */
-export function summaryText(guide: ComputedGuide, step: ComputedStep, lang: Locale): { label?: string; text: string } | undefined {
+export function summaryText(
+  guide: ComputedGuide,
+  step: ComputedStep,
+  lang: Locale,
+): { label?: string; text: string } | undefined {
   const summary: StepSummary = step.summary;
   const tr = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => t(lang, key, params);
   const primaryUnit = unitSuffix(metricUnit(guide.metrics.primary));
@@ -340,7 +452,11 @@ export function summaryText(guide: ComputedGuide, step: ComputedStep, lang: Loca
   if (summary.kind === 'ranking') {
     const items = summary.order.map((id) => {
       const v = variant(id)!;
-      if (!v.measured) return tr('summary.rankingItemStatus', { name: v.label[lang], status: tr(v.status === 'unsupported' ? 'variant.unsupported' : 'variant.failed') });
+      if (!v.measured)
+        return tr('summary.rankingItemStatus', {
+          name: v.label[lang],
+          status: tr(v.status === 'unsupported' ? 'variant.unsupported' : 'variant.failed'),
+        });
       const value = scaledText(v.measured);
       return tr('summary.rankingItem', { name: v.label[lang], value, unit: primaryUnit });
     });
@@ -350,9 +466,15 @@ export function summaryText(guide: ComputedGuide, step: ComputedStep, lang: Loca
   const reference = variant(summary.reference) ?? previousWinner(guide, summary.reference);
   const w = winner.measured!;
   const r = reference.measured!;
-  const changeParams = { diff: formatFixed(summary.secondary.diff, 2), unit: secondaryUnit, percent: formatPercent(summary.secondary.percent, decimals) };
+  const changeParams = {
+    diff: formatFixed(summary.secondary.diff, 2),
+    unit: secondaryUnit,
+    percent: formatPercent(summary.secondary.percent, decimals),
+  };
   const change =
-    summary.secondary.change === 'unchanged' ? tr('summary.unchanged') : tr(summary.secondary.change === 'reduced' ? 'summary.reduced' : 'summary.increased', changeParams);
+    summary.secondary.change === 'unchanged'
+      ? tr('summary.unchanged')
+      : tr(summary.secondary.change === 'reduced' ? 'summary.reduced' : 'summary.increased', changeParams);
   return {
     label: tr('summary.label'),
     text: tr(summary.primary.gain >= 0 ? 'summary.pairwise' : 'summary.pairwiseWorse', {

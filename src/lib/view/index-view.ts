@@ -56,9 +56,18 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
     matrix: {
       corner: `${t(lang, 'index.model')} \\ ${t(lang, 'index.hardware')}`,
       columns,
-      rows: families.map((family) => ({ family, cells: columns.map((hardware) => rows.filter((r) => r.family === family && r.hardware === hardware)) })),
+      rows: families.map((family) => ({
+        family,
+        cells: columns.map((hardware) => rows.filter((r) => r.family === family && r.hardware === hardware)),
+      })),
     },
-    headers: [t(lang, 'index.model'), t(lang, 'index.hardware'), t(lang, 'index.objective'), t(lang, 'index.engine'), t(lang, 'index.gain')],
+    headers: [
+      t(lang, 'index.model'),
+      t(lang, 'index.hardware'),
+      t(lang, 'index.objective'),
+      t(lang, 'index.engine'),
+      t(lang, 'index.gain'),
+    ],
     rows,
   };
 }
@@ -69,7 +78,10 @@ export function sidebarView(guides: readonly { guide: ComputedGuide; title: stri
   for (const { guide } of [...guides].sort((a, b) => a.guide.id.localeCompare(b.guide.id))) {
     const items = byModel.get(guide.model.family) ?? [];
     // Starlight prefixes sidebar links with the current locale itself.
-    items.push({ label: `${machineName(guide)} · ${t(lang, `objective.${guide.objective}`)}`, link: `/guides/${guide.id}/` });
+    items.push({
+      label: `${machineName(guide)} · ${t(lang, `objective.${guide.objective}`)}`,
+      link: `/guides/${guide.id}/`,
+    });
     byModel.set(guide.model.family, items);
   }
   return [
