@@ -18,6 +18,11 @@ export class DiagnosticList {
     this.items.push({ severity: 'warning', code, file: this.file, message, ...at });
   }
 
+  /** How many errors so far: take it before reading a value, compare after, to tell whether that value failed. */
+  get errorCount(): number {
+    return this.items.filter((d) => d.severity === 'error').length;
+  }
+
   get hasErrors(): boolean {
     return this.items.some((d) => d.severity === 'error');
   }

@@ -1,0 +1,14 @@
+import { stored } from '../format/number.ts';
+
+/**
+ * The one percentage formula of perflab: how far `value` is from `reference`, in percent of the
+ * reference, rounded to the stored precision. Positive when `value` is larger.
+ */
+export function percentChange(reference: number, value: number): number {
+  return stored(((value - reference) / reference) * 100);
+}
+
+/** `part` as a percentage of `whole`, rounded to the stored precision (a gain or a difference). */
+export function percentOf(part: number, whole: number): number {
+  return stored((part / whole) * 100);
+}
