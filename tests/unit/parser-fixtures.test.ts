@@ -4,6 +4,7 @@
 // parser's, so updating one format cannot silently rewrite another's.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expectGolden } from '../helpers/golden.ts';
 import { describe, expect, it } from 'vitest';
 import type { ParserModule } from '../../src/lib/parse/types.ts';
 import { sourceLines } from '../../src/lib/parse/source-lines.ts';
@@ -29,14 +30,7 @@ for (const format of parserDirs) {
       const result = parse(text, { file: `${format}/${name}/${inputName}` });
 
       it(`${name}: matches expected.json`, () => {
-        const expectedPath = join(dir, 'expected.json');
-        const update = process.env.UPDATE_GOLDEN === '1' || process.env.UPDATE_GOLDEN === format;
-        if (update) writeFileSync(expectedPath, stableJson(result));
-        // A missing golden fails: writing it here would make the test pass by construction.
-        expect(existsSync(expectedPath), `${expectedPath} is missing: run UPDATE_GOLDEN=${format} and review it`).toBe(
-          true,
-        );
-        expect(stableJson(result)).toBe(readFileSync(expectedPath, 'utf8'));
+        expectGolden(join(dir, 'expected.json'), stableJson(result), format);
       });
 
       it(`${name}: every value is the number printed on its line`, () => {
