@@ -1,7 +1,7 @@
 // A corpus of bad inputs: tests/fixtures/bad-guides/<case>/ holds only what differs from base/
 // (a `<file>.delete` marker removes a file) and expected.txt, the exact report `npm run check`
 // prints for it (UPDATE_GOLDEN=bad-guides rewrites them). Each case must fail with precisely that report and produce no guide.
-import { existsSync, globSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { globSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, sortDiagnostics } from '../../src/lib/diagnostics/diagnostics.ts';

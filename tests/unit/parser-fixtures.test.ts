@@ -2,7 +2,7 @@
 // src/lib/parse/<parser>.ts and compared with expected.json next to it.
 // UPDATE_GOLDEN=1 rewrites the expectations (review the diff!); UPDATE_GOLDEN=<parser> only that
 // parser's, so updating one format cannot silently rewrite another's.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectGolden } from '../helpers/golden.ts';
 import { describe, expect, it } from 'vitest';
