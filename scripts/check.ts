@@ -8,12 +8,13 @@ import { listGuideDirs, reportDiagnostics } from './io.ts';
 
 const diagnostics: Diagnostic[] = [];
 let guides = 0;
+const guideIds = new Set(listGuideDirs(guidesRoot));
 
-for (const id of [...new Set([...listGuideDirs(rawRoot), ...listGuideDirs(guidesRoot)])].sort()) {
+for (const id of [...new Set([...listGuideDirs(rawRoot), ...guideIds])].sort()) {
   const ingested = ingestGuide(readRawFiles(id), readDeclaredFormats(id));
   diagnostics.push(...ingested.diagnostics);
   if (ingested.diagnostics.some((d) => d.severity === 'error')) continue; // compute would only repeat the raw errors
-  if (!listGuideDirs(guidesRoot).includes(id)) continue; // raw data without a guide yet
+  if (!guideIds.has(id)) continue; // raw data without a guide yet
   const { sources } = readGuideSources(id, ingested.runs);
   diagnostics.push(...buildGuide(sources).diagnostics);
   guides++;

@@ -1,32 +1,47 @@
-// new: scaffold a guide. Usage: npm run new -- <model-slug> <hardware-slug>
+// new: scaffold a whole guide. Usage: npm run new -- <model-slug> <hardware-slug> [--objective throughput|latency]
 // Writes content/guides/<model>/<hardware>/{guide.yaml,en.md,zh.md} and data/raw/<model>/<hardware>/;
-// `npm run check` then lists what is left to fill in.
+// `npm run check` then fails on every FILL-IN left and every raw result not yet in place.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { guideTemplate, proseTemplate } from '../src/lib/guide-source/scaffold.ts';
+import { parseArgs } from 'node:util';
+import { guideTemplate, OBJECTIVES, proseTemplate, type Objective } from '../src/lib/guide-source/scaffold.ts';
 import { repoPath, repoRoot } from './io.ts';
 
-const [model, hardware] = process.argv.slice(2);
-const slug = /^[a-z0-9][a-z0-9._-]*$/;
-if (!model || !hardware || !slug.test(model) || !slug.test(hardware)) {
-  process.stderr.write(
-    'usage: npm run new -- <model-slug> <hardware-slug>   e.g. npm run new -- qwen3-8b h100\n(lower-case letters, digits, ".", "_" and "-")\n',
-  );
+const usage = `usage: npm run new -- <model-slug> <hardware-slug> [--objective ${OBJECTIVES.join('|')}]
+  e.g. npm run new -- qwen3-8b h100 --objective latency
+  (slugs: lower-case letters, digits, ".", "_" and "-")\n`;
+function refuse(message: string): never {
+  process.stderr.write(`new: ${message}\n${usage}`);
   process.exit(2);
 }
+
+let parsed;
+try {
+  parsed = parseArgs({ allowPositionals: true, options: { objective: { type: 'string', default: 'throughput' } } });
+} catch (error) {
+  refuse(error instanceof Error ? error.message : String(error));
+}
+const [model, hardware, ...extra] = parsed.positionals;
+const isObjective = (value: string): value is Objective => OBJECTIVES.some((o) => o === value);
+const objective = parsed.values.objective;
+if (!isObjective(objective)) refuse(`--objective must be one of ${OBJECTIVES.join(', ')}, found "${objective}"`);
+const slug = /^[a-z0-9][a-z0-9._-]*$/;
+if (!model || !hardware || extra.length > 0) refuse('expected a model slug and a hardware slug');
+for (const value of [model, hardware]) if (!slug.test(value)) refuse(`"${value}" is not a slug`);
+
 const contentDir = join(repoRoot, 'content/guides', model, hardware);
 const rawDir = join(repoRoot, 'data/raw', model, hardware);
 if (existsSync(contentDir)) {
-  process.stderr.write(`${repoPath(contentDir)} already exists; nothing written\n`);
+  process.stderr.write(`new: ${repoPath(contentDir)} already exists; nothing written\n`);
   process.exit(1);
 }
 mkdirSync(contentDir, { recursive: true });
 mkdirSync(rawDir, { recursive: true });
-writeFileSync(join(contentDir, 'guide.yaml'), guideTemplate(model, hardware));
-writeFileSync(join(contentDir, 'en.md'), proseTemplate('en'));
-writeFileSync(join(contentDir, 'zh.md'), proseTemplate('zh'));
+writeFileSync(join(contentDir, 'guide.yaml'), guideTemplate(model, hardware, objective));
+writeFileSync(join(contentDir, 'en.md'), proseTemplate('en', objective));
+writeFileSync(join(contentDir, 'zh.md'), proseTemplate('zh', objective));
 for (const name of ['guide.yaml', 'en.md', 'zh.md'])
   process.stderr.write(`new: wrote ${repoPath(join(contentDir, name))}\n`);
 process.stderr.write(
-  `new: put the raw benchmark outputs in ${repoPath(rawDir)}/ (engine/vllm.txt, engine/sglang.txt as named in guide.yaml), then run \`npm run check\`\n`,
+  `new: replace every FILL-IN, put the raw benchmark outputs guide.yaml names under ${repoPath(rawDir)}/, then run \`npm run check\`\n`,
 );

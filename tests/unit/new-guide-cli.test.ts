@@ -1,8 +1,9 @@
-// `npm run new` scaffolds a schema-valid guide; `npm run check` then names exactly what is missing.
+// `npm run new` scaffolds a whole guide that `check` refuses until every FILL-IN is replaced and the
+// raw results it names are in place, and accepts once they are.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 
@@ -14,6 +15,51 @@ const run = (script: string, ...args: string[]) =>
     encoding: 'utf8',
     env: { ...process.env, PERFLAB_ROOT: scratch },
   });
+const errorLines = (stderr: string) => stderr.split('\n').filter((l) => / error /.test(l));
+
+/** What an author does after `new`: real values for every FILL-IN, raw outputs where guide.yaml says. */
+type Blocks = { engine: readonly [string, string]; tuned: string; cases: readonly [string, string] };
+const VLLM_BLOCKS: Blocks = {
+  engine: ['glm-4.x/h200/engine/vllm.txt', 'glm-4.x/h200/engine/sglang.txt'],
+  tuned: 'glm-4.x/h200/parallel/tp4-ep4.txt',
+  cases: ['glm-4.x/h200/parallel/tp4.txt', 'glm-4.x/h200/quantization/fp8.txt'],
+};
+// GPUStack blocks print request latency (a latency guide's default primary); vLLM's here do not.
+const GPUSTACK_BLOCKS: Blocks = {
+  engine: ['glm-5.2/h200/engine/vllm.txt', 'glm-5.2/h200/mem-fraction/auto.txt'],
+  tuned: 'glm-5.2/h200/mem-fraction/0.85.txt',
+  cases: ['glm-5.2/h200/cases/sharegpt/baseline.txt', 'glm-5.2/h200/cases/sharegpt/optimized.txt'],
+};
+
+function fillIn(model: string, hardware: string, blocks: Blocks) {
+  const dir = join(scratch, 'content/guides', model, hardware);
+  for (const name of ['guide.yaml', 'en.md', 'zh.md']) {
+    const path = join(dir, name);
+    const text = readFileSync(path, 'utf8')
+      .replaceAll('FILL-IN/', 'Qwen/')
+      .replaceAll('fill-in-tuning', 'expert-parallel')
+      .replaceAll('--fill-in=value', '--enable-expert-parallel')
+      .replaceAll('version: FILL-IN', 'version: v0.11.0')
+      .replace('# samples: 200', 'samples: 200')
+      .replaceAll(/ ?[(（]FILL-IN[)）]/g, '')
+      .replaceAll(/FILL-IN ?/g, '');
+    writeFileSync(path, text);
+  }
+  const seed = join(repoRoot, 'data/raw');
+  const raw = join(scratch, 'data/raw', model, hardware);
+  for (const [to, from] of [
+    ['engine/vllm.txt', blocks.engine[0]],
+    ['engine/sglang.txt', blocks.engine[1]],
+    ['tuning/after.txt', blocks.tuned],
+    ['gsm8k/baseline.txt', 'glm-5.2/h200/gsm8k/bf16.txt'],
+    ['gsm8k/optimized.txt', 'glm-5.2/h200/gsm8k/fp8_e4m3.txt'],
+    ['cases/second-workload/baseline.txt', blocks.cases[0]],
+    ['cases/second-workload/optimized.txt', blocks.cases[1]],
+  ] as const) {
+    mkdirSync(dirname(join(raw, to)), { recursive: true });
+    cpSync(join(seed, from), join(raw, to));
+  }
+}
 
 describe('npm run new', () => {
   it('writes guide.yaml, en.md, zh.md and the raw folder', () => {
@@ -27,21 +73,72 @@ describe('npm run new', () => {
     ]) {
       expect(existsSync(join(scratch, file)), file).toBe(true);
     }
+    const yaml = readFileSync(join(scratch, 'content/guides/qwen3-8b/h100/guide.yaml'), 'utf8');
+    for (const part of [
+      'id: engine',
+      'reference: previous-winner',
+      'accuracy:',
+      'comparison:',
+      'objective: throughput',
+    ])
+      expect(yaml).toContain(part);
   });
 
-  it('refuses to overwrite an existing guide and bad slugs', () => {
+  it('refuses to overwrite an existing guide, bad slugs and an unknown objective', () => {
     expect(run('new-guide.ts', 'qwen3-8b', 'h100').status).toBe(1);
     expect(run('new-guide.ts', 'Qwen 3', 'h100').status).toBe(2);
+    const objective = run('new-guide.ts', 'qwen3-8b', 'a100', '--objective', 'speed');
+    expect(objective.status).toBe(2);
+    expect(objective.stderr).toContain('--objective must be one of throughput, latency, found "speed"');
+    expect(existsSync(join(scratch, 'content/guides/qwen3-8b/a100'))).toBe(false);
   });
 
-  it('check then reports only the missing raw results, at their guide.yaml lines', () => {
+  it('check fails on every FILL-IN left and every raw result not yet there, at its line', () => {
     const result = run('check.ts');
     expect(result.status).toBe(1);
-    const errors = result.stderr.split('\n').filter((l) => / error /.test(l));
-    expect(errors.length).toBeGreaterThan(0);
-    for (const line of errors)
-      expect(line).toMatch(
-        /^content\/guides\/qwen3-8b\/h100\/guide\.yaml:\d+:\d+: error E_REFERENCE: no raw result "engine\/(vllm|sglang)\.txt"/,
+    const errors = errorLines(result.stderr);
+    const codes = new Set(errors.map((line) => / error (\w+):/.exec(line)?.[1]));
+    expect([...codes].sort()).toEqual(['E_FILL_IN', 'E_REFERENCE']);
+    for (const file of ['guide.yaml', 'en.md', 'zh.md'])
+      expect(errors.some((l) => l.startsWith(`content/guides/qwen3-8b/h100/${file}:`) && l.includes('E_FILL_IN'))).toBe(
+        true,
       );
+    expect(errors).toContain(
+      'content/guides/qwen3-8b/h100/guide.yaml:7:9: error E_FILL_IN: FILL-IN left from `npm run new`: "name: FILL-IN/qwen3-8b      # the model id as served (what --model / --model-path receives)"',
+    );
+  });
+
+  it('with raw files in but one FILL-IN left, check still fails on exactly that one', () => {
+    fillIn('qwen3-8b', 'h100', VLLM_BLOCKS);
+    const yamlPath = join(scratch, 'content/guides/qwen3-8b/h100/guide.yaml');
+    const filled = readFileSync(yamlPath, 'utf8');
+    writeFileSync(yamlPath, filled.replace('version: v0.11.0 }', 'version: FILL-IN }'));
+    try {
+      const result = run('check.ts');
+      expect(result.status).toBe(1);
+      expect(errorLines(result.stderr)).toEqual([
+        expect.stringMatching(/^content\/guides\/qwen3-8b\/h100\/guide\.yaml:18:\d+: error E_FILL_IN: /),
+      ]);
+    } finally {
+      writeFileSync(yamlPath, filled);
+    }
+  });
+
+  it('check passes once every FILL-IN is replaced and the raw results are in', () => {
+    const result = run('check.ts');
+    expect(errorLines(result.stderr)).toEqual([]);
+    expect(result.status, result.stderr).toBe(0);
+  });
+
+  it('scaffolds a latency guide that passes check the same way', () => {
+    expect(run('new-guide.ts', 'qwen3-8b', 'l40s', '--objective', 'latency').status).toBe(0);
+    const yaml = readFileSync(join(scratch, 'content/guides/qwen3-8b/l40s/guide.yaml'), 'utf8');
+    expect(yaml).toContain('objective: latency');
+    expect(yaml).toContain('primary: e2e_latency.mean');
+    expect(run('check.ts').status).toBe(1);
+    fillIn('qwen3-8b', 'l40s', GPUSTACK_BLOCKS);
+    const result = run('check.ts');
+    expect(errorLines(result.stderr)).toEqual([]);
+    expect(result.status).toBe(0);
   });
 });

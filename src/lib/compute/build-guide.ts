@@ -6,6 +6,7 @@ import type { ComputedGuide } from '../schema/computed.ts';
 import { GuideSchema } from '../schema/guide.ts';
 import type { Run } from '../schema/run.ts';
 import { parseYamlSource } from '../guide-source/yaml-source.ts';
+import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
 import { zodDiagnostics } from '../diagnostics/zod-diagnostics.ts';
 
 export type TextFile = { file: string; text: string };
@@ -23,7 +24,10 @@ export function buildGuide(sources: GuideSources): {
   prose?: { en: Prose; zh: Prose };
   diagnostics: Diagnostic[];
 } {
-  const diagnostics: Diagnostic[] = [];
+  // Values `npm run new` left for the author are errors wherever they stand, whatever else fails.
+  const diagnostics: Diagnostic[] = [sources.yaml, sources.prose.en, sources.prose.zh].flatMap((source) =>
+    source ? scaffoldLeftovers(source.text, source.file) : [],
+  );
   const yaml = parseYamlSource(sources.yaml.text, sources.yaml.file);
   diagnostics.push(...yaml.diagnostics);
   if (yaml.diagnostics.length > 0) return { diagnostics };

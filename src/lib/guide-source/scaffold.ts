@@ -1,64 +1,135 @@
-/** Templates for `npm run new`: a schema-valid guide whose results still have to be supplied. */
+// Templates for `npm run new`: a whole guide (engine step, one tuning step, comparison cases, an
+// accuracy check, both prose files) that is schema-valid but cannot pass `check` until every
+// FILL-IN is replaced and the raw results it names exist.
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 
-export function guideTemplate(model: string, hardware: string): string {
-  return `# ${model} on ${hardware}. Every key is described in src/lib/schema/guide.ts;
-# content/guides/glm-5.2/h200/guide.yaml is a complete example.
+export type Objective = 'throughput' | 'latency';
+export const OBJECTIVES: readonly Objective[] = ['throughput', 'latency'];
+
+/** The word every template value an author must supply contains; `check` refuses it anywhere. */
+export const FILL_IN = 'FILL-IN';
+
+const TITLES: Record<Objective, { en: string; zh: string }> = {
+  throughput: { en: 'Throughput Optimization', zh: '吞吐量优化' },
+  latency: { en: 'Latency Optimization', zh: '延迟优化' },
+};
+
+// Throughput guides rank by total token throughput and show TPOT beside it; latency guides rank by
+// mean end-to-end request latency and show throughput beside it.
+const METRICS: Record<Objective, string> = {
+  throughput: `metrics:
+  primary: total_token_throughput
+  secondary: tpot.mean        # tpot_incl_ttft.mean for GPUStack-rendered blocks`,
+  latency: `metrics:
+  primary: e2e_latency.mean   # mean request latency; ttft.mean or tpot.mean if that is what the reader waits for
+  secondary: total_token_throughput`,
+};
+
+export function guideTemplate(model: string, hardware: string, objective: Objective = 'throughput'): string {
+  const title = TITLES[objective];
+  return `# ${model} on ${hardware}, tuned for ${objective}. Every key is described in src/lib/schema/guide.ts;
+# content/guides/glm-5.2/h200/guide.yaml is a complete example. \`npm run check\` lists what is left.
 title:
-  en: ${model} Throughput Optimization on ${hardware}
-  zh: ${hardware} 上的 ${model} 吞吐量优化
+  en: ${model} ${title.en} on ${hardware}
+  zh: ${hardware} 上的 ${model} ${title.zh}
 model:
-  name: org/${model}          # the model id as served
+  name: ${FILL_IN}/${model}      # the model id as served (what --model / --model-path receives)
   family: ${model}
 hardware:
-  name: ${hardware}           # e.g. NVIDIA H200: guides with the same name share an index column
+  name: ${FILL_IN} ${hardware}   # e.g. NVIDIA H200: guides with the same name share an index column
   gpus: 8
-  label: ${hardware}x8
-objective: throughput         # or latency
-metrics:
-  secondary: tpot.mean        # tpot_incl_ttft.mean for GPUStack-rendered blocks
+  label: ${FILL_IN} ${hardware}x8
+objective: ${objective}
+${METRICS[objective]}
 engines:
-  - { id: vllm, name: vLLM, version: v0.0.0 }
-  - { id: sglang, name: SGLang, version: v0.0.0 }
+  - { id: vllm, name: vLLM, version: ${FILL_IN} }     # the version the results were measured with
+  - { id: sglang, name: SGLang, version: ${FILL_IN} }
 baseline: { step: engine, variant: vllm }
 steps:
+  # each result is a raw benchmark output under data/raw/${model}/${hardware}/, copied as the tool printed it
   - id: engine
     title: { en: Choose the Inference Engine, zh: 选择推理引擎 }
     summary: pairwise         # or ranking, none
     variants:
-      # each result is a raw file under data/raw/${model}/${hardware}/
       - { id: vllm, label: vLLM, engine: vllm, args: [--tensor-parallel-size=8], result: engine/vllm.txt }
       - { id: sglang, label: SGLang, engine: sglang, args: [--tp-size=8], result: engine/sglang.txt }
+  - id: ${FILL_IN.toLowerCase()}-tuning   # one step per thing you tried, e.g. mem-fraction
+    title: { en: ${FILL_IN} tuning step, zh: ${FILL_IN} 调优步骤 }
+    summary: pairwise
+    reference: previous-winner
+    variants:
+      # the first variant repeats the previous step's winner; each next one changes one thing
+      - { id: before, label: ${FILL_IN} before, engine: sglang, args: [--tp-size=8], result: engine/sglang.txt }
+      - { id: after, label: ${FILL_IN} after, engine: sglang, args: [--tp-size=8, --${FILL_IN.toLowerCase()}=value], result: tuning/after.txt }
+accuracy:
+  - id: gsm8k
+    after: ${FILL_IN.toLowerCase()}-tuning
+    title: { en: Accuracy Check (GSM8K), zh: 准确率验证（GSM8K） }
+    column: { en: Configuration, zh: 配置 }
+    # samples: 200            # the run's --num-questions, when the output does not print it (SGLang's stdout does not)
+    results:
+      - { label: baseline, result: gsm8k/baseline.txt }
+      - { label: optimized, result: gsm8k/optimized.txt }
 recommended:
   engine: sglang
-  command: python3 -m sglang.launch_server --model-path org/${model} --tp-size=8
+  command: |
+    python3 -m sglang.launch_server \\
+        --model-path ${FILL_IN}/${model} \\
+        --tp-size=8 \\
+        --${FILL_IN.toLowerCase()}=value
 comparison:
   cases:
     - id: main
-      label: { en: Main workload, zh: 主要负载 }
-      baseline: { result: engine/vllm.txt }
-      optimized: { result: engine/sglang.txt }
+      label: { en: ${FILL_IN} main workload (optimization target), zh: ${FILL_IN} 主要负载 (优化目标) }
+      baseline: { args: [--tensor-parallel-size=8], result: engine/vllm.txt }
+      optimized: { args: [--tp-size=8, --${FILL_IN.toLowerCase()}=value], result: tuning/after.txt }
+    - id: second-workload
+      label: { en: ${FILL_IN} second workload, zh: ${FILL_IN} 第二种负载 }
+      baseline: { result: cases/second-workload/baseline.txt }
+      optimized: { args: [--tp-size=8, --${FILL_IN.toLowerCase()}=value], result: cases/second-workload/optimized.txt }
 optimizationSummary:
   mode: cumulative            # or step
 percentDecimals: 2
 `;
 }
 
-export function proseTemplate(lang: 'en' | 'zh'): string {
+export function proseTemplate(lang: 'en' | 'zh', objective: Objective = 'throughput'): string {
+  const title = TITLES[objective];
   return lang === 'en'
     ? `---
-title: Throughput optimization (fill in)
-description: One sentence on what this guide recommends (fill in).
+title: ${title.en} (${FILL_IN})
+description: ${FILL_IN} one sentence on what this guide recommends.
 ---
 
 <!-- slot: notes -->
-1. What the benchmarks do not cover, and what the reader should keep in mind.
+1. ${FILL_IN} what the benchmarks do not cover, and what the reader should keep in mind.
 `
     : `---
-title: 吞吐量优化（待填写）
-description: 用一句话说明本指南的推荐配置（待填写）。
+title: ${title.zh}（${FILL_IN}）
+description: ${FILL_IN} 用一句话说明本指南的推荐配置。
 ---
 
 <!-- slot: notes -->
-1. 基准测试未覆盖的内容，以及读者需要注意的事项。
+1. ${FILL_IN} 基准测试未覆盖的内容，以及读者需要注意的事项。
 `;
+}
+
+/** Every FILL-IN left in a guide's source file, as errors at the line and column it stands. */
+export function scaffoldLeftovers(text: string, file: string): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const [index, line] of text.split('\n').entries()) {
+    // Any case: the template also writes it lower-case inside ids and flags (fill-in-tuning).
+    for (const match of line.matchAll(/fill-in/gi)) {
+      found.push({
+        severity: 'error',
+        code: 'E_FILL_IN',
+        file,
+        line: index + 1,
+        column: match.index + 1,
+        message: `${FILL_IN} left from \`npm run new\`: ${JSON.stringify(line.trim().slice(0, 100))}`,
+        hint: 'replace it with the real value (the comment on the line says what belongs there)',
+      });
+    }
+  }
+  return found;
 }
