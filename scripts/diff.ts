@@ -1,23 +1,39 @@
-// diff: markdown report of what changed in data/guides since a git ref, for a pull request.
-// Usage: npm run diff -- <git-ref>   (prints to stdout; run `npm run build` first)
+// diff: markdown report of what changed in the computed guides since a git ref, for a pull request.
+// Usage: npm run diff -- <git-ref>   (prints to stdout)
+// "After" is computed here from the working tree's raw files, guide.yaml and prose, so the report is
+// never stale; "before" is what the ref committed in data/guides. A data/guides that does not match
+// the sources is named in the report (CI refuses to merge it).
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { guidesDiff } from '../src/lib/review/guide-diff.ts';
 import { ComputedGuideSchema, type ComputedGuide } from '../src/lib/schema/computed.ts';
-import { listFiles, readText, repoPath, repoRoot } from './io.ts';
+import { stableJson } from '../src/lib/stable-json.ts';
+import { readText, repoRoot, reportDiagnostics } from './io.ts';
+import { computeWorkingTree } from './working-tree.ts';
 
 const ref = process.argv[2];
-if (!ref) {
+if (!ref || ref.startsWith('-')) {
   process.stderr.write('usage: npm run diff -- <git-ref>   e.g. npm run diff -- origin/main\n');
   process.exit(2);
 }
 
 const git = (...args: string[]) =>
   execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+try {
+  git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
+} catch {
+  process.stderr.write(`diff: "${ref}" is not a commit in this repository (try origin/main, HEAD~1 or a commit id)\n`);
+  process.exit(2);
+}
 
 function load(text: string): ComputedGuide | undefined {
-  const parsed = ComputedGuideSchema.safeParse(JSON.parse(text));
-  return parsed.success ? parsed.data : undefined;
+  try {
+    const parsed = ComputedGuideSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined; // not JSON at all: reported as unreadable, like a schema mismatch
+  }
 }
 
 const idOf = (path: string) => path.replace(/^data\/guides\//, '').replace(/\.json$/, '');
@@ -30,16 +46,20 @@ for (const path of git('ls-tree', '-r', '--name-only', ref, '--', 'data/guides')
   if (guide) before.set(idOf(path), guide);
   else unreadable.add(idOf(path));
 }
-const after = new Map<string, ComputedGuide>();
-for (const absolute of listFiles(join(repoRoot, 'data/guides'))) {
-  const guide = load(readText(absolute));
-  if (!guide) {
-    process.stderr.write(
-      `${repoPath(absolute)} is not a computed guide: run \`npm run build\` (or \`npm run compute\`) first\n`,
-    );
-    process.exit(1);
-  }
-  after.set(idOf(repoPath(absolute)), guide);
+
+const { guides: after, diagnostics } = computeWorkingTree();
+// Warnings are check's business; the diff only refuses a tree that does not build.
+if (reportDiagnostics(diagnostics.filter((d) => d.severity === 'error'))) {
+  process.stderr.write('diff: the working tree does not build; fix the errors above, then run the diff again\n');
+  process.exit(1);
 }
 
-process.stdout.write(guidesDiff(before, after, ref, unreadable));
+// The committed data/guides must be what the sources compute; say which are not.
+const stale = [...after]
+  .filter(([id, guide]) => {
+    const path = join(repoRoot, 'data/guides', `${id}.json`);
+    return !existsSync(path) || readText(path) !== stableJson(guide);
+  })
+  .map(([id]) => id);
+
+process.stdout.write(guidesDiff(before, after, ref, { unreadable, stale }));

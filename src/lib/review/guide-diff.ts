@@ -126,7 +126,9 @@ export function guidesDiff(
   before: GuideVersions,
   after: GuideVersions,
   ref: string,
-  unreadable: ReadonlySet<string> = new Set(),
+  /** guides whose JSON at `ref` does not match today's schema; `stale`: committed data/guides that
+   * differ from what the sources compute (the report is computed from the sources either way) */
+  { unreadable = new Set(), stale = [] }: { unreadable?: ReadonlySet<string>; stale?: readonly string[] } = {},
 ): string {
   const sections: string[] = [];
   for (const [id, guide] of [...after].sort(([a], [b]) => a.localeCompare(b))) {
@@ -154,5 +156,12 @@ export function guidesDiff(
   }
   for (const [id, guide] of before) if (!after.has(id)) sections.push(`## ${guide.title.en} (\`${id}\`) — removed`, '');
   const body = sections.length === 0 ? ['No computed number, winner or recommendation changed.', ''] : sections;
-  return [`# perflab: what changed since \`${ref}\``, '', ...body].join('\n');
+  const staleNote =
+    stale.length === 0
+      ? []
+      : [
+          `> **data/guides is out of date** for ${stale.map((id) => `\`${id}\``).join(', ')}: this report is computed from the raw files and guide sources; run \`npm run build\` and commit \`data/\`.`,
+          '',
+        ];
+  return [`# perflab: what changed since \`${ref}\``, '', ...staleNote, ...body].join('\n');
 }

@@ -1,0 +1,22 @@
+// The guides as the working tree's sources make them, computed in memory (ingest + compute,
+// nothing written): what `diff` reports on, so it never reads a data/ left stale by a skipped build.
+import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
+import { buildGuide } from '../src/lib/compute/build-guide.ts';
+import { ingestGuide } from '../src/lib/ingest/ingest-guide.ts';
+import type { ComputedGuide } from '../src/lib/schema/computed.ts';
+import { guidesRoot, readDeclaredFormats, readGuideSources, readRawFiles } from './guide-sources.ts';
+import { listGuideDirs } from './io.ts';
+
+export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diagnostics: Diagnostic[] } {
+  const guides = new Map<string, ComputedGuide>();
+  const diagnostics: Diagnostic[] = [];
+  for (const id of listGuideDirs(guidesRoot)) {
+    const ingested = ingestGuide(readRawFiles(id), readDeclaredFormats(id));
+    diagnostics.push(...ingested.diagnostics);
+    if (ingested.diagnostics.some((d) => d.severity === 'error')) continue;
+    const built = buildGuide(readGuideSources(id, ingested.runs).sources);
+    diagnostics.push(...built.diagnostics);
+    if (built.guide) guides.set(id, built.guide);
+  }
+  return { guides, diagnostics };
+}

@@ -1,0 +1,93 @@
+// `npm run diff` in a throw-away git repository holding the seed guides: the report a reviewer
+// reads after a result changes, whether or not the author rebuilt data/.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'perflab-diff-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: scratch, encoding: 'utf8' });
+const script = (name: string, ...args: string[]) =>
+  spawnSync(process.execPath, [join(repoRoot, 'scripts', name), ...args], {
+    cwd: scratch,
+    encoding: 'utf8',
+    env: { ...process.env, PERFLAB_ROOT: scratch },
+  });
+const raw = (file: string) => join(scratch, 'data/raw/glm-5.2/h200', file);
+
+beforeAll(() => {
+  for (const dir of ['data', 'content']) cpSync(join(repoRoot, dir), join(scratch, dir), { recursive: true });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'seed guides');
+});
+
+describe('npm run diff', () => {
+  it('says nothing changed on an unchanged tree', () => {
+    const result = script('diff.ts', 'HEAD');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('No computed number, winner or recommendation changed.');
+    expect(result.stdout).not.toContain('out of date');
+  });
+
+  it('reports an edited raw value without a rebuild, and says data/guides is stale', () => {
+    const file = raw('cases/sharegpt/optimized.txt');
+    const original = readFileSync(file, 'utf8');
+    const printed = /Total Token throughput \(tok\/s\):\s+([\d.]+)/.exec(original)?.[1];
+    expect(printed).toBeDefined();
+    writeFileSync(file, original.replace(`${printed}`, '9999.99'));
+    try {
+      const result = script('diff.ts', 'HEAD');
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).not.toContain('No computed number');
+      expect(result.stdout).toContain('**9999.99**');
+      expect(result.stdout).toContain('**data/guides is out of date** for `glm-5.2/h200`');
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
+  it('after swapping the engine results and rebuilding, reports the new winner, with a fresh data/', () => {
+    const vllm = readFileSync(raw('engine/vllm.txt'), 'utf8');
+    const sglang = readFileSync(raw('engine/sglang.txt'), 'utf8');
+    writeFileSync(raw('engine/vllm.txt'), sglang);
+    writeFileSync(raw('engine/sglang.txt'), vllm);
+    // The heavy-tail acknowledgement belongs to the block, so it moves with it.
+    const yamlPath = join(scratch, 'content/guides/glm-5.2/h200/guide.yaml');
+    const yaml = readFileSync(yamlPath, 'utf8');
+    writeFileSync(yamlPath, yaml.replace('{ file: engine/sglang.txt, code:', '{ file: engine/vllm.txt, code:'));
+    expect(script('ingest.ts').status).toBe(0);
+    const computed = script('compute.ts');
+    expect(computed.status, computed.stderr).toBe(0);
+    const result = script('diff.ts', 'HEAD');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/Choose the Inference Engine\*\*: winner SGLang → \*\*vLLM\*\*/);
+    expect(result.stdout).not.toContain('out of date');
+    git('checkout', '-q', '--', '.');
+  });
+
+  it('refuses a tree that does not build, naming the file and line', () => {
+    const file = raw('engine/sglang.txt');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace(/(Total Token throughput \(tok\/s\):\s+)[\d.]+/, '$1fast'));
+    try {
+      const result = script('diff.ts', 'HEAD');
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/^data\/raw\/glm-5\.2\/h200\/engine\/sglang\.txt:\d+:\d+: error /m);
+      expect(result.stderr).toContain('the working tree does not build');
+      expect(result.stdout).toBe('');
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
+  it('refuses a ref that is not a commit', () => {
+    const result = script('diff.ts', 'no-such-branch');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('"no-such-branch" is not a commit');
+  });
+});
