@@ -5,6 +5,8 @@ import mdx from '@astrojs/mdx';
 
 export default defineConfig({
   trailingSlash: 'always',
+  // `npm run bench` builds a scratch site; its content-layer cache must not replace this one's.
+  ...(process.env.PERFLAB_CACHE_DIR ? { cacheDir: process.env.PERFLAB_CACHE_DIR } : {}),
   integrations: [
     starlight({
       title: { en: 'perflab', 'zh-CN': 'perflab' },

@@ -1,0 +1,230 @@
+// bench: build N synthetic guides (copies of glm-5.2/h200 with perturbed, self-consistent raw logs)
+// in a temp folder and print what it costs: ingest blocks/s, compute, astro build wall time and
+// pages/s, peak memory of the process tree, and what one guide page weighs. With Debian's mkdocs
+// and mkdocs-material installed, builds the same guides as MkDocs Material markdown, interleaved.
+// Usage: npm run bench -- [--guides 250] [--rounds 1] [--json FILE] [--keep]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { inlineScriptBytes, pageAssets, staticImports } from '../src/lib/bench/page-weight.ts';
+import { describeRuns, median } from '../src/lib/bench/stats.ts';
+import { copyFactor, copyGuideYaml, copyName, perturbResultText } from '../src/lib/bench/synthetic-guide.ts';
+import { mkdocsConfig, mkdocsPage, type MarkdownGuide } from '../src/lib/bench/mkdocs-site.ts';
+import { listFiles } from './io.ts';
+import { measure } from './bench-process.ts';
+import { loadInBrowser } from './bench-browser.ts';
+
+const projectRoot = join(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    guides: { type: 'string', default: '250' },
+    rounds: { type: 'string', default: '1' },
+    json: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const guides = Number(values.guides);
+const rounds = Number(values.rounds);
+if (!Number.isInteger(guides) || guides < 1 || !Number.isInteger(rounds) || rounds < 1) {
+  process.stderr.write('usage: npm run bench -- [--guides N ≥ 1] [--rounds R ≥ 1] [--json FILE] [--keep]\n');
+  process.exit(2);
+}
+
+const SEED = 'glm-5.2/h200';
+const HARDWARE = 'h200';
+const root = mkdtempSync(join(tmpdir(), 'perflab-bench-'));
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+// 1. Synthetic guides.
+const seedContent = join(projectRoot, 'content/guides', SEED);
+const seedRaw = join(projectRoot, 'data/raw', SEED);
+const seedYaml = readFileSync(join(seedContent, 'guide.yaml'), 'utf8');
+const family = /family: (.*)/.exec(seedYaml)?.[1] ?? 'GLM-5.2';
+const rawFiles = listFiles(seedRaw).map((path) => ({
+  path: relative(seedRaw, path),
+  text: readFileSync(path, 'utf8'),
+}));
+const markdownGuides: MarkdownGuide[] = [];
+for (let index = 0; index < guides; index++) {
+  const { slug } = copyName(index);
+  const content = join(root, 'content/guides', slug, HARDWARE);
+  mkdirSync(content, { recursive: true });
+  const yaml = copyGuideYaml(seedYaml, family, index);
+  writeFileSync(join(content, 'guide.yaml'), yaml);
+  const prose = { en: '', zh: '' };
+  for (const lang of ['en', 'zh'] as const) {
+    prose[lang] = readFileSync(join(seedContent, `${lang}.md`), 'utf8');
+    writeFileSync(join(content, `${lang}.md`), prose[lang]);
+  }
+  const raw = rawFiles.map((file) => ({ path: file.path, text: perturbResultText(file.text, copyFactor(index)) }));
+  for (const file of raw) {
+    const target = join(root, 'data/raw', slug, HARDWARE, file.path);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.text);
+  }
+  const title = /^title:\n {2}en: (.*)\n {2}zh: (.*)$/m.exec(yaml);
+  markdownGuides.push({
+    slug: `${slug}-${HARDWARE}`,
+    title: { en: title?.[1] ?? slug, zh: title?.[2] ?? slug },
+    prose,
+    structure: yaml,
+    raw,
+  });
+}
+log(`${guides} synthetic guide(s) from ${SEED} in ${root}`);
+
+const env = {
+  ...process.env,
+  PERFLAB_ROOT: root,
+  PERFLAB_CACHE_DIR: join(root, '.astro-cache'),
+  ASTRO_TELEMETRY_DISABLED: '1',
+};
+const node = process.execPath;
+
+// 2. Ingest and compute.
+const ingest = await measure(node, [join(projectRoot, 'scripts/ingest.ts')], env, projectRoot);
+const blocks = listFiles(join(root, 'data/runs')).length;
+const compute = await measure(node, [join(projectRoot, 'scripts/compute.ts')], env, projectRoot);
+log(`ingest ${blocks} block(s) in ${ingest.seconds.toFixed(2)} s, compute in ${compute.seconds.toFixed(2)} s`);
+
+// 3. astro build (and mkdocs, interleaved), `rounds` times.
+const mkdocsAvailable =
+  spawnSync('mkdocs', ['--version'], { encoding: 'utf8' }).status === 0 &&
+  spawnSync('python3', ['-c', 'import material'], { encoding: 'utf8' }).status === 0;
+const mkdocsDir = join(root, 'mkdocs');
+if (mkdocsAvailable) {
+  for (const guide of markdownGuides)
+    for (const lang of ['en', 'zh'] as const) {
+      mkdirSync(join(mkdocsDir, 'docs', lang), { recursive: true });
+      writeFileSync(join(mkdocsDir, 'docs', lang, `${guide.slug}.md`), mkdocsPage(guide, lang));
+    }
+  writeFileSync(join(mkdocsDir, 'docs/index.md'), '# perflab bench\n');
+  writeFileSync(join(mkdocsDir, 'mkdocs.yml'), mkdocsConfig(markdownGuides));
+} else log('mkdocs or mkdocs-material not installed: no comparison (apt-get install mkdocs mkdocs-material)');
+
+const dist = join(root, 'dist');
+const builds: { seconds: number; peakRssBytes: number }[] = [];
+const mkdocsBuilds: number[] = [];
+for (let round = 1; round <= rounds; round++) {
+  rmSync(dist, { recursive: true, force: true });
+  const astro = join(projectRoot, 'node_modules/astro/bin/astro.mjs');
+  const build = await measure(node, [astro, 'build', '--outDir', dist], env, projectRoot);
+  builds.push(build);
+  log(
+    `round ${round}: astro build ${build.seconds.toFixed(1)} s, peak ${(build.peakRssBytes / 2 ** 20).toFixed(0)} MB`,
+  );
+  if (mkdocsAvailable) {
+    const site = join(mkdocsDir, 'site');
+    rmSync(site, { recursive: true, force: true });
+    const mk = await measure(
+      'mkdocs',
+      ['build', '-q', '-f', join(mkdocsDir, 'mkdocs.yml'), '-d', site],
+      env,
+      mkdocsDir,
+    );
+    mkdocsBuilds.push(mk.seconds);
+    log(`round ${round}: mkdocs build ${mk.seconds.toFixed(1)} s`);
+  }
+}
+
+// 4. What one guide page weighs.
+const htmlFiles = listFiles(dist).filter((file) => file.endsWith('.html'));
+const pagePath = join(dist, 'en/guides', copyName(0).slug, HARDWARE, 'index.html');
+const html = readFileSync(pagePath, 'utf8');
+const assets = pageAssets(html);
+const assetPath = (href: string) => join(dist, href.replace(/^\//, '').split(/[?#]/)[0] ?? '');
+const cssBytes = assets.stylesheets.reduce((sum, href) => sum + statSync(assetPath(href)).size, 0);
+// Scripts load what they import statically before they run: follow those, not dynamic import().
+const scripts = new Set<string>();
+const pending = assets.scripts.map(assetPath);
+for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+  if (scripts.has(path)) continue;
+  scripts.add(path);
+  for (const spec of staticImports(readFileSync(path, 'utf8')))
+    if (spec.startsWith('.') || spec.startsWith('/'))
+      pending.push(spec.startsWith('/') ? assetPath(spec) : join(dirname(path), spec));
+}
+const jsBytes = [...scripts].reduce((sum, path) => sum + statSync(path).size, 0) + inlineScriptBytes(html);
+const htmlBytes = Buffer.byteLength(html);
+
+const browserLoad = await loadInBrowser(dist, `/en/guides/${copyName(0).slug}/${HARDWARE}/`);
+if (!browserLoad) log('no /usr/bin/chromium (npm run setup:browser): page weight from the HTML alone');
+
+const buildSeconds = median(builds.map((b) => b.seconds));
+const figures = {
+  guides,
+  pages: htmlFiles.length,
+  rounds,
+  ingest_blocks: blocks,
+  ingest_s: round3(ingest.seconds),
+  ingest_blocks_per_s: Math.round(blocks / ingest.seconds),
+  compute_s: round3(compute.seconds),
+  build_s: round3(buildSeconds),
+  build_runs_s: builds.map((b) => round3(b.seconds)),
+  pages_per_s: Math.round((htmlFiles.length / buildSeconds) * 10) / 10,
+  ms_per_page: Math.round((buildSeconds / htmlFiles.length) * 1000 * 10) / 10,
+  peak_rss_mb: Math.round(Math.max(...builds.map((b) => b.peakRssBytes), ingest.peakRssBytes) / 2 ** 20),
+  page_html_bytes: htmlBytes,
+  page_css_bytes: cssBytes,
+  page_html_css_bytes: htmlBytes + cssBytes,
+  page_js_bytes: jsBytes,
+  page_requests: 1 + assets.stylesheets.length + scripts.size,
+  ...(browserLoad
+    ? {
+        browser_js_bytes: browserLoad.js,
+        browser_requests: browserLoad.requests,
+        browser_total_bytes: browserLoad.html + browserLoad.css + browserLoad.js + browserLoad.other,
+      }
+    : {}),
+  ...(mkdocsAvailable
+    ? {
+        mkdocs_build_s: round3(median(mkdocsBuilds)),
+        ratio_vs_mkdocs: Math.round((buildSeconds / median(mkdocsBuilds)) * 100) / 100,
+      }
+    : {}),
+};
+function round3(value: number) {
+  return Math.round(value * 1000) / 1000;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const rows: [string, string][] = [
+  ['guides / pages', `${guides} / ${htmlFiles.length}`],
+  ['ingest', `${blocks} blocks in ${ingest.seconds.toFixed(2)} s = ${figures.ingest_blocks_per_s} blocks/s`],
+  ['compute', `${compute.seconds.toFixed(2)} s`],
+  [
+    'astro build',
+    `${describeRuns(
+      builds.map((b) => b.seconds),
+      's',
+    )} = ${figures.pages_per_s} pages/s (${figures.ms_per_page} ms/page)`,
+  ],
+  ['peak memory (process tree)', `${figures.peak_rss_mb} MB`],
+  [
+    'guide page',
+    `${kb(htmlBytes)} HTML + ${kb(cssBytes)} CSS = ${kb(htmlBytes + cssBytes)}; ${kb(jsBytes)} JS in scripts it loads; ${figures.page_requests} requests`,
+  ],
+  ...(browserLoad
+    ? ([
+        [
+          'in Chromium, untouched',
+          `${kb(browserLoad.js)} JS, ${kb(browserLoad.html + browserLoad.css + browserLoad.js + browserLoad.other)} in ${browserLoad.requests} requests once idle`,
+        ],
+      ] as [string, string][])
+    : []),
+  ...(mkdocsAvailable
+    ? ([
+        ['mkdocs build', describeRuns(mkdocsBuilds, 's')],
+        ['perflab / mkdocs', `${figures.ratio_vs_mkdocs}×`],
+      ] as [string, string][])
+    : []),
+];
+const width = Math.max(...rows.map(([k]) => k.length));
+process.stdout.write(`perflab bench (${new Date().toISOString().slice(0, 10)}, ${rounds} round(s))\n`);
+for (const [key, value] of rows) process.stdout.write(`  ${key.padEnd(width)}  ${value}\n`);
+if (values.json) writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+
+if (values.keep) log(`kept ${root}`);
+else rmSync(root, { recursive: true, force: true });

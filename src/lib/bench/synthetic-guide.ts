@@ -1,0 +1,47 @@
+// Synthetic guides for `npm run bench`: copies of a seed guide whose raw results differ per copy
+// but stay self-consistent (every throughput and duration scaled together, so the plausibility
+// checks and the winners hold), with titles and model names that tell the copies apart.
+
+/** A line of a printed result block: `Label (unit):   123.45`. */
+const RESULT_LINE = /^([^:]*:[ \t]+)(\d+(?:\.\d+)?)[ \t]*$/;
+
+/**
+ * Scales a printed block by `factor`: durations × factor, throughputs ÷ factor (the token and
+ * request counts stay), each number printed with the decimals it had.
+ */
+export function perturbResultText(text: string, factor: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const match = RESULT_LINE.exec(line);
+      if (!match?.[1] || !match[2]) return line;
+      const label = match[1].toLowerCase();
+      const scale = label.includes('duration') ? factor : label.includes('throughput') ? 1 / factor : undefined;
+      if (scale === undefined) return line;
+      const decimals = match[2].split('.')[1]?.length ?? 0;
+      return `${match[1]}${(Number(match[2]) * scale).toFixed(decimals)}`;
+    })
+    .join('\n');
+}
+
+/** The n-th copy's factor: spread over ±8 %, never 1 twice in a row, the same for the same n. */
+export function copyFactor(index: number): number {
+  return 1 + (((index * 37) % 17) - 8) / 100;
+}
+
+/** The n-th copy's id segment and display name, e.g. `bench-007` / `Bench-007`. */
+export function copyName(index: number): { slug: string; name: string } {
+  const digits = String(index).padStart(3, '0');
+  return { slug: `bench-${digits}`, name: `Bench-${digits}` };
+}
+
+/** guide.yaml of a copy: the same experiment, its own title and model family. */
+export function copyGuideYaml(yaml: string, family: string, index: number): string {
+  const { name } = copyName(index);
+  return yaml
+    .replaceAll(`family: ${family}`, `family: ${family} ${name}`)
+    .replace(
+      /^title:\n {2}en: (.*)\n {2}zh: (.*)$/m,
+      (_, en: string, zh: string) => `title:\n  en: ${en} (${name})\n  zh: ${zh}（${name}）`,
+    );
+}

@@ -1,0 +1,90 @@
+// The bench's building blocks: synthetic raw logs stay valid and self-consistent, page weight
+// counts what a page references, and the statistics are right.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mkdocsConfig, mkdocsPage } from '../../src/lib/bench/mkdocs-site.ts';
+import { inlineScriptBytes, pageAssets, staticImports } from '../../src/lib/bench/page-weight.ts';
+import { describeRuns, median } from '../../src/lib/bench/stats.ts';
+import { copyFactor, copyGuideYaml, perturbResultText } from '../../src/lib/bench/synthetic-guide.ts';
+import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
+
+const seedRaw = (file: string) => readFileSync(join(repoRoot, 'data/raw/glm-5.2/h200', file), 'utf8');
+
+describe('synthetic raw logs', () => {
+  it('scale throughputs down and durations up together, keeping each number’s decimals', () => {
+    const text = perturbResultText(seedRaw('engine/vllm.txt'), 1.05);
+    expect(text).toContain('Benchmark duration (s):                  1769.00'); // 1684.76 × 1.05
+    expect(text).toContain('Total Token throughput (tok/s):          5220.86'); // 5481.90 / 1.05
+    expect(text).toContain('Successful requests:                     1000');
+    expect(text).toContain('Mean TTFT (ms):                          592315.54');
+  });
+
+  it('parse without a single error or new warning for every factor the bench uses', () => {
+    const files = ['engine/vllm.txt', 'engine/sglang.txt', 'mem-fraction/0.85.txt', 'cases/sharegpt/optimized.txt'];
+    const original = ingestGuide(files.map((path) => ({ path, file: path, text: seedRaw(path) })));
+    for (const index of [0, 1, 5, 16]) {
+      const factor = copyFactor(index);
+      const perturbed = ingestGuide(
+        files.map((path) => ({ path, file: path, text: perturbResultText(seedRaw(path), factor) })),
+      );
+      expect(perturbed.diagnostics.map((d) => d.code)).toEqual(original.diagnostics.map((d) => d.code));
+      const before = original.runs[0]?.metrics['total_token_throughput']?.value ?? 0;
+      const after = perturbed.runs[0]?.metrics['total_token_throughput']?.value ?? 0;
+      expect(after).toBeCloseTo(before / factor, 1);
+    }
+  });
+
+  it('factors stay within ±8 % and copies get their own title and family', () => {
+    for (let i = 0; i < 50; i++) expect(Math.abs(copyFactor(i) - 1)).toBeLessThanOrEqual(0.08 + 1e-12);
+    const yaml = copyGuideYaml('title:\n  en: GLM on H200\n  zh: H200 上的 GLM\nmodel:\n  family: GLM\n', 'GLM', 7);
+    expect(yaml).toBe(
+      'title:\n  en: GLM on H200 (Bench-007)\n  zh: H200 上的 GLM（Bench-007）\nmodel:\n  family: GLM Bench-007\n',
+    );
+  });
+});
+
+describe('page weight', () => {
+  const html = `<html><head><link rel="stylesheet" href="/_astro/a.css"><link rel="modulepreload" href="/_astro/m.js">
+<link rel="icon" href="/favicon.svg"><script type="module" src="/_astro/page.js"></script>
+<script>console.log(1)</script></head></html>`;
+
+  it('lists linked stylesheets and eagerly loaded scripts, not icons', () => {
+    expect(pageAssets(html)).toEqual({ stylesheets: ['/_astro/a.css'], scripts: ['/_astro/m.js', '/_astro/page.js'] });
+    expect(inlineScriptBytes(html)).toBe('console.log(1)'.length);
+  });
+
+  it('follows static imports, not dynamic import()', () => {
+    const js =
+      'import{a as b}from"./chunk.js";import "./side.js";export*from"./re.js";const u=()=>import("./lazy.js");';
+    expect(staticImports(js)).toEqual(['./chunk.js', './re.js', './side.js']);
+  });
+});
+
+describe('statistics', () => {
+  it('median and a run summary', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(describeRuns([12.04, 11.9, 13], 's')).toBe('12.0 s (11.9–13.0)');
+    expect(describeRuns([5], 's')).toBe('5.0 s');
+  });
+});
+
+describe('the same guides as MkDocs markdown', () => {
+  it('has the title, the prose without front matter or slot markers, and every raw block', () => {
+    const guide = {
+      slug: 'bench-000-h200',
+      title: { en: 'T (Bench-000)', zh: 'T（Bench-000）' },
+      prose: { en: '---\ntitle: x\n---\n\n<!-- slot: notes -->\n1. Note.\n', zh: '' },
+      structure: 'steps: []\n',
+      raw: [{ path: 'engine/vllm.txt', text: 'Total Token throughput (tok/s): 1\n' }],
+    };
+    const page = mkdocsPage(guide, 'en');
+    expect(page).toContain('# T (Bench-000)');
+    expect(page).toContain('1. Note.');
+    expect(page).not.toContain('slot:');
+    expect(page).toContain('### engine/vllm.txt\n\n```text\nTotal Token throughput (tok/s): 1\n```');
+    expect(mkdocsConfig([guide])).toContain('  - "T (Bench-000)": en/bench-000-h200.md');
+  });
+});
