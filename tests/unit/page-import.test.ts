@@ -1,0 +1,120 @@
+// import and audit of Performance Lab pages: composed fixture pages of each family with planted
+// errors (tests/fixtures/performance-lab-page/<case>/page.md, expected audit in expected-audit.txt),
+// the page tokenizer on hostile input, and, where ../shared/corpus exists, every published page.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { auditPage, cellClaims, commandFlags } from '../../src/lib/import/audit.ts';
+import { parsePage } from '../../src/lib/import/page-blocks.ts';
+import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
+import { hardwareOf, importPage } from '../../src/lib/import/write-guide.ts';
+import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { expectGolden } from '../helpers/golden.ts';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
+
+const fixtures = join(repoRoot, 'tests/fixtures/performance-lab-page');
+const cases = readdirSync(fixtures).sort();
+
+describe.each(cases)('composed page %s', (name) => {
+  const file = `tests/fixtures/performance-lab-page/${name}/page.md`;
+  const { page, problems } = readPerformanceLabPage(readFileSync(join(repoRoot, file), 'utf8'));
+
+  it('reads without a problem', () => {
+    expect(problems).toEqual([]);
+    expect(page).toBeDefined();
+  });
+
+  it('audit names exactly the planted differences', () => {
+    if (!page) throw new Error('unreadable');
+    const report = auditPage(page, file)
+      .map((f) => `${file}:${f.line}: ${f.message}\n`)
+      .join('');
+    expectGolden(join(fixtures, name, 'expected-audit.txt'), report, 'performance-lab-page');
+  });
+
+  it('import writes raw files that ingest parses without an error, verbatim from the page', () => {
+    if (!page) throw new Error('unreadable');
+    const files = importPage(page, 'tiny/h100', file);
+    const { diagnostics, runs } = ingestGuide([...files.raw].map(([path, text]) => ({ path, file: path, text })));
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(runs.length).toBeGreaterThanOrEqual(files.raw.size);
+    const pageText = readFileSync(join(repoRoot, file), 'utf8');
+    for (const text of files.raw.values())
+      for (const line of text.split('\n').filter((l) => l.trim() !== '')) expect(pageText).toContain(line);
+  });
+});
+
+describe('page tokenizer', () => {
+  it('keeps admonition bodies de-indented with their page lines', () => {
+    const blocks = parsePage('# T\n\n??? info "Benchmark result"\n    ```\n    Total: 1\n    ```\n');
+    expect(blocks[1]).toMatchObject({
+      kind: 'admonition',
+      line: 3,
+      title: 'Benchmark result',
+      body: [{ kind: 'code', line: 4, firstLine: 5, text: 'Total: 1', closed: true }],
+    });
+  });
+
+  it('reads hostile lines in one pass: a million dashes, a deep nest, an unclosed fence', () => {
+    const dashes = `${'-'.repeat(1_000_000)}\n`;
+    const deep = Array.from({ length: 40 }, (_, i) => `${'    '.repeat(i)}!!! note`).join('\n');
+    const blocks = parsePage(`# ${'#'.repeat(100_000)} x\n${dashes}${deep}\n\`\`\`\nnever closed\n`);
+    expect(blocks[0]).toMatchObject({ kind: 'heading', level: 1 });
+    expect(blocks.at(-1)).toMatchObject({ kind: 'code', closed: false, text: 'never closed\n' });
+  });
+});
+
+describe('claims and commands', () => {
+  it('reads a conclusion cell with GPU-count scaling', () => {
+    expect(cellClaims('Total TPS: 7081.34x2 <span>(+134.8%)</span><br>Mean TPOT(ms): 256.43')).toEqual({
+      tps: '7081.34',
+      scale: 2,
+      percent: '+134.8',
+      tpot: '256.43',
+    });
+  });
+
+  it('treats --flag=value and --flag value alike, ignoring comment lines', () => {
+    expect([...commandFlags('# start\nvllm serve m \\\n  --tp 2 --max-num-seqs=64 --enforce-eager')]).toEqual([
+      ['--tp', '2'],
+      ['--max-num-seqs', '64'],
+      ['--enforce-eager', ''],
+    ]);
+  });
+
+  it('names the accelerator and its count', () => {
+    expect(hardwareOf('A single NVIDIA H100 SXM GPU.')).toEqual({ name: 'NVIDIA H100', count: 1, accelerator: 'GPU' });
+    expect(hardwareOf('8 × NVIDIA H200 SXM GPUs on a single node.')).toEqual({
+      name: 'NVIDIA H200',
+      count: 8,
+      accelerator: 'GPU',
+    });
+    expect(hardwareOf('A single Ascend 910B NPU.')).toEqual({ name: 'Ascend 910B', count: 1, accelerator: 'NPU' });
+  });
+});
+
+const corpus = join(repoRoot, '../shared/corpus/pages');
+describe.runIf(existsSync(corpus))('every published page of ../shared/corpus', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'perflab-import-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const pages = readdirSync(corpus)
+    .filter((m) => !m.endsWith('.md'))
+    .flatMap((model) => readdirSync(join(corpus, model)).map((page) => join(corpus, model, page)));
+
+  it.each(pages)('%s imports and audits with exit 0', (path) => {
+    const run = (script: string) =>
+      spawnSync(process.execPath, [join(repoRoot, 'scripts', script), path], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        env: { ...process.env, PERFLAB_ROOT: scratch },
+      });
+    const imported = run('import.ts');
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(imported.stderr).toMatch(/import: wrote \d+ raw file\(s\)/);
+    const audited = run('audit.ts');
+    expect(audited.status, audited.stderr).toBe(0);
+    expect(audited.stdout).toBe(imported.stdout);
+  });
+});
