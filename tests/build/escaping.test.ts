@@ -36,12 +36,13 @@ beforeAll(() => {
     .replace('label: SGLang,', 'label: "<b>SGLang</b>",')
     .replace('label: Main,', 'label: "<img src=x onerror=alert(1)>",');
   writeFileSync(join(content, 'guide.yaml'), yaml);
+  // Raw HTML in the prose body is refused by check (tests/fixtures/bad-guides/raw-html-in-prose);
+  // the front matter's title and description are plain strings that must reach <title> and <meta> as text.
   for (const lang of ['en', 'zh']) {
-    const prose = readFileSync(join(base, `${lang}.md`), 'utf8');
-    writeFileSync(
-      join(content, `${lang}.md`),
-      `${prose}\n<script>alert("prose")</script>\n\n<img src=x onerror="alert(2)">\n`,
-    );
+    const prose = readFileSync(join(base, `${lang}.md`), 'utf8')
+      .replace(/^title: .*$/m, `title: 'Tiny & "quoted" guide'`)
+      .replace(/^description: .*$/m, `description: '" onmouseover="alert(1)'`);
+    writeFileSync(join(content, `${lang}.md`), prose);
   }
   run([join(repoRoot, 'scripts/ingest.ts')]);
   run([join(repoRoot, 'scripts/compute.ts')]);
@@ -59,6 +60,14 @@ describe('markup in inputs is shown as text', () => {
     expect(markup).not.toMatch(/<img[^>]*onerror/i);
     expect(markup).not.toContain('<b>SGLang</b>');
     expect(html).toMatch(/data-code="[^"]*<script>alert\(&#x22;raw&#x22;\)/);
+  });
+
+  it('the title and description reach <title>, the heading and <meta> as text', () => {
+    // "<" and ">" are refused by check (bad-guides/markup-in-title): Starlight writes <title> as HTML.
+    expect(html).toMatch(/<title>Tiny &(amp;)? "quoted" guide \| perflab<\/title>/);
+    expect(html).toMatch(/<h1[^>]*>Tiny &amp; (&quot;|")quoted(&quot;|") guide<\/h1>/);
+    expect(html).toContain('<meta name="description" content="&quot; onmouseover=&quot;alert(1)"');
+    expect(html).not.toMatch(/ onmouseover="alert/);
   });
 
   it('the model name, labels and raw log line are escaped text', () => {

@@ -7,6 +7,7 @@ import { GuideSchema } from '../schema/guide.ts';
 import type { Run } from '../schema/run.ts';
 import { parseYamlSource } from '../guide-source/yaml-source.ts';
 import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
+import { bidiControls } from '../guide-source/untrusted-text.ts';
 import { zodDiagnostics } from '../diagnostics/zod-diagnostics.ts';
 
 export type TextFile = { file: string; text: string };
@@ -24,9 +25,9 @@ export function buildGuide(sources: GuideSources): {
   prose?: { en: Prose; zh: Prose };
   diagnostics: Diagnostic[];
 } {
-  // Values `npm run new` left for the author are errors wherever they stand, whatever else fails.
+  // Values `npm run new` left for the author and bidi controls are errors wherever they stand, whatever else fails.
   const diagnostics: Diagnostic[] = [sources.yaml, sources.prose.en, sources.prose.zh].flatMap((source) =>
-    source ? scaffoldLeftovers(source.text, source.file) : [],
+    source ? [...scaffoldLeftovers(source.text, source.file), ...bidiControls(source.text, source.file)] : [],
   );
   const yaml = parseYamlSource(sources.yaml.text, sources.yaml.file);
   diagnostics.push(...yaml.diagnostics);

@@ -1,9 +1,10 @@
-import matter from 'gray-matter';
 import { remark } from 'remark';
 import remarkHtml from 'remark-html';
 import { z } from 'zod';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { readFrontMatter } from './front-matter.ts';
+import { isSafeUrl } from '../schema/safe-url.ts';
 
 /**
  * content/guides/<guide>/{en,zh}.md: frontmatter plus prose for named slots. A slot starts at a
@@ -12,9 +13,15 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
  * measured numbers are never typed into prose.
  */
 
+// Starlight writes the title into <title> as HTML (set:html): plain text only, no angle brackets.
+const PlainText = z
+  .string()
+  .min(1)
+  .refine((text) => !/[<>]/.test(text), { message: 'plain text only: "<" and ">" would be markup in the page head' });
+
 export const ProseFrontmatterSchema = z.strictObject({
-  title: z.string().min(1),
-  description: z.string().min(1),
+  title: PlainText,
+  description: PlainText,
 });
 
 export type Prose = { title: string; description: string; slots: Record<string, string> };
@@ -31,22 +38,9 @@ export function parseProse(
   catalogue: SlotCatalogue,
 ): { prose?: Prose; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    parsed = matter(text);
-  } catch (cause) {
-    return {
-      diagnostics: [
-        {
-          severity: 'error',
-          code: 'E_FRONTMATTER',
-          file,
-          line: 1,
-          message: `frontmatter is not valid YAML: ${(cause as Error).message.split('\n')[0]}`,
-        },
-      ],
-    };
-  }
+  const read = readFrontMatter(text, file);
+  if (!read.front) return { diagnostics: read.diagnostics };
+  const parsed = { data: read.front.data, content: read.front.body };
   const front = ProseFrontmatterSchema.safeParse(parsed.data);
   if (!front.success) {
     for (const issue of front.error.issues) {
@@ -54,24 +48,29 @@ export function parseProse(
         severity: 'error',
         code: 'E_FRONTMATTER',
         file,
-        line: 1,
+        ...read.front.locate(issue.path.filter((key) => typeof key !== 'symbol')),
         message: `frontmatter ${issue.path.join('.') || ''}: ${issue.message}`.replace(' :', ':'),
         expected: 'title and description strings',
       });
     }
   }
+  diagnostics.push(...markupProblems(parsed.content, file, read.front.bodyOffset));
 
-  // Line numbers of the body within the file: gray-matter strips the frontmatter.
-  const bodyOffset = text.slice(0, text.length - parsed.content.length).split('\n').length - 1;
+  const bodyOffset = read.front.bodyOffset;
   const slots: Record<string, string> = {};
   let current: { name: string; lines: string[] } | undefined;
   const finish = () => {
     if (current) slots[current.name] = current.lines.join('\n').trim();
   };
+  let fence: string | undefined;
   parsed.content.split('\n').forEach((rawLine, index) => {
     const line = rawLine.replace(/\r$/, '');
     const lineNumber = bodyOffset + index + 1;
-    const marker = SLOT_MARKER.exec(line.trim());
+    // Inside a fenced code block a slot marker is code to show, not a marker.
+    const fenceMark = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fenceMark && (fence === undefined || fenceMark.startsWith(fence)))
+      fence = fence === undefined ? fenceMark : undefined;
+    const marker = fence === undefined && !fenceMark ? SLOT_MARKER.exec(line.trim()) : null;
     if (marker) {
       finish();
       const name = marker[1]!;
@@ -175,7 +174,64 @@ export function compareSlots(
   return diagnostics;
 }
 
-/** Markdown → HTML, with `{{name}}` placeholders replaced. Raw HTML in prose is escaped, not passed through. */
+type MdNode = {
+  type: string;
+  value?: string;
+  url?: string;
+  position?: { start: { line: number; column: number } };
+  children?: MdNode[];
+};
+
+/**
+ * Prose is Markdown only: raw HTML (tags and comments, except slot markers) is refused, links are
+ * `https:` or relative, and images come from this site, never a third party's.
+ */
+export function markupProblems(body: string, file: string, bodyOffset: number): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const tree = remark().parse(body) as MdNode;
+  const at = (node: MdNode) => ({
+    file,
+    line: (node.position?.start.line ?? 1) + bodyOffset,
+    column: node.position?.start.column ?? 1,
+  });
+  const stack: MdNode[] = [tree];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    stack.push(...(node.children ?? []));
+    if (node.type === 'html' && !SLOT_MARKER.test((node.value ?? '').trim())) {
+      problems.push({
+        severity: 'error',
+        code: 'E_PROSE_HTML',
+        ...at(node),
+        message: 'raw HTML in prose is not published',
+        found: JSON.stringify((node.value ?? '').slice(0, 60)),
+        hint: 'write it in Markdown (emphasis, lists, tables, links); comments other than slot markers are refused too',
+      });
+    } else if ((node.type === 'link' || node.type === 'definition') && !isSafeUrl(node.url ?? '')) {
+      problems.push({
+        severity: 'error',
+        code: 'E_UNSAFE_URL',
+        ...at(node),
+        message: 'a link must be https: or relative',
+        found: JSON.stringify((node.url ?? '').slice(0, 80)),
+      });
+    } else if (
+      node.type === 'image' &&
+      (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(node.url ?? '') || !isSafeUrl(node.url ?? ''))
+    ) {
+      problems.push({
+        severity: 'error',
+        code: 'E_REMOTE_IMAGE',
+        ...at(node),
+        message: 'an image in prose must be a file of this site, not a URL: pages load nothing from third parties',
+        found: JSON.stringify((node.url ?? '').slice(0, 80)),
+      });
+    }
+  }
+  return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+
+/** Markdown → HTML, with `{{name}}` placeholders replaced. Raw HTML is refused by markupProblems before
+ * this runs; sanitizing here as well keeps a page safe should a caller skip that check. */
 export function renderProse(markdown: string, values: Readonly<Record<string, string>> = {}): string {
   const filled = markdown.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
   return String(remark().use(remarkHtml, { sanitize: true }).processSync(filled)).trim();

@@ -10,6 +10,9 @@ export type YamlSource = {
   diagnostics: Diagnostic[];
 };
 
+/** An alias may be expanded this often; a "billion laughs" document would need far more. */
+const MAX_ALIAS_COUNT = 1000;
+
 /** Parses YAML keeping node positions, so schema problems can name the line they are on. */
 export function parseYamlSource(text: string, file: string): YamlSource {
   const lineCounter = new LineCounter();
@@ -46,7 +49,27 @@ export function parseYamlSource(text: string, file: string): YamlSource {
     return { line: position.line, column: position.col };
   };
 
-  return { data: diagnostics.length > 0 ? undefined : doc.toJS({ maxAliasCount: 1000 }), locate, diagnostics };
+  if (diagnostics.length > 0) return { data: undefined, locate, diagnostics };
+  try {
+    return { data: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locate, diagnostics };
+  } catch (cause) {
+    // The only throw of toJS on a document without errors: an alias expanding past the limit.
+    return {
+      data: undefined,
+      locate,
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'E_YAML',
+          file,
+          line: 1,
+          column: 1,
+          message: `aliases expand too far (more than ${MAX_ALIAS_COUNT} references): ${cause instanceof Error ? cause.message.split('\n')[0] : 'refused'}`,
+          hint: 'write the repeated values out, or use fewer nested aliases',
+        },
+      ],
+    };
+  }
 }
 
 /** `steps[2].variants[0].result` */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FormatIdSchema } from './run.ts';
 import { MetricKeySchema } from './metric.ts';
+import { SafeUrlSchema } from './safe-url.ts';
 
 /**
  * content/guides/<model>/<hardware>/guide.yaml: the structure of one guide, written once for both
@@ -212,6 +213,7 @@ export const GuideSchema = z.strictObject({
     .default([]),
   /** decimals of every percentage on the page */
   percentDecimals: z.number().int().min(0).max(4),
-  feedbackUrl: z.url().optional(),
+  /** where readers report problems: https only (no javascript:, data:, …) */
+  feedbackUrl: SafeUrlSchema.optional(),
 });
 export type Guide = z.infer<typeof GuideSchema>;
