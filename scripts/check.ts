@@ -11,12 +11,13 @@ let guides = 0;
 const guideIds = new Set(listGuideDirs(guidesRoot));
 
 for (const id of [...new Set([...listGuideDirs(rawRoot), ...guideIds])].sort()) {
-  const ingested = ingestGuide(readRawFiles(id), readDeclaredFormats(id));
-  diagnostics.push(...ingested.diagnostics);
-  if (ingested.diagnostics.some((d) => d.severity === 'error')) continue; // compute would only repeat the raw errors
+  const raw = readRawFiles(id);
+  const ingested = ingestGuide(raw.files, readDeclaredFormats(id));
+  diagnostics.push(...raw.diagnostics, ...ingested.diagnostics);
+  if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) continue; // compute would only repeat the raw errors
   if (!guideIds.has(id)) continue; // raw data without a guide yet
-  const { sources } = readGuideSources(id, ingested.runs);
-  diagnostics.push(...buildGuide(sources).diagnostics);
+  const { sources, diagnostics: unreadable } = readGuideSources(id, ingested.runs);
+  diagnostics.push(...unreadable, ...buildGuide(sources).diagnostics);
   guides++;
 }
 

@@ -4,13 +4,19 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../src/lib/compute/build-guide.ts';
 import { stableJson } from '../src/lib/stable-json.ts';
-import { guidesRoot, readGuideSources } from './guide-sources.ts';
+import { guidesRoot, readGuideSources, staleRuns } from './guide-sources.ts';
 import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';
 
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
 
 for (const id of listGuideDirs(guidesRoot)) {
+  const stale = staleRuns(id);
+  if (stale) {
+    diagnostics.push(stale);
+    process.stderr.write(`compute: ${id}: failed\n`);
+    continue;
+  }
   const { sources, diagnostics: readProblems } = readGuideSources(id);
   diagnostics.push(...readProblems);
   const result = buildGuide(sources);

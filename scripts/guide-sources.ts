@@ -6,25 +6,67 @@ import { declaredFormats, type RawFile } from '../src/lib/ingest/ingest-guide.ts
 import type { GuideSources } from '../src/lib/compute/build-guide.ts';
 import { parseYamlSource } from '../src/lib/guide-source/yaml-source.ts';
 import { RunSchema, type Run } from '../src/lib/schema/run.ts';
-import { listFiles, readText, repoPath, repoRoot } from './io.ts';
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { listFiles, notRegularFile, RAW_FILE_LIMIT, readText, repoPath, repoRoot, walkFiles } from './io.ts';
 
 export const guidesRoot = join(repoRoot, 'content/guides');
 export const rawRoot = join(repoRoot, 'data/raw');
 
-/** Every raw file of a guide, with its path relative to the guide's raw folder. */
-export function readRawFiles(id: string): RawFile[] {
+/** A slug as guide ids use them: what `npm run new` accepts. */
+const SLUG = /^[a-z0-9][a-z0-9._-]*$/;
+
+/**
+ * Every raw file of a guide, with its path relative to the guide's raw folder. Links, special
+ * files, files over RAW_FILE_LIMIT and folders that are not slugs are refused without reading a
+ * byte of them, so no message can quote a file outside data/raw.
+ */
+export function readRawFiles(id: string): { files: RawFile[]; diagnostics: Diagnostic[] } {
   const guideDir = join(rawRoot, id);
-  return listFiles(guideDir).map((absolute) => ({
-    path: repoPath(absolute).slice(repoPath(guideDir).length + 1),
-    file: repoPath(absolute),
-    text: readText(absolute),
-  }));
+  const diagnostics: Diagnostic[] = [];
+  const refuse = (code: string, path: string, message: string, hint: string) =>
+    diagnostics.push({ severity: 'error', code, file: repoPath(path), message, hint });
+  for (const part of id.split('/'))
+    if (!SLUG.test(part))
+      refuse(
+        'E_FOLDER_NAME',
+        join(rawRoot, id),
+        `"${part}" is not a folder name perflab accepts`,
+        'use lower-case letters, digits, ".", "_" and "-"',
+      );
+  const { files, refused } = walkFiles(guideDir);
+  for (const { path, reason } of refused)
+    refuse(
+      'E_NOT_REGULAR_FILE',
+      path,
+      `${reason}; not read`,
+      'raw inputs are regular files inside data/raw: copy the file in instead',
+    );
+  const readable = files.filter((absolute) => {
+    const size = statSync(absolute).size;
+    if (size <= RAW_FILE_LIMIT) return true;
+    refuse(
+      'E_RAW_TOO_LARGE',
+      absolute,
+      `${(size / 2 ** 20).toFixed(0)} MiB is more than the ${RAW_FILE_LIMIT / 2 ** 20} MiB a raw file may have; not read`,
+      'keep the benchmark output itself, not logs or datasets',
+    );
+    return false;
+  });
+  return {
+    files: readable.map((absolute) => ({
+      path: repoPath(absolute).slice(repoPath(guideDir).length + 1),
+      file: repoPath(absolute),
+      text: readText(absolute),
+    })),
+    diagnostics,
+  };
 }
 
 /** Formats guide.yaml declares for raw files; an unreadable guide.yaml declares none (compute reports it). */
 export function readDeclaredFormats(id: string) {
   const path = join(guidesRoot, id, 'guide.yaml');
-  if (!existsSync(path)) return new Map();
+  if (!existsSync(path) || notRegularFile(path) !== undefined) return new Map();
   const yaml = parseYamlSource(readText(path), repoPath(path));
   return declaredFormats(yaml.data);
 }
@@ -36,16 +78,31 @@ export function readGuideSources(
   const dir = join(guidesRoot, id);
   const diagnostics: Diagnostic[] = [];
   const loadedRuns = runs ?? readRuns(id, diagnostics);
+  // A link or special file is reported and read as absent: its bytes never reach a message.
+  const readSource = (path: string): string | undefined => {
+    if (!existsSync(path)) return undefined;
+    const why = notRegularFile(path);
+    if (why === undefined) return readText(path);
+    diagnostics.push({
+      severity: 'error',
+      code: 'E_NOT_REGULAR_FILE',
+      file: repoPath(path),
+      message: `${why}; not read`,
+      hint: 'guide sources are regular files inside content/guides',
+    });
+    return undefined;
+  };
   const prose: GuideSources['prose'] = {};
   for (const lang of ['en', 'zh'] as const) {
     const path = join(dir, `${lang}.md`);
-    if (existsSync(path)) prose[lang] = { file: repoPath(path), text: readText(path) };
+    const text = readSource(path);
+    if (text !== undefined) prose[lang] = { file: repoPath(path), text };
   }
   const yamlPath = join(dir, 'guide.yaml');
   return {
     sources: {
       id,
-      yaml: { file: repoPath(yamlPath), text: existsSync(yamlPath) ? readText(yamlPath) : '' },
+      yaml: { file: repoPath(yamlPath), text: readSource(yamlPath) ?? '' },
       runs: loadedRuns,
       prose,
     },
@@ -68,4 +125,41 @@ function readRuns(id: string, diagnostics: Diagnostic[]): Run[] {
       });
   }
   return runs;
+}
+
+/**
+ * What a guide's runs were ingested from: each raw file's SHA-256, by path. Ingest writes it beside
+ * the runs (data/runs/<guide>.sources.json); compute refuses runs whose raw files have changed since,
+ * so a failed or skipped ingest can never publish stale numbers.
+ */
+export function rawSourcesManifest(files: readonly RawFile[]): string {
+  const hashes = Object.fromEntries(
+    [...files]
+      .sort((a, b) => a.path.localeCompare(b.path))
+      .map((f) => [f.path, createHash('sha256').update(f.text).digest('hex')]),
+  );
+  return `${JSON.stringify({ raw: hashes }, null, 2)}\n`;
+}
+
+export function manifestPath(id: string): string {
+  return join(repoRoot, 'data/runs', `${id}.sources.json`);
+}
+
+/** An error when data/runs/<guide> was not ingested from the raw files there now. */
+export function staleRuns(id: string): Diagnostic | undefined {
+  const path = manifestPath(id);
+  const { files } = readRawFiles(id);
+  const current = rawSourcesManifest(files);
+  const recorded = existsSync(path) ? readText(path) : undefined;
+  if (recorded === current) return undefined;
+  return {
+    severity: 'error',
+    code: 'E_STALE_RUNS',
+    file: repoPath(path),
+    message:
+      recorded === undefined
+        ? `data/runs/${id} has no record of the raw files it was ingested from`
+        : `data/runs/${id} was ingested from other raw files than data/raw/${id} holds now`,
+    hint: 'run `npm run ingest` (or `npm run build`), and fix what it reports first',
+  };
 }

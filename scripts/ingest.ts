@@ -3,17 +3,18 @@
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { ingestGuide, runJson } from '../src/lib/ingest/ingest-guide.ts';
-import { rawRoot, readDeclaredFormats, readRawFiles } from './guide-sources.ts';
+import { rawRoot, rawSourcesManifest, readDeclaredFormats, readRawFiles } from './guide-sources.ts';
 import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';
 
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
 
 for (const guide of listGuideDirs(rawRoot)) {
-  const files = readRawFiles(guide);
+  const { files, diagnostics: refused } = readRawFiles(guide);
   const result = ingestGuide(files, readDeclaredFormats(guide));
-  diagnostics.push(...result.diagnostics);
+  diagnostics.push(...refused, ...result.diagnostics);
   for (const run of result.runs) output.set(`${guide}/${run.id}.json`, runJson(run));
+  output.set(`${guide}.sources.json`, rawSourcesManifest(files));
   process.stderr.write(`ingest: ${guide}: ${files.length} raw file(s), ${result.runs.length} run(s)\n`);
 }
 

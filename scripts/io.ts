@@ -1,5 +1,14 @@
 // File-system helpers shared by the CLIs in scripts/. src/lib stays pure; all I/O lives here.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
@@ -15,32 +24,61 @@ export function repoPath(absolute: string): string {
   return relative(repoRoot, absolute).split(sep).join('/');
 }
 
-/** Every file below `dir`, sorted, skipping dot-files and READMEs. */
-export function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (name.startsWith('.') || name === 'README.md') continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...listFiles(path));
-    else out.push(path);
-  }
-  return out;
+/** A raw file larger than this is refused before it is read. */
+export const RAW_FILE_LIMIT = 512 * 2 ** 20;
+
+/** A path below `dir` that is not a regular file or directory (a link, a device, a pipe), never read. */
+export type RefusedPath = { path: string; reason: string };
+
+/**
+ * Every regular file below `dir`, sorted, skipping dot-files and READMEs. Symbolic links are not
+ * followed (they could point anywhere on the machine) and other special files are not opened:
+ * both are returned in `refused`.
+ */
+export function walkFiles(dir: string): { files: string[]; refused: RefusedPath[] } {
+  const files: string[] = [];
+  const refused: RefusedPath[] = [];
+  if (!existsSync(dir)) return { files, refused };
+  const visit = (current: string) => {
+    for (const name of readdirSync(current).sort()) {
+      if (name.startsWith('.') || name === 'README.md') continue;
+      const path = join(current, name);
+      const stat = lstatSync(path);
+      if (stat.isSymbolicLink()) refused.push({ path, reason: 'is a symbolic link' });
+      else if (stat.isDirectory()) visit(path);
+      else if (stat.isFile()) files.push(path);
+      else refused.push({ path, reason: 'is not a regular file (a device, pipe or socket)' });
+    }
+  };
+  visit(dir);
+  return { files, refused };
 }
 
-/** Guide ids (`<model>/<hardware>`) that have a folder two levels below `dir`. */
+/** Every regular file below `dir`, sorted (see walkFiles; refused paths are left out). */
+export function listFiles(dir: string): string[] {
+  return walkFiles(dir).files;
+}
+
+/** Guide ids (`<model>/<hardware>`) that have a real folder (not a link) two levels below `dir`. */
 export function listGuideDirs(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const ids: string[] = [];
   for (const model of readdirSync(dir).sort()) {
     const modelDir = join(dir, model);
-    if (model.startsWith('.') || !statSync(modelDir).isDirectory()) continue;
+    if (model.startsWith('.') || !lstatSync(modelDir).isDirectory()) continue;
     for (const hardware of readdirSync(modelDir).sort()) {
-      if (!hardware.startsWith('.') && statSync(join(modelDir, hardware)).isDirectory())
+      if (!hardware.startsWith('.') && lstatSync(join(modelDir, hardware)).isDirectory())
         ids.push(`${model}/${hardware}`);
     }
   }
   return ids;
+}
+
+/** Why a source file must not be read (a link or special file), or undefined for a regular file. */
+export function notRegularFile(path: string): string | undefined {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return 'is a symbolic link';
+  return stat.isFile() ? undefined : 'is not a regular file';
 }
 
 export function readText(path: string): string {

@@ -11,11 +11,13 @@ export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diag
   const guides = new Map<string, ComputedGuide>();
   const diagnostics: Diagnostic[] = [];
   for (const id of listGuideDirs(guidesRoot)) {
-    const ingested = ingestGuide(readRawFiles(id), readDeclaredFormats(id));
-    diagnostics.push(...ingested.diagnostics);
-    if (ingested.diagnostics.some((d) => d.severity === 'error')) continue;
-    const built = buildGuide(readGuideSources(id, ingested.runs).sources);
-    diagnostics.push(...built.diagnostics);
+    const raw = readRawFiles(id);
+    const ingested = ingestGuide(raw.files, readDeclaredFormats(id));
+    diagnostics.push(...raw.diagnostics, ...ingested.diagnostics);
+    if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) continue;
+    const { sources, diagnostics: unreadable } = readGuideSources(id, ingested.runs);
+    const built = buildGuide(sources);
+    diagnostics.push(...unreadable, ...built.diagnostics);
     if (built.guide) guides.set(id, built.guide);
   }
   return { guides, diagnostics };

@@ -48,6 +48,32 @@ describe('ingest CLI', () => {
 });
 
 describe('compute CLI', () => {
+  it('after a raw change that ingest refused, refuses the stale runs instead of publishing them', () => {
+    const guideJson = join(scratch, 'data/guides/glm-5.2/h200.json');
+    const before = readFileSync(guideJson, 'utf8');
+    const raw = join(scratch, 'data/raw/glm-5.2/h200/engine/sglang.txt');
+    const good = readFileSync(raw, 'utf8');
+    writeFileSync(
+      raw,
+      good.replace(
+        'Total Token throughput (tok/s):          6487.53',
+        'Total Token throughput (tok/s):          6487.5x',
+      ),
+    );
+    try {
+      expect(run('ingest.ts').status).toBe(1);
+      const result = run('compute.ts');
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(
+        'data/runs/glm-5.2/h200.sources.json: error E_STALE_RUNS: data/runs/glm-5.2/h200 was ingested from other raw files than data/raw/glm-5.2/h200 holds now',
+      );
+      expect(readFileSync(guideJson, 'utf8')).toBe(before);
+    } finally {
+      writeFileSync(raw, good);
+    }
+    expect(run('compute.ts').status).toBe(0);
+  });
+
   it('on a guide error, exits 1 and leaves data/guides as it was', () => {
     const guideJson = join(scratch, 'data/guides/glm-5.2/h200.json');
     const before = readFileSync(guideJson, 'utf8');

@@ -6,7 +6,8 @@ import { z } from 'zod';
  * so any control character or space refuses the URL outright.
  */
 export function isSafeUrl(url: string): boolean {
-  if (url === '' || /[\u0000-\u0020\u007f-\u009f]/.test(url) || url.startsWith('//')) return false;
+  // Control characters (C0, DEL, C1) and any whitespace.
+  if (url === '' || /[\p{Cc}\s]/u.test(url) || url.startsWith('//')) return false;
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1];
   if (scheme === undefined) return !url.includes('\\');
   // `https:evil` parses too (as https://evil/); a link we publish spells its host out.
