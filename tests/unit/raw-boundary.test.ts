@@ -67,7 +67,9 @@ describe('raw inputs are regular files inside data/raw', () => {
       env: { ...process.env, PERFLAB_ROOT: scratch },
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('content/guides/glm-5.2/h200/zh.md: error E_NOT_REGULAR_FILE: is a symbolic link; not read');
+    expect(result.stderr).toContain(
+      'content/guides/glm-5.2/h200/zh.md: error E_NOT_REGULAR_FILE: is a symbolic link; not read',
+    );
     expect(result.stderr).not.toContain('TOP-SECRET');
   });
 });

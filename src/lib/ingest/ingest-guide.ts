@@ -1,5 +1,5 @@
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
-import { parseRawFile } from '../parse/index.ts';
+import { parseRawFile, type ParsedRun } from '../parse/index.ts';
 import { checkRunPlausibility } from './plausibility.ts';
 import { RunSchema, type FormatId, type Run } from '../schema/run.ts';
 import { stableJson } from '../stable-json.ts';
@@ -31,6 +31,8 @@ export function ingestGuide(
 ): { runs: Run[]; diagnostics: Diagnostic[] } {
   const runs: Run[] = [];
   const diagnostics: Diagnostic[] = [];
+  // A run's id is its raw path without the extension: two files that share a stem would share ids.
+  const idOwners = new Map<string, string>();
   for (const raw of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     const format = formats.get(raw.path);
     const result = parseRawFile(raw.text, format ? { file: raw.file, format } : { file: raw.file });
@@ -51,7 +53,38 @@ export function ingestGuide(
         continue;
       }
       ids.add(id);
-      const run = RunSchema.parse({ id, ...parsed });
+      const owner = idOwners.get(id);
+      if (owner !== undefined && owner !== raw.file) {
+        diagnostics.push({
+          severity: 'error',
+          code: 'E_DUPLICATE',
+          file: raw.file,
+          line: parsed.source.startLine,
+          message: `this file and ${owner} would both be run "${id}": a reference to it could mean either`,
+          expected: 'raw files whose names differ before the extension',
+          found: `${owner} and ${raw.file}`,
+          hint: 'rename one of them (e.g. vllm.txt and vllm-save-result.json) and its result: in guide.yaml',
+        });
+        continue;
+      }
+      idOwners.set(id, raw.file);
+      const unusable = unusableNumbers(parsed, raw.file);
+      if (unusable.length > 0) {
+        diagnostics.push(...unusable);
+        continue;
+      }
+      const checked = RunSchema.safeParse({ id, ...parsed });
+      if (!checked.success) {
+        diagnostics.push({
+          severity: 'error',
+          code: 'E_SCHEMA',
+          file: raw.file,
+          line: parsed.source.startLine,
+          message: `the parser produced a run perflab cannot store: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        });
+        continue;
+      }
+      const run = checked.data;
       diagnostics.push(...checkRunPlausibility(run));
       runs.push(run);
     }
@@ -79,4 +112,30 @@ export function declaredFormats(guideData: unknown): Map<string, FormatId> {
   };
   visit(guideData);
   return formats;
+}
+
+/**
+ * Numbers no page may show: beyond the range of a double (`1e309` reads as Infinity) or integers
+ * too long to be held exactly. Each is an error at the line that printed it.
+ */
+function unusableNumbers(run: ParsedRun, file: string): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const [key, metric] of Object.entries(run.metrics)) {
+    const problem = !Number.isFinite(metric.value)
+      ? `is not a finite number (it reads as ${metric.value})`
+      : /^-?\d+$/.test(metric.printed) && !Number.isSafeInteger(Number(metric.printed))
+        ? 'has more digits than a number can hold exactly'
+        : undefined;
+    if (problem)
+      found.push({
+        severity: 'error',
+        code: 'E_BAD_NUMBER',
+        file,
+        line: metric.line,
+        message: `${key} ${metric.printed.slice(0, 40)} ${problem}`,
+        expected: 'a value a benchmark can print',
+        found: metric.printed.slice(0, 40),
+      });
+  }
+  return found;
 }

@@ -9,6 +9,7 @@ import * as servingBlock from './serving-block.ts';
 import * as sglangBenchServing from './sglang-bench-serving.ts';
 import * as sglangJsonl from './sglang-jsonl.ts';
 import * as vllmJson from './vllm-json.ts';
+import { parseJsonDocuments } from './json-text.ts';
 import type { ParserModule, ParseOptions, ParseResult } from './types.ts';
 
 export type { ParsedRun, ParseResult, ParserModule } from './types.ts';
@@ -50,6 +51,8 @@ export function parseRawFile(text: string, options: ParseOptions): ParseResult {
     parser.detect(text),
   );
   if (candidates.length === 1) return candidates[0]![1].parse(text, options);
+  const cause = candidates.length === 0 ? unreadableCause(text, options.file) : undefined;
+  if (cause) return { runs: [], diagnostics: [cause] };
   const diagnostic: Diagnostic = {
     severity: 'error',
     code: candidates.length === 0 ? 'E_FORMAT_UNKNOWN' : 'E_FORMAT_AMBIGUOUS',
@@ -67,4 +70,50 @@ export function parseRawFile(text: string, options: ParseOptions): ParseResult {
     hint: `set \`format:\` on the result in guide.yaml (one of ${Object.keys(FORMAT_TO_PARSER).join(', ')})`,
   };
   return { runs: [], diagnostics: [diagnostic] };
+}
+
+/**
+ * Why no reader recognises a file, when the reason is the file itself rather than the tool that
+ * wrote it: empty, not UTF-8 text, or JSON that does not parse (cut off, too deep, malformed).
+ */
+function unreadableCause(text: string, file: string): Diagnostic | undefined {
+  const error = (code: string, message: string, hint: string, line = 1, column = 1): Diagnostic => ({
+    severity: 'error',
+    code,
+    file,
+    line,
+    column,
+    message,
+    hint,
+  });
+  if (text.trim() === '')
+    return error('E_EMPTY_FILE', 'the file is empty', 'copy the benchmark output into it, or delete it');
+  const nul = text.indexOf('\u0000');
+  // Read as UTF-8, a UTF-16 file shows NUL bytes between its characters, and its byte-order mark as U+FFFD.
+  if (nul !== -1 || text.startsWith('\ufffd\ufffd')) {
+    const before = text.slice(0, Math.max(nul, 0)).split('\n');
+    return error(
+      'E_ENCODING',
+      'the file is not UTF-8 text (it looks like UTF-16 or binary)',
+      'save the output as UTF-8, e.g. `iconv -f UTF-16 -t UTF-8 in.txt > out.txt`',
+      nul === -1 ? 1 : before.length,
+      nul === -1 ? 1 : (before.at(-1)?.length ?? 0) + 1,
+    );
+  }
+  const first = text.trimStart()[0];
+  if (first === '{' || first === '[') {
+    const json = parseJsonDocuments(text);
+    if (!json.ok)
+      return {
+        ...error(
+          'E_JSON',
+          `not valid JSON: ${json.message}`,
+          'raw JSON must be the file the tool wrote, unedited',
+          json.line,
+          json.column,
+        ),
+        found: json.found,
+      };
+  }
+  return undefined;
 }

@@ -35,6 +35,11 @@ export function pointerEscape(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** Benchmark JSON is a few levels deep; a deeper document is refused before it can exhaust the stack. */
+export const MAX_JSON_DEPTH = 64;
+// Sticky: matches at lastIndex only, so a long number is read whole in one linear pass.
+const JSON_NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+
 export function parseJsonDocuments(text: string): JsonParseResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lineStarts = [0];
@@ -51,6 +56,7 @@ export function parseJsonDocuments(text: string): JsonParseResult {
   };
 
   let i = 0;
+  let depth = 0;
   const skipSpace = () => {
     while (i < source.length && /\s/.test(source[i]!)) i++;
   };
@@ -98,12 +104,15 @@ export function parseJsonDocuments(text: string): JsonParseResult {
 
   function readBareValue(pointer: string, lines: Map<string, number>): JsonValue {
     const c = source[i];
+    if ((c === '{' || c === '[') && ++depth > MAX_JSON_DEPTH)
+      fail(`nested deeper than ${MAX_JSON_DEPTH} levels: not a benchmark result`);
     if (c === '{') {
       i++;
       const object: { [key: string]: JsonValue } = {};
       skipSpace();
       if (source[i] === '}') {
         i++;
+        depth--;
         return object;
       }
       for (;;) {
@@ -127,6 +136,7 @@ export function parseJsonDocuments(text: string): JsonParseResult {
         }
         if (source[i] === '}') {
           i++;
+          depth--;
           return object;
         }
         fail('expected "," or "}"');
@@ -138,6 +148,7 @@ export function parseJsonDocuments(text: string): JsonParseResult {
       skipSpace();
       if (source[i] === ']') {
         i++;
+        depth--;
         return array;
       }
       for (;;) {
@@ -149,6 +160,7 @@ export function parseJsonDocuments(text: string): JsonParseResult {
         }
         if (source[i] === ']') {
           i++;
+          depth--;
           return array;
         }
         fail('expected "," or "]"');
@@ -169,7 +181,8 @@ export function parseJsonDocuments(text: string): JsonParseResult {
         return value;
       }
     }
-    const number = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(source.slice(i, i + 64));
+    JSON_NUMBER.lastIndex = i;
+    const number = JSON_NUMBER.exec(source);
     if (number) {
       i += number[0].length;
       numberTexts.set(pointer, number[0]);

@@ -10,7 +10,20 @@ import type { SourceLine } from './source-lines.ts';
 
 export const HEADER = /^=+ Serving Benchmark Result =+$/;
 export const CLOSING_RULE = /^={20,}$/;
-export const SECTION_RULE = /^-{3,}\s*([^-].*?)\s*-{3,}$/;
+/**
+ * The title of a section rule (`------Time to First Token------`), or undefined for any other line.
+ * Scanned by hand: the regex it replaces backtracked quadratically on long lines of dashes and spaces.
+ */
+export function sectionRuleTitle(text: string): string | undefined {
+  let start = 0;
+  while (start < text.length && text[start] === '-') start++;
+  let end = text.length;
+  while (end > start && text[end - 1] === '-') end--;
+  if (start < 3 || text.length - end < 3) return undefined;
+  const title = text.slice(start, end).trim();
+  return title === '' || title.startsWith('-') ? undefined : title;
+}
+
 export const LABEL_LINE = /^(\S.*?):\s*(\S.*)?$/;
 const BLOCK_LABEL = /^#\s+(\S.*)$/;
 // What a result label can contain; anything else on a "x: y" line is a foreign log line.

@@ -10,7 +10,7 @@ import {
   readValue,
   RESULT_LABEL,
   resultLine,
-  SECTION_RULE,
+  sectionRuleTitle,
   statKey,
   warnUnknownLine,
 } from './result-block.ts';
@@ -195,7 +195,7 @@ function parseBlockBody(
 
   for (const line of body) {
     const text = line.text.trim();
-    if (text === '' || SECTION_RULE.test(text)) continue;
+    if (text === '' || sectionRuleTitle(text) !== undefined) continue;
     const result = resultLine(line, diagnostics);
     if (!result) continue;
     const { rawLabel, label, valueText, column } = result;

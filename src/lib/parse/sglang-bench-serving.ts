@@ -7,7 +7,7 @@ import {
   normalizeLabel,
   readValue,
   resultLine,
-  SECTION_RULE,
+  sectionRuleTitle,
   statKey,
   warnUnknownLine,
   type BlockBounds,
@@ -140,9 +140,9 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
   for (const line of body) {
     const text = line.text.trim();
     if (text === '') continue;
-    const rule = SECTION_RULE.exec(text);
-    if (rule) {
-      section = normalizeLabel(rule[1]!);
+    const rule = sectionRuleTitle(text);
+    if (rule !== undefined) {
+      section = normalizeLabel(rule);
       continue;
     }
     const result = resultLine(line, diagnostics);
