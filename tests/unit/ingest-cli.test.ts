@@ -99,7 +99,12 @@ describe('declared formats', () => {
     expect([...formats]).toEqual([['a.txt', 'vllm-bench-serve']]);
     const text = readFileSync(join(repoRoot, 'data/raw/glm-5.2/h200/engine/vllm.txt'), 'utf8');
     expect(ingestGuide([{ path: 'a.txt', file: 'a.txt', text }]).runs[0]!.source.format).toBe('gpustack-block');
-    const forced = ingestGuide([{ path: 'a.txt', file: 'a.txt', text }], formats).runs[0]!;
-    expect(forced.source.format).toBe('vllm-bench-serve');
+    // An override that contradicts the file's own markers is an error, not a silent re-reading.
+    const forced = ingestGuide([{ path: 'a.txt', file: 'a.txt', text }], formats);
+    expect(forced.runs).toEqual([]);
+    expect(forced.diagnostics.map((d) => d.code)).toEqual(['E_FORMAT_CONTRADICTS']);
+    expect(forced.diagnostics[0]?.message).toContain('a GPUStack-rendered block');
+    const agreeing = ingestGuide([{ path: 'a.txt', file: 'a.txt', text }], new Map([['a.txt', 'gpustack-block']]));
+    expect(agreeing.runs[0]?.source.format).toBe('gpustack-block');
   });
 });

@@ -8,13 +8,6 @@ import type { MetricValue, Run } from '../schema/run.ts';
  * must acknowledge each one in guide.yaml with a reason.
  */
 
-export type PlausibilityCode =
-  | 'E_INCONSISTENT_THROUGHPUT'
-  | 'E_PERCENTILE_ORDER'
-  | 'W_MEAN_ABOVE_PERCENTILE'
-  | 'W_PEAK_BELOW_MEAN'
-  | 'W_BEYOND_PHYSICAL';
-
 // Formats whose throughputs are defined as totals / duration. GPUStack's rendered block prints
 // guidellm's mean per-second rates and derived totals, which differ from totals / duration by
 // several percent by construction, so the check would only flag the definition.
@@ -46,6 +39,29 @@ export function checkRunPlausibility(run: Run): Diagnostic[] {
   const m = run.metrics;
   const at = (metric: MetricValue) => ({ file: run.source.file, line: metric.line });
   const where = run.source.blockLabel ? ` (block "# ${run.source.blockLabel}")` : '';
+
+  // The consistency check below needs the duration: without it a tampered throughput would pass unseen.
+  if (TOTALS_OVER_DURATION.has(run.source.format)) {
+    const throughput = m['total_token_throughput'] ?? m['output_token_throughput'] ?? m['request_throughput'];
+    if (!m.duration && throughput)
+      out.push({
+        severity: 'error',
+        code: 'E_MISSING_LINE',
+        ...at(throughput),
+        message: `the block has no "Benchmark duration" line${where}, so its throughputs cannot be checked against its own totals`,
+        expected: 'the block as the tool printed it, with its duration line',
+        hint: 'copy the whole block again; a result without its duration is not published',
+      });
+    if (m.duration && !(m.duration.value > 0))
+      out.push({
+        severity: 'error',
+        code: 'E_BAD_NUMBER',
+        ...at(m.duration),
+        message: `Benchmark duration ${m.duration.printed} s${where}: a benchmark that took no time measured nothing`,
+        expected: 'a duration above 0',
+        found: m.duration.printed,
+      });
+  }
 
   if (TOTALS_OVER_DURATION.has(run.source.format) && m.duration && m.duration.value > 0) {
     const duration = m.duration.value;

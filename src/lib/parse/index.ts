@@ -9,6 +9,7 @@ import * as servingBlock from './serving-block.ts';
 import * as sglangBenchServing from './sglang-bench-serving.ts';
 import * as sglangJsonl from './sglang-jsonl.ts';
 import * as vllmJson from './vllm-json.ts';
+import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import { parseJsonDocuments } from './json-text.ts';
 import type { ParserModule, ParseOptions, ParseResult } from './types.ts';
 
@@ -46,7 +47,29 @@ const FORMAT_TO_PARSER: Record<FormatId, ParserName> = {
 
 /** Parses one raw file, detecting its format from the content unless `format` is given. */
 export function parseRawFile(text: string, options: ParseOptions): ParseResult {
-  if (options.format) return (PARSERS[FORMAT_TO_PARSER[options.format]] as ParserModule).parse(text, options);
+  if (options.format) {
+    const parser: ParserName | undefined = Object.hasOwn(FORMAT_TO_PARSER, options.format)
+      ? FORMAT_TO_PARSER[options.format]
+      : undefined;
+    if (parser) return (PARSERS[parser] as ParserModule).parse(text, options);
+    const known = Object.keys(FORMAT_TO_PARSER);
+    const hint = didYouMean(options.format, known);
+    return {
+      runs: [],
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'E_FORMAT_UNKNOWN',
+          file: options.file,
+          line: 1,
+          message: `guide.yaml sets format "${String(options.format).slice(0, 40)}" for this file, which is not a format perflab reads`,
+          expected: `one of ${known.join(', ')}`,
+          found: JSON.stringify(String(options.format).slice(0, 40)),
+          ...(hint ? { hint } : {}),
+        },
+      ],
+    };
+  }
   const candidates = (Object.entries(PARSERS) as [ParserName, ParserModule][]).filter(([, parser]) =>
     parser.detect(text),
   );

@@ -141,8 +141,22 @@ export function parse(text: string, options: ParseOptions): ParseResult {
   const detected: FormatId = lines.some((l) => /^-+Latency-+$/.test(l.text.trim()) || /Latency\(s\):/.test(l.text))
     ? 'gpustack-block'
     : 'vllm-bench-serve';
-  const fileFormat =
-    options.format === 'gpustack-block' || options.format === 'vllm-bench-serve' ? options.format : detected;
+  // An override may only confirm what the file shows: forcing gpustack-block on a vLLM block would
+  // file its ITL rows as TPOT, and the reverse would drop the first-token caveat.
+  if ((options.format === 'gpustack-block' || options.format === 'vllm-bench-serve') && options.format !== detected) {
+    diagnostics.error(
+      'E_FORMAT_CONTRADICTS',
+      `guide.yaml sets format "${options.format}", but this file is ${detected === 'gpustack-block' ? 'a GPUStack-rendered block (it has a "Latency(s)" section)' : 'a vllm bench serve block (it has no "Latency(s)" section)'}`,
+      {
+        line: 1,
+        expected: `format: ${detected}, or no format: (it is detected)`,
+        found: `format: ${options.format}`,
+        hint: 'remove `format:` from this result in guide.yaml',
+      },
+    );
+    return { runs: [], diagnostics: diagnostics.items };
+  }
+  const fileFormat = detected;
 
   const runs: ParsedRun[] = [];
   blocks.forEach((block, blockIndex) => {
