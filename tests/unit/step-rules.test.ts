@@ -45,7 +45,7 @@ describe('summary references', () => {
   it('previous-winner compares with the winner of the step before', () => {
     const guide = build(withSecondStep('    reference: previous-winner\n')).guide!;
     const step = guide.steps[1]!;
-    expect(step.summary).toMatchObject({ kind: 'pairwise', winner: 'b', reference: 'engine/sglang' });
+    expect(step.summary).toMatchObject({ kind: 'pairwise', winner: 'b', reference: 'sglang', referenceStep: 'engine' });
     expect(summaryText(guide, step, 'en')!.text).toBe(
       'B Total TPS = 1500.00, SGLang Total TPS = 1500.00. B is faster by 0.00 tok/s (0.00%); Mean TPOT = 35.00 ms vs 35.00 ms, unchanged.',
     );

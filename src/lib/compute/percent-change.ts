@@ -12,3 +12,9 @@ export function percentChange(reference: number, value: number): number {
 export function percentOf(part: number, whole: number): number {
   return stored((part / whole) * 100);
 }
+
+/** Which way a latency moved, from reference − value (stored precision: a rounding residue is no change). */
+export function secondaryChange(referenceMinusValue: number): 'reduced' | 'increased' | 'unchanged' {
+  const d = stored(referenceMinusValue);
+  return d > 0 ? 'reduced' : d < 0 ? 'increased' : 'unchanged';
+}

@@ -1,5 +1,6 @@
 import { formatFixed, formatSignedPercent } from '../format/number.ts';
 import { metricShortName } from '../format/metric-label.ts';
+import { scaledText } from '../format/measured.ts';
 import type { ComputedGuide, Measured } from '../schema/computed.ts';
 
 /**
@@ -11,8 +12,7 @@ import type { ComputedGuide, Measured } from '../schema/computed.ts';
 
 export type GuideVersions = ReadonlyMap<string, ComputedGuide>;
 
-const shown = (m: Measured) =>
-  m.scale === 1 ? formatFixed(m.primary.value, 2) : `${formatFixed(m.primary.value, 2)}x${m.scale}`;
+const shown = (m: Measured) => scaledText(m);
 
 function change(before: string, after: string): string {
   return before === after ? `${after} (unchanged)` : `${before} → **${after}**`;

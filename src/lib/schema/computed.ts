@@ -41,7 +41,9 @@ export type ComputedVariant = z.infer<typeof ComputedVariantSchema>;
 export const PairwiseSummarySchema = z.object({
   kind: z.literal('pairwise'),
   winner: z.string(),
+  /** a variant of this step, or of `referenceStep` (the previous step's winner) */
   reference: z.string(),
+  referenceStep: z.string().optional(),
   /** how much better the winner is on the (scaled) objective metric, and that as a percent of the reference; negative when an author chose a worse variant */
   primary: z.object({ gain: z.number(), percent: z.number() }),
   /** |reference − winner| and its percent of the reference; `change` says which way */

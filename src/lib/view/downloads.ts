@@ -1,6 +1,6 @@
 import { formatFixed } from '../format/number.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
-import { shown } from './guide-view.ts';
+import { shown } from '../format/measured.ts';
 
 /** CSV field: quoted when it holds a comma, quote or line break. */
 function field(value: string | number): string {

@@ -2,7 +2,7 @@ import { formatSignedPercent } from '../format/number.ts';
 import { metricShortName } from '../format/metric-label.ts';
 import { t, type Locale } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
-import { isImprovement } from './guide-view.ts';
+import { guideImprovement } from './view-context.ts';
 
 export type IndexRow = {
   id: string;
@@ -45,7 +45,7 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
         engine: guide.recommended.engine.name,
         gain: `${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)}`,
         gainCase: target.label[lang],
-        positive: isImprovement(guide, target.percent),
+        positive: guideImprovement(guide, target.percent),
       };
     });
   const columns = [...new Set(rows.map((r) => r.hardware))].sort();

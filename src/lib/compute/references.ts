@@ -1,0 +1,141 @@
+import { didYouMean } from '../diagnostics/did-you-mean.ts';
+import type { YamlPath } from '../guide-source/yaml-source.ts';
+import type { ResultRef } from '../schema/guide.ts';
+import type { Run } from '../schema/run.ts';
+import type { ComputeContext } from './context.ts';
+
+/** A run's file relative to its guide's raw folder ("engine/vllm.txt"), as guide.yaml names it. */
+export function rawPathOf(run: Run, guideId: string): string {
+  return run.source.file.split(`/${guideId}/`)[1] ?? run.source.file;
+}
+
+/** Every block of the raw file `rawPath` (a run id is its path without the extension, plus `#block`). */
+function runsOfFile(ctx: ComputeContext, rawPath: string): Run[] {
+  const base = rawPath.replace(/\.[^./]+$/, '');
+  return ctx.runs.filter((run) => run.id === base || run.id.startsWith(`${base}#`));
+}
+
+function noSuchFile(ctx: ComputeContext, rawPath: string, path: YamlPath): void {
+  ctx.error(path, 'E_REFERENCE', `no raw result "${rawPath}" under data/raw/${ctx.id}/`, {
+    expected: 'a file that ingest parsed',
+    found: JSON.stringify(rawPath),
+    hint: didYouMean(rawPath, new Set(ctx.runs.map((run) => rawPathOf(run, ctx.id)))),
+  });
+}
+
+function markUsed(ctx: ComputeContext, run: Run, path: YamlPath): void {
+  ctx.usedRuns.set(run.id, run);
+  if (!ctx.usedAt.has(run.id)) ctx.usedAt.set(run.id, path);
+}
+
+/** The one run a `result:` names: its file, and the block when the file holds several. */
+export function resolveResult(ctx: ComputeContext, ref: ResultRef, path: YamlPath): Run | undefined {
+  const {
+    file: rawPath,
+    block,
+    format,
+  } = typeof ref === 'string' ? { file: ref, block: undefined, format: undefined } : ref;
+  const candidates = runsOfFile(ctx, rawPath);
+  if (candidates.length === 0) {
+    noSuchFile(ctx, rawPath, path);
+    return undefined;
+  }
+  let run: Run | undefined;
+  if (block === undefined) {
+    if (candidates.length > 1) {
+      ctx.error(
+        path,
+        'E_REFERENCE',
+        `"${rawPath}" holds ${candidates.length} result blocks; say which with \`block:\``,
+        {
+          expected: `block: one of ${candidates.map((c) => JSON.stringify(c.source.blockLabel ?? c.source.blockIndex + 1)).join(', ')}`,
+          found: 'no block',
+        },
+      );
+      return undefined;
+    }
+    run = candidates[0];
+  } else if (typeof block === 'number') {
+    run = candidates.find((c) => c.source.blockIndex + 1 === block);
+    if (!run)
+      ctx.error(path, 'E_REFERENCE', `"${rawPath}" has no block #${block}`, {
+        expected: `1 to ${candidates.length}`,
+        found: String(block),
+      });
+  } else {
+    run = candidates.find((c) => c.source.blockLabel === block);
+    const labels = candidates.map((c) => c.source.blockLabel).filter((l): l is string => l !== null);
+    if (!run) {
+      const hint = didYouMean(block, labels);
+      ctx.error(path, 'E_REFERENCE', `"${rawPath}" has no block labelled "${block}"`, {
+        expected:
+          labels.length > 0
+            ? `one of ${labels.map((l) => JSON.stringify(l)).join(', ')}`
+            : `no \`block:\` — the file's ${candidates.length === 1 ? 'only block has' : 'blocks have'} no "# label" line`,
+        found: JSON.stringify(block),
+        ...(hint ? { hint } : {}),
+      });
+    }
+  }
+  if (run && format !== undefined && run.source.format !== format) {
+    ctx.error(path, 'E_FORMAT', `"${rawPath}" was read as ${run.source.format}, not ${format}`, {
+      expected: format,
+      found: run.source.format,
+    });
+  }
+  if (run) markUsed(ctx, run, path);
+  return run;
+}
+
+/** Every block of a whole log, in file order (for "other benchmark cases" shown as one log). */
+export function resolveLog(ctx: ComputeContext, log: string, path: YamlPath): Run[] | undefined {
+  const blocks = runsOfFile(ctx, log).sort((a, b) => a.source.blockIndex - b.source.blockIndex);
+  if (blocks.length === 0) {
+    noSuchFile(ctx, log, path);
+    return undefined;
+  }
+  for (const run of blocks) ctx.usedRuns.set(run.id, run);
+  return blocks;
+}
+
+/** An id guide.yaml uses to point at one of its own lists (an engine, a profile, a step). */
+export function lookup<T extends { id: string }>(
+  ctx: ComputeContext,
+  items: readonly T[],
+  what: string,
+  id: string,
+  path: YamlPath,
+): T | undefined {
+  const found = items.find((item) => item.id === id);
+  if (!found) {
+    const ids = items.map((item) => item.id);
+    ctx.error(path, 'E_REFERENCE', `unknown ${what} "${id}"`, {
+      expected: `one of ${ids.join(', ') || `(no ${what}s defined)`}`,
+      found: JSON.stringify(id),
+      hint: didYouMean(id, ids),
+    });
+  }
+  return found;
+}
+
+/** Reports every repeated id; true when all are unique. */
+export function checkUnique(
+  ctx: ComputeContext,
+  ids: readonly string[],
+  pathOf: (index: number) => YamlPath,
+  what: string,
+): boolean {
+  const seen = new Map<string, number>();
+  let unique = true;
+  ids.forEach((id, index) => {
+    const first = seen.get(id);
+    if (first !== undefined) {
+      ctx.error(pathOf(index), 'E_DUPLICATE', `duplicate ${what} id "${id}" (first used at index ${first})`, {
+        expected: `a unique ${what} id`,
+        found: JSON.stringify(id),
+      });
+      unique = false;
+    } else seen.set(id, index);
+  });
+  return unique;
+}

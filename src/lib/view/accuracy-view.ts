@@ -1,0 +1,42 @@
+import { shown } from '../format/measured.ts';
+import { formatFixed } from '../format/number.ts';
+import type { Accuracy } from '../schema/computed.ts';
+import type { ViewContext } from './view-context.ts';
+
+export type AccuracyView = {
+  id: string;
+  heading: string;
+  introHtml?: string;
+  column: string;
+  scoreColumn: string;
+  rows: { label: string; score: string }[];
+  verdict: string;
+  method: string;
+  afterHtml?: string;
+};
+
+/** An accuracy check's table and its noise verdict, in words. */
+export function accuracyView(ctx: ViewContext, check: Accuracy): AccuracyView {
+  const { lang, tr } = ctx;
+  const samples = Math.min(...check.results.map((r) => r.samples));
+  const questions = check.verdict.questions;
+  const plural = new Intl.PluralRules(lang === 'zh' ? 'zh-CN' : 'en').select(questions) === 'one' ? 'one' : 'other';
+  const verdictParams = {
+    questions: formatFixed(questions, Number.isInteger(questions) ? 0 : 1),
+    questionWord: tr(`accuracy.question.${plural}`),
+    samples,
+  };
+  const intro = ctx.slot(`accuracy:${check.id}`);
+  const after = ctx.slot(`accuracy:${check.id}:after`);
+  return {
+    id: check.id,
+    heading: check.title[lang],
+    ...(intro ? { introHtml: intro } : {}),
+    column: check.column[lang],
+    scoreColumn: tr('accuracy.score'),
+    rows: check.results.map((r) => ({ label: r.label, score: shown(r.score) })),
+    verdict: tr(check.verdict.withinNoise ? 'accuracy.withinNoise' : 'accuracy.beyondNoise', verdictParams),
+    method: tr('accuracy.method', { z: formatFixed(check.verdict.z, 2) }),
+    ...(after ? { afterHtml: after } : {}),
+  };
+}

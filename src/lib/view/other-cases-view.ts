@@ -1,0 +1,65 @@
+import type { RawResult, ViewContext } from './view-context.ts';
+
+export type OtherCaseEntry = {
+  /** "Baseline Backend Parameters:" or "Baseline serving script" */
+  configLabel: string;
+  /** backend parameters or serving command; absent when the source did not record them (N/A) */
+  config?: string;
+  notAvailable: string;
+  resultLabel: string;
+  result: RawResult;
+};
+
+export type OtherCasesView = {
+  heading: string;
+  introHtml?: string;
+  groups: { id: string; heading?: string; entries: OtherCaseEntry[] }[];
+};
+
+type Config = { args?: string[] | undefined; command?: string | undefined };
+
+/** "Other benchmark cases": per case, or per configuration with one log of all its cases. */
+export function otherCasesView(ctx: ViewContext): OtherCasesView {
+  const { guide, lang, tr } = ctx;
+  const intro = ctx.slot('other-cases');
+  const entry = (kind: 'baseline' | 'optimized', config: Config, result: RawResult): OtherCaseEntry => {
+    const text = config.command ?? config.args?.join('\n');
+    return {
+      configLabel: tr(`otherCases.${kind}${config.command ? 'Command' : 'Args'}`),
+      ...(text ? { config: text } : {}),
+      notAvailable: tr('otherCases.notAvailable'),
+      resultLabel: tr(`otherCases.${kind}Result`),
+      result,
+    };
+  };
+  const groups: OtherCasesView['groups'] =
+    guide.otherCases.layout === 'by-config'
+      ? [
+          {
+            id: 'configs',
+            entries: [
+              entry('baseline', guide.otherCases.baseline, logResult(ctx, guide.otherCases.baseline.runIds)),
+              entry('optimized', guide.otherCases.optimized, logResult(ctx, guide.otherCases.optimized.runIds)),
+            ],
+          },
+        ]
+      : guide.comparison.map((c) => ({
+          id: c.id,
+          heading: c.label[lang],
+          entries: [
+            entry('baseline', c.baseline, ctx.raw(c.baseline.measured.runId)),
+            entry('optimized', c.optimized, ctx.raw(c.optimized.measured.runId)),
+          ],
+        }));
+  return { heading: tr('otherCases.heading'), ...(intro ? { introHtml: intro } : {}), groups };
+}
+
+/** A whole log as its blocks, each after its `# label` line, as the tool's caller wrote it. */
+function logResult(ctx: ViewContext, runIds: readonly string[]): RawResult {
+  const blocks = runIds.map((id) => ({ ...ctx.raw(id), label: ctx.guide.runs[id]?.blockLabel ?? null }));
+  const text = blocks.map((b) => (b.label ? `# ${b.label}\n${b.text}` : b.text)).join('\n\n');
+  const file = blocks[0]?.file ?? '';
+  const startLine = Math.min(...blocks.map((b) => b.startLine));
+  const endLine = Math.max(...blocks.map((b) => b.endLine));
+  return { text, file, startLine, endLine, source: ctx.tr('raw.source', { file, start: startLine, end: endLine }) };
+}
