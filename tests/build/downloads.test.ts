@@ -12,7 +12,7 @@ describe('comparison CSV', () => {
   it('has one row per benchmark case with the printed values and the computed change', () => {
     expect(rows).toHaveLength(1 + guide.comparison.length);
     expect(rows[0]).toBe(
-      'case,case_zh,baseline_total_token_throughput,baseline_tpot_incl_ttft.mean,optimized_total_token_throughput,optimized_scale,optimized_tpot_incl_ttft.mean,change_percent,baseline_source,optimized_source',
+      'case,case_zh,baseline_total_token_throughput_tok/s,baseline_tpot_incl_ttft.mean_ms,optimized_total_token_throughput_tok/s,optimized_scale,optimized_tpot_incl_ttft.mean_ms,change_percent,baseline_source,optimized_source',
     );
     expect(rows[1]).toBe(
       'Balanced: 8K input / 1K output (optimization target),均衡： 8K 输入 / 1K 输出 (优化目标),5481.90,636.24,17525.76,1,217.89,219.70,data/raw/glm-5.2/h200/engine/vllm.txt,data/raw/glm-5.2/h200/kv-cache/fp8_e4m3.txt',

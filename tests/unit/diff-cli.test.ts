@@ -44,7 +44,7 @@ describe('npm run diff', () => {
       const result = script('diff.ts', 'HEAD');
       expect(result.status, result.stderr).toBe(0);
       expect(result.stdout).not.toContain('No computed number');
-      expect(result.stdout).toContain('**9999.99**');
+      expect(result.stdout).toContain('**9999.99 tok/s**');
       expect(result.stdout).toContain('**data/guides is out of date** for `glm-5.2/h200`');
     } finally {
       writeFileSync(file, original);

@@ -48,7 +48,7 @@ describe('guidesDiff', () => {
     const report = guidesDiff(new Map([[id, current]]), new Map([[id, after]]), 'main');
     expect(report).toContain('## GLM-5.2 Throughput Optimization on H200 (`glm-5.2/h200`)');
     expect(report).toContain(
-      '| Balanced: 8K input / 1K output (optimization target) | 5481.90 → **6600.00** | 17525.76 (unchanged) | +219.70% → **+165.54%** |',
+      '| Balanced: 8K input / 1K output (optimization target) | 5481.90 tok/s → **6600.00 tok/s** | 17525.76 tok/s (unchanged) | +219.70% → **+165.54%** |',
     );
     expect(report).toContain('- Step **Choose the Inference Engine**: winner SGLang → **vLLM**.');
     expect(report).toContain('Choose the Inference Engine +18.34% → **');

@@ -47,9 +47,9 @@ describe('GLM-4.x on H200, recomputed from raw results', () => {
     const view = guideView(guide, noProse, 'zh');
     expect(view.optimizationSummary.headers).toEqual(['优化选项', '吞吐量提升']);
     expect(view.optimizationSummary.rows).toEqual([
-      { label: '引擎选择', cells: ['+15.7%'] },
-      { label: '量化', cells: ['+12.6%'] },
-      { label: '并行策略', cells: ['+80.2%'] },
+      { label: '引擎选择', cells: [{ change: '+15.7%', positive: true }], adopted: true },
+      { label: '量化', cells: [{ change: '+12.6%', positive: true }], adopted: true },
+      { label: '并行策略', cells: [{ change: '+80.2%', positive: true }], adopted: true },
     ]);
   });
 
@@ -59,11 +59,11 @@ describe('GLM-4.x on H200, recomputed from raw results', () => {
     expect(
       view.conclusion.table.rows.map((r) => [
         r.label,
-        r.baseline.primary,
-        r.baseline.secondary,
-        r.optimized.primary,
-        r.optimized.percent,
-        r.optimized.secondary,
+        r.baseline.primary.text,
+        r.baseline.secondary.map((line) => line.text).join(),
+        r.optimized.primary.text,
+        r.optimized.delta,
+        r.optimized.secondary.map((line) => line.text).join(),
       ]),
     ).toEqual([
       [

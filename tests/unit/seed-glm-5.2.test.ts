@@ -1,7 +1,7 @@
 // The GLM-5.2 / H200 seed's figures, recomputed from data/raw/glm-5.2/h200 (never from constants
 // in the code). Expected strings are the seed's, except where the seed rounded differently.
 import { describe, expect, it } from 'vitest';
-import { summaryText, guideView } from '../../src/lib/view/guide-view.ts';
+import { summaryText, guideView, type MeasuredCell } from '../../src/lib/view/guide-view.ts';
 import { buildFromDisk } from '../helpers/guide-from-disk.ts';
 
 const built = buildFromDisk('glm-5.2/h200');
@@ -22,9 +22,9 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
     expect(s.summary).toMatchObject({ kind: 'pairwise', winner: 'sglang', reference: 'vllm' });
     if (s.summary.kind !== 'pairwise') throw new Error('pairwise expected');
     expect(s.summary.primary.percent.toFixed(2)).toBe('18.34');
-    expect(s.summary.secondary.diff.toFixed(2)).toBe('95.45');
-    expect(s.summary.secondary.percent.toFixed(2)).toBe('15.00');
-    expect(s.summary.secondary.change).toBe('reduced');
+    expect(s.summary.secondary[0]?.diff.toFixed(2)).toBe('95.45');
+    expect(s.summary.secondary[0]?.percent.toFixed(2)).toBe('15.00');
+    expect(s.summary.secondary[0]?.change).toBe('reduced');
   });
 
   it('the seed printed 1005.62 tok/s; the printed values differ by 1005.63', () => {
@@ -70,7 +70,7 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
 
   it('optimization summary is cumulative against the vLLM baseline, 2 decimals', () => {
     const view = guideView(guide, { title: '', description: '', slots: {} }, 'zh');
-    const percents = view.optimizationSummary.rows.map((r) => (r.cells[0] as { percent: string }).percent);
+    const percents = view.optimizationSummary.rows.map((r) => (r.cells[0] as MeasuredCell).delta);
     expect(percents).toEqual([
       '(+18.34%)',
       '(+27.90%)',
@@ -83,14 +83,37 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
     expect(guide.optimizationSummary.rows.every((r) => r.reference.primary.printed === '5481.90')).toBe(true);
   });
 
+  it('two steps whose best run is the configuration they started from are marked not adopted', () => {
+    // Chunked prefill and DeepEP mode keep their defaults: the step's winner is the previous winner's run.
+    expect(guide.steps.map((s) => [s.id, s.adopted, s.notAdopted?.why])).toEqual([
+      ['engine', true, undefined],
+      ['parallel', true, undefined],
+      ['mem-fraction', true, undefined],
+      ['chunked-prefill', false, 'no-gain'],
+      ['max-running', true, undefined],
+      ['deepep-mode', false, 'no-gain'],
+      ['kv-cache-dtype', true, undefined],
+    ]);
+    const view = guideView(guide, { title: '', description: '', slots: {} }, 'en');
+    expect(view.optimizationSummary.rows.map((r) => (r.cells[0] as MeasuredCell).note)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      '(not adopted)',
+      undefined,
+      '(not adopted)',
+      undefined,
+    ]);
+  });
+
   it('before/after table: fp8_e4m3 config +219.70% on Balanced, −52.90% on ShareGPT', () => {
     const view = guideView(guide, { title: '', description: '', slots: {} }, 'zh');
     expect(
       view.conclusion.table.rows.map((r) => [
-        r.baseline.primary,
-        r.optimized.primary,
-        r.optimized.percent,
-        r.optimized.secondary,
+        r.baseline.primary.text,
+        r.optimized.primary.text,
+        r.optimized.delta,
+        r.optimized.secondary.map((line) => line.text).join(),
       ]),
     ).toEqual([
       ['Total TPS: 5481.90', 'Total TPS: 17525.76', '(+219.70%)', 'Mean TPOT(ms): 217.89'],
@@ -119,7 +142,7 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
   it('the Mean TPOT it compares is the GPUStack one that includes the first token', () => {
     // Mean Latency 651.51 s / 1024 output tokens per request = 636.24 ms (shared/formats.md §0.2).
     const vllm = step('engine').variants.find((v) => v.id === 'vllm')!.measured!;
-    expect(guide.metrics.secondary).toBe('tpot_incl_ttft.mean');
-    expect(vllm.secondary.printed).toBe('636.24');
+    expect(guide.metrics.secondary).toEqual(['tpot_incl_ttft.mean']);
+    expect(vllm.secondary[0]?.printed).toBe('636.24');
   });
 });

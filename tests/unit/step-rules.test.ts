@@ -101,16 +101,17 @@ describe('a latency guide', () => {
   it('picks the lower latency as the winner and words the summary as a gain', () => {
     const step = guide.steps[0]!;
     expect(step.winner).toBe('sglang');
+    // 40 / 35 = 1.14x; 900 / 700 = 1.29x: a latency guide states ratios, as the published pages do.
     expect(summaryText(guide, step, 'en')!.text).toBe(
-      'SGLang Mean TPOT = 35.00, vLLM Mean TPOT = 40.00. SGLang is faster by 5.00 ms (12.50%); Mean TTFT = 700.00 ms vs 900.00 ms, reduced by 200.00 ms (22.22%).',
+      'SGLang Mean TPOT = 35.00 ms, vLLM Mean TPOT = 40.00 ms. SGLang is faster by 5.00 ms (1.14x faster); Mean TTFT = 700.00 ms vs 900.00 ms, reduced by 200.00 ms (1.29x faster).',
     );
   });
 
   it('colours a lower latency green in the before/after table', () => {
     const view = guideView(guide, { title: '', description: '', slots: {} }, 'en');
     expect(view.conclusion.table.rows[0]!.optimized).toMatchObject({
-      primary: 'Mean TPOT: 35.00',
-      percent: '(-12.50%)',
+      primary: { text: 'Mean TPOT(ms): 35.00' },
+      delta: '(1.14x faster)',
       positive: true,
     });
   });

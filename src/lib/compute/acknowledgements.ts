@@ -10,10 +10,7 @@ export function checkAcknowledgements(ctx: ComputeContext): void {
   const acknowledge = ctx.guide.acknowledge;
   const used = new Set<number>();
   for (const run of ctx.usedRuns.values()) {
-    const warnings = [
-      ...checkRunPlausibility(run),
-      ...ctx.profileWarnings.filter((w) => w.file === run.source.file),
-    ].filter((d) => d.severity === 'warning');
+    const warnings = checkRunPlausibility(run).filter((d) => d.severity === 'warning');
     const rawPath = rawPathOf(run, ctx.id);
     for (const warning of warnings) {
       const index = acknowledge.findIndex(

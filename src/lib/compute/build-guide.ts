@@ -1,6 +1,6 @@
 import { computeGuide } from './guide.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { proseCatalogue, REQUIRED_SLOTS } from '../guide-source/guide-prose.ts';
+import { proseCatalogue, requiredSlots } from '../guide-source/guide-prose.ts';
 import { compareSlots, parseProse, type Prose } from '../guide-source/prose.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import { GuideSchema } from '../schema/guide.ts';
@@ -22,7 +22,8 @@ export type GuideSources = {
 /** guide.yaml + runs + prose → the computed guide, or every problem found on the way. */
 export function buildGuide(sources: GuideSources): {
   guide?: ComputedGuide;
-  prose?: { en: Prose; zh: Prose };
+  /** zh is the English prose, marked untranslated, when the guide has no zh.md yet */
+  prose?: { en: Prose; zh: Prose & { untranslated?: true } };
   diagnostics: Diagnostic[];
 } {
   // Values `npm run new` left for the author and bidi controls are errors wherever they stand, whatever else fails.
@@ -59,6 +60,18 @@ export function buildGuide(sources: GuideSources): {
   for (const lang of ['en', 'zh'] as const) {
     const source = sources.prose[lang];
     const expectedFile = sources.yaml.file.replace(/guide\.yaml$/, `${lang}.md`);
+    if (!source && lang === 'zh' && sources.prose.en) {
+      // A guide not yet translated still builds in zh: computed text in Chinese, the prose in English.
+      diagnostics.push({
+        severity: 'warning',
+        code: 'W_PROSE_UNTRANSLATED',
+        file: expectedFile,
+        message:
+          'there is no Chinese prose yet: the zh page shows the English prose under a "not translated yet" notice',
+        expected: `${expectedFile} with the same slots as en.md`,
+      });
+      continue;
+    }
     if (!source) {
       diagnostics.push({
         severity: 'error',
@@ -73,9 +86,11 @@ export function buildGuide(sources: GuideSources): {
     diagnostics.push(...result.diagnostics);
     if (result.prose) prose[lang] = { file: source.file, prose: result.prose };
   }
-  if (prose.en && prose.zh) diagnostics.push(...compareSlots(prose.en, prose.zh, REQUIRED_SLOTS));
+  const required = requiredSlots(parsed.data);
+  if (prose.en && prose.zh) diagnostics.push(...compareSlots(prose.en, prose.zh, required));
+  else if (prose.en) diagnostics.push(...compareSlots(prose.en, prose.en, required));
 
-  if (diagnostics.some((d) => d.severity === 'error') || !computed.guide || !prose.en || !prose.zh)
-    return { diagnostics };
-  return { guide: computed.guide, prose: { en: prose.en.prose, zh: prose.zh.prose }, diagnostics };
+  if (diagnostics.some((d) => d.severity === 'error') || !computed.guide || !prose.en) return { diagnostics };
+  const zh = prose.zh ? prose.zh.prose : { ...prose.en.prose, untranslated: true as const };
+  return { guide: computed.guide, prose: { en: prose.en.prose, zh }, diagnostics };
 }

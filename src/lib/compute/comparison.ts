@@ -1,8 +1,8 @@
 import type { ComputedCase, ComputedGuide } from '../schema/computed.ts';
 import type { ComputeContext } from './context.ts';
 import { localized } from './localized.ts';
-import { checkRequests, measure } from './measured.ts';
-import { percentChange, secondaryChange } from './percent-change.ts';
+import { measure } from './measured.ts';
+import { betterRatio, percentChange, secondaryChange } from './percent-change.ts';
 import { checkUnique, lookup, resolveLog } from './references.ts';
 
 /** A configuration as the page shows it: backend parameters or a serving command. */
@@ -18,14 +18,32 @@ export function computeComparison(ctx: ComputeContext): ComputedCase[] {
   const cases: ComputedCase[] = [];
   ctx.guide.comparison.cases.forEach((testCase, caseIndex) => {
     const path = ['comparison', 'cases', caseIndex];
-    const baseline = measure(ctx, testCase.baseline.result, testCase.baseline.gpus, [...path, 'baseline']);
-    const optimized = measure(ctx, testCase.optimized.result, testCase.optimized.gpus, [...path, 'optimized']);
+    const sides = { baseline: testCase.baseline, optimized: testCase.optimized };
+    const [baseline, optimized] = (['baseline', 'optimized'] as const).map((side) => {
+      const measured = measure(ctx, sides[side].result, { gpus: sides[side].gpus, profile: testCase.profile }, [
+        ...path,
+        side,
+      ]);
+      // The conclusion states a gain: only runs that served every request may carry one.
+      if (measured?.successRate !== undefined) {
+        ctx.error(
+          [...path, side, 'result'],
+          'E_FAILED_REQUESTS',
+          `the ${side} run of case "${testCase.id}" served only ${(measured.successRate * 100).toFixed(1)}% of its requests`,
+          {
+            expected: 'a run in which every request succeeded',
+            found: `success rate ${(measured.successRate * 100).toFixed(1)}%`,
+            hint: 'the before/after table compares complete runs; measure the case again or leave it out',
+          },
+        );
+        return undefined;
+      }
+      return measured;
+    });
     const profile = testCase.profile
       ? lookup(ctx, ctx.guide.profiles, 'profile', testCase.profile, [...path, 'profile'])
       : undefined;
     if (!baseline || !optimized) return;
-    checkRequests(ctx, baseline.runId, testCase.profile);
-    checkRequests(ctx, optimized.runId, testCase.profile);
     cases.push({
       id: testCase.id,
       label: localized(testCase.label),
@@ -33,7 +51,8 @@ export function computeComparison(ctx: ComputeContext): ComputedCase[] {
       baseline: { ...configOf(testCase.baseline), measured: baseline },
       optimized: { ...configOf(testCase.optimized), measured: optimized },
       percent: percentChange(baseline.score, optimized.score),
-      secondaryChange: secondaryChange(baseline.secondary.value - optimized.secondary.value),
+      ratio: betterRatio(baseline.score, optimized.score, ctx.primaryHigher),
+      secondaryChange: secondaryChange((baseline.secondary[0]?.value ?? 0) - (optimized.secondary[0]?.value ?? 0)),
     });
   });
   checkUnique(

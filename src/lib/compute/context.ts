@@ -21,7 +21,7 @@ type ErrorExtra = Partial<Pick<Diagnostic, 'expected' | 'found' | 'hint'>>;
  */
 export type ComputeContext = ComputeInput & {
   primaryKey: MetricKey;
-  secondaryKey: MetricKey;
+  secondaryKeys: MetricKey[];
   /** the primary metric is better when higher (throughput) rather than lower (latency) */
   primaryHigher: boolean;
   diagnostics: Diagnostic[];
@@ -29,29 +29,29 @@ export type ComputeContext = ComputeInput & {
   usedRuns: Map<string, Run>;
   /** where guide.yaml first refers to each used run, for messages about that run */
   usedAt: Map<string, YamlPath>;
-  /** runs that did not serve all of their profile's requests; acknowledged like plausibility warnings */
-  profileWarnings: Diagnostic[];
   /** an error at a guide.yaml path */
   error: (path: YamlPath, code: string, message: string, extra?: ErrorExtra) => void;
 };
 
-const DEFAULT_PRIMARY: Record<Guide['objective'], MetricKey> = {
-  throughput: 'total_token_throughput',
-  latency: 'tpot.mean',
+/** What decides, and what is shown beside it, when guide.yaml does not say. */
+const DEFAULT_METRICS: Record<Guide['objective'], { primary: MetricKey; secondary: MetricKey[] }> = {
+  throughput: { primary: 'total_token_throughput', secondary: ['tpot.mean'] },
+  latency: { primary: 'e2e_latency.mean', secondary: ['ttft.mean', 'tpot.mean'] },
 };
 
 export function createContext(input: ComputeInput): ComputeContext {
   const diagnostics: Diagnostic[] = [];
-  const primaryKey = input.guide.metrics.primary ?? DEFAULT_PRIMARY[input.guide.objective];
+  const defaults = DEFAULT_METRICS[input.guide.objective];
+  const primaryKey = input.guide.metrics.primary ?? defaults.primary;
+  const secondary = input.guide.metrics.secondary ?? defaults.secondary;
   return {
     ...input,
     primaryKey,
-    secondaryKey: input.guide.metrics.secondary,
+    secondaryKeys: typeof secondary === 'string' ? [secondary] : secondary,
     primaryHigher: metricDirection(primaryKey) === 'higher',
     diagnostics,
     usedRuns: new Map(),
     usedAt: new Map(),
-    profileWarnings: [],
     error: (path, code, message, extra = {}) => {
       diagnostics.push({ severity: 'error', code, file: input.file, ...input.locate(path), message, ...extra });
     },

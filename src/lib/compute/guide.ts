@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
-import type { ComputedGuide, ComputedStep } from '../schema/computed.ts';
+import type { ComputedGuide } from '../schema/computed.ts';
 import { checkAcknowledgements } from './acknowledgements.ts';
 import { computeAccuracy } from './accuracy-checks.ts';
 import { computeComparison, computeOtherCases } from './comparison.ts';
@@ -8,7 +8,7 @@ import { createContext, hasErrorsSoFar, type ComputeContext, type ComputeInput }
 import { localized } from './localized.ts';
 import { optimizationSummaryRows } from './optimization-summary.ts';
 import { checkUnique, lookup } from './references.ts';
-import { computeSteps } from './steps.ts';
+import { concludeSteps, measureSteps, type MeasuredStep } from './steps.ts';
 
 export type { ComputeInput };
 
@@ -39,14 +39,20 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
     'step',
   );
 
-  const steps = computeSteps(ctx);
-  const baseline = computeBaseline(ctx, steps);
+  const measuredSteps = measureSteps(ctx);
+  const baseline = findBaseline(ctx, measuredSteps);
+  const complete = measuredSteps.filter((s) => s !== undefined);
+  const steps =
+    baseline && complete.length === measuredSteps.length
+      ? concludeSteps(ctx, complete, { step: baseline.step, variant: baseline.variant })
+      : [];
   const accuracy = computeAccuracy(ctx);
   const comparison = computeComparison(ctx);
   const otherCases = computeOtherCases(ctx);
   checkAcknowledgements(ctx);
   const recommendedEngine = lookup(ctx, guide.engines, 'engine', guide.recommended.engine, ['recommended', 'engine']);
   if (hasErrorsSoFar(ctx) || !baseline || !recommendedEngine) return { diagnostics: ctx.diagnostics };
+  const { measured: baselineMeasured } = baseline.variant;
 
   const runs = Object.fromEntries(
     [...ctx.usedRuns.values()]
@@ -77,11 +83,12 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
       hardware: {
         name: guide.hardware.name,
         gpus: guide.hardware.gpus,
+        accelerator: guide.hardware.accelerator,
         label: localized(guide.hardware.label),
         short: localized(guide.hardware.short ?? guide.hardware.label),
       },
       objective: guide.objective,
-      metrics: { primary: ctx.primaryKey, secondary: ctx.secondaryKey },
+      metrics: { primary: ctx.primaryKey, secondary: ctx.secondaryKeys },
       engines: guide.engines,
       profiles: guide.profiles.map((p) => ({ ...p, label: localized(p.label), config: Object.entries(p.config) })),
       datasets: guide.datasets.map((d) => ({
@@ -91,7 +98,12 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
       })),
       ...(guide.benchmarkCommands ? { benchmarkCommands: guide.benchmarkCommands.replace(/\n+$/, '') } : {}),
       numberedSteps: guide.numberedSteps,
-      baseline,
+      baseline: {
+        step: baseline.step,
+        variant: baseline.variant.id,
+        engine: baseline.variant.engine,
+        measured: baselineMeasured,
+      },
       steps,
       accuracy,
       recommended: {
@@ -99,10 +111,12 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
         command: guide.recommended.command.replace(/\n+$/, ''),
       },
       comparison,
+      scaling: guide.comparison.scaling,
+      sections: guide.sections,
       otherCases,
       optimizationSummary: {
         mode: guide.optimizationSummary.mode,
-        rows: optimizationSummaryRows(steps, baseline.measured, guide.optimizationSummary.mode),
+        rows: optimizationSummaryRows(steps, baselineMeasured, guide.optimizationSummary.mode, ctx.primaryHigher),
       },
       percentDecimals: guide.percentDecimals,
       ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),
@@ -111,21 +125,29 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
   };
 }
 
-/** The un-tuned configuration every gain is measured against: a measured variant of a step. */
-function computeBaseline(ctx: ComputeContext, steps: readonly ComputedStep[]): ComputedGuide['baseline'] | undefined {
+/** The un-tuned configuration every gain is measured against: a complete measured variant of a step. */
+function findBaseline(
+  ctx: ComputeContext,
+  steps: readonly (MeasuredStep | undefined)[],
+): { step: string; variant: MeasuredStep['complete'][number] } | undefined {
   const { step: stepId, variant: variantId } = ctx.guide.baseline;
   if (!lookup(ctx, ctx.guide.steps, 'step', stepId, ['baseline', 'step'])) return undefined;
-  const step = steps.find((s) => s.id === stepId);
+  const step = steps.find((s) => s?.step.id === stepId);
   if (!step) return undefined; // the step itself failed, and said why
-  const variant = step.variants.find((v) => v.id === variantId);
-  if (!variant?.measured) {
-    const ids = step.variants.filter((v) => v.measured).map((v) => v.id);
-    ctx.error(['baseline', 'variant'], 'E_REFERENCE', `step "${stepId}" has no measured variant "${variantId}"`, {
-      expected: `one of ${ids.join(', ')}`,
-      found: JSON.stringify(variantId),
-      hint: didYouMean(variantId, ids),
-    });
+  const variant = step.complete.find((v) => v.id === variantId);
+  if (!variant) {
+    const ids = step.complete.map((v) => v.id);
+    ctx.error(
+      ['baseline', 'variant'],
+      'E_REFERENCE',
+      `step "${stepId}" has no measured variant "${variantId}" that served every request`,
+      {
+        expected: ids.length > 0 ? `one of ${ids.join(', ')}` : 'a variant whose run served every request (none does)',
+        found: JSON.stringify(variantId),
+        hint: didYouMean(variantId, ids) ?? 'the baseline every gain is measured against must be a complete run',
+      },
+    );
     return undefined;
   }
-  return { step: step.id, variant: variant.id, engine: variant.engine, measured: variant.measured };
+  return { step: stepId, variant };
 }

@@ -7,69 +7,56 @@ import type { Run } from '../schema/run.ts';
 import type { ComputeContext } from './context.ts';
 import { resolveResult } from './references.ts';
 
+/** The inputs of a mean request latency a block does not print (vLLM prints no E2EL by default). */
+const LATENCY_INPUTS = ['ttft.mean', 'tpot.mean', 'output_tokens_total', 'requests_successful'] as const;
+
+/**
+ * Mean request latency from the block's own lines: the first token, then one TPOT for each further
+ * output token of the average request. Only for `e2e_latency.mean`, only when every input is printed.
+ */
+function derivedLatency(run: Run): Cell | undefined {
+  const [ttft, tpot, outputTokens, requests] = LATENCY_INPUTS.map((key) => run.metrics[key]);
+  if (!ttft || !tpot || !outputTokens || !requests || requests.value <= 0) return undefined;
+  const value = stored(ttft.value + tpot.value * (outputTokens.value / requests.value - 1));
+  return {
+    value,
+    unit: 'ms',
+    printed: String(value),
+    line: ttft.line,
+    runId: run.id,
+    derived: {
+      formula: 'Mean TTFT + Mean TPOT × (output tokens / successful requests − 1)',
+      lines: [ttft.line, tpot.line, outputTokens.line, requests.line],
+    },
+  };
+}
+
 /** One metric of a run, with where it was printed; an error when the run lacks it. */
 export function cellOf(ctx: ComputeContext, run: Run, key: MetricKey, path: YamlPath): Cell | undefined {
   const value = run.metrics[key];
-  if (!value) {
-    ctx.error(
-      path,
-      'E_MISSING_REQUIRED',
-      `${run.source.file} (lines ${run.source.startLine}-${run.source.endLine}) has no ${key}, which this guide needs`,
-      { expected: `a value for ${key}`, found: `only ${Object.keys(run.metrics).join(', ')}` },
-    );
-    return undefined;
-  }
-  return { ...value, runId: run.id };
+  if (value) return { ...value, runId: run.id };
+  const derived = key === 'e2e_latency.mean' ? derivedLatency(run) : undefined;
+  if (derived) return derived;
+  ctx.error(
+    path,
+    'E_MISSING_REQUIRED',
+    `${run.source.file} (lines ${run.source.startLine}-${run.source.endLine}) has no ${key}, which this guide needs`,
+    {
+      expected: `a value for ${key}${key === 'e2e_latency.mean' ? ` (or ${LATENCY_INPUTS.join(', ')} to derive it)` : ''}`,
+      found: `only ${Object.keys(run.metrics).join(', ')}`,
+    },
+  );
+  return undefined;
 }
 
-/**
- * The primary and secondary values of the run a `result:` names. A configuration that uses
- * `gpus` of the machine's GPUs is replicated to fill it: its throughput counts that many times.
- */
-export function measure(
-  ctx: ComputeContext,
-  ref: ResultRef,
-  gpus: number | undefined,
-  path: YamlPath,
-): Measured | undefined {
-  const run = resolveResult(ctx, ref, [...path, 'result']);
-  if (!run) return undefined;
-  const primary = cellOf(ctx, run, ctx.primaryKey, [...path, 'result']);
-  const secondary = cellOf(ctx, run, ctx.secondaryKey, [...path, 'result']);
-  if (!primary || !secondary) return undefined;
-  const machineGpus = ctx.guide.hardware.gpus;
-  if (gpus !== undefined && gpus > machineGpus) {
-    ctx.error([...path, 'gpus'], 'E_RANGE', `uses ${gpus} GPUs, more than the machine's ${machineGpus}`, {
-      expected: `at most ${machineGpus}`,
-      found: String(gpus),
-    });
-  }
-  if (gpus !== undefined && machineGpus % gpus !== 0) {
-    ctx.error(
-      [...path, 'gpus'],
-      'E_RANGE',
-      `${gpus} GPUs do not divide the machine's ${machineGpus}: replicas would not fill it`,
-      { expected: `a divisor of ${machineGpus}`, found: String(gpus) },
-    );
-  }
-  if (gpus !== undefined && !ctx.primaryHigher) {
-    ctx.error(
-      [...path, 'gpus'],
-      'E_SCALE',
-      `GPU scaling applies to throughput; the primary metric ${ctx.primaryKey} is a latency`,
-      { expected: 'no gpus: on a latency guide', found: String(gpus) },
-    );
-  }
-  const scale = gpus === undefined ? 1 : machineGpus / gpus;
-  return { runId: run.id, primary, secondary, scale, score: stored(primary.value * scale) };
-}
-
-/** A run measured under a profile must have served all the profile's requests. */
-export function checkRequests(ctx: ComputeContext, runId: string, profileId: string | undefined): void {
-  const run = ctx.usedRuns.get(runId);
+/** The share of requests that succeeded, when some failed: by the block's own count, or against its profile. */
+function successRate(ctx: ComputeContext, run: Run, profileId: string | undefined): number | undefined {
+  const successful = run.metrics.requests_successful;
+  if (!successful) return undefined;
+  const failed = run.metrics.requests_failed;
+  if (failed && failed.value > 0) return stored(successful.value / (successful.value + failed.value));
   const total = profileId ? ctx.guide.profiles.find((p) => p.id === profileId)?.config.total_requests : undefined;
-  const successful = run?.metrics.requests_successful;
-  if (!run || typeof total !== 'number' || !successful) return;
+  if (typeof total !== 'number') return undefined;
   if (successful.value > total) {
     ctx.diagnostics.push({
       severity: 'error',
@@ -80,15 +67,59 @@ export function checkRequests(ctx: ComputeContext, runId: string, profileId: str
       expected: `at most ${total}`,
       found: successful.printed,
     });
-  } else if (successful.value < total) {
-    ctx.profileWarnings.push({
-      severity: 'warning',
-      code: 'W_REQUESTS_FAILED',
-      file: run.source.file,
-      line: successful.line,
-      message: `only ${successful.printed} of the ${total} requests of profile "${profileId}" succeeded`,
-      expected: String(total),
-      found: successful.printed,
+    return undefined;
+  }
+  return successful.value < total ? stored(successful.value / total) : undefined;
+}
+
+/**
+ * The primary and secondary values of the run a `result:` names. A configuration that uses
+ * `gpus` of the machine's accelerators is replicated to fill it: its throughput counts that many times.
+ */
+export function measure(
+  ctx: ComputeContext,
+  ref: ResultRef,
+  side: { gpus?: number | undefined; profile?: string | undefined },
+  path: YamlPath,
+): Measured | undefined {
+  const run = resolveResult(ctx, ref, [...path, 'result']);
+  if (!run) return undefined;
+  const primary = cellOf(ctx, run, ctx.primaryKey, [...path, 'result']);
+  const secondary = ctx.secondaryKeys.map((key) => cellOf(ctx, run, key, [...path, 'result']));
+  const rate = successRate(ctx, run, side.profile);
+  if (!primary || secondary.some((c) => c === undefined)) return undefined;
+  const { gpus } = side;
+  const machineGpus = ctx.guide.hardware.gpus;
+  const units = `${ctx.guide.hardware.accelerator.toUpperCase()}s`;
+  if (gpus !== undefined && gpus > machineGpus) {
+    ctx.error([...path, 'gpus'], 'E_RANGE', `uses ${gpus} ${units}, more than the machine's ${machineGpus}`, {
+      expected: `at most ${machineGpus}`,
+      found: String(gpus),
     });
   }
+  if (gpus !== undefined && machineGpus % gpus !== 0) {
+    ctx.error(
+      [...path, 'gpus'],
+      'E_RANGE',
+      `${gpus} ${units} do not divide the machine's ${machineGpus}: replicas would not fill it`,
+      { expected: `a divisor of ${machineGpus}`, found: String(gpus) },
+    );
+  }
+  if (gpus !== undefined && !ctx.primaryHigher) {
+    ctx.error(
+      [...path, 'gpus'],
+      'E_SCALE',
+      `scaling by accelerator count applies to throughput; the primary metric ${ctx.primaryKey} is a latency`,
+      { expected: 'no gpus: on a latency guide', found: String(gpus) },
+    );
+  }
+  const scale = gpus === undefined ? 1 : machineGpus / gpus;
+  return {
+    runId: run.id,
+    primary,
+    secondary: secondary.filter((c) => c !== undefined),
+    scale,
+    score: stored(primary.value * scale),
+    ...(rate !== undefined ? { successRate: rate } : {}),
+  };
 }

@@ -1,30 +1,57 @@
 import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
 import type { Guide } from '../schema/guide.ts';
-import { percentChange } from './percent-change.ts';
+import { betterRatio, percentChange } from './percent-change.ts';
+import { ranked } from './ranking.ts';
+
+type Row = ComputedGuide['optimizationSummary']['rows'][number];
 
 function winnerOf(step: ComputedStep): Measured | undefined {
   return step.variants.find((v) => v.id === step.winner)?.measured;
 }
 
-/** Each step's winner against the baseline (`cumulative`) or against the previous step's winner (`step`). */
+/** The step's best run when it failed requests and no complete run did better: shown as skipped. */
+function skippedBest(step: ComputedStep, winner: Measured | undefined, primaryHigher: boolean): Measured | undefined {
+  const failed = step.variants.flatMap((v) =>
+    v.measured?.successRate !== undefined ? [{ measured: v.measured }] : [],
+  );
+  const best = ranked(failed, primaryHigher)[0]?.measured;
+  if (!best) return undefined;
+  if (winner && (primaryHigher ? winner.score >= best.score : winner.score <= best.score)) return undefined;
+  return best;
+}
+
+/**
+ * One row per step. `cumulative`: the step's winner against the baseline. `step`: the step's
+ * contribution, its winner against the configuration it started from (the last adopted winner);
+ * a step that was not adopted contributed nothing and has no percentage.
+ */
 export function optimizationSummaryRows(
   steps: readonly ComputedStep[],
   baseline: Measured,
   mode: Guide['optimizationSummary']['mode'],
-): ComputedGuide['optimizationSummary']['rows'] {
-  return steps.flatMap((step, index) => {
+  primaryHigher: boolean,
+): Row[] {
+  let current = baseline;
+  return steps.map((step) => {
     const optimized = winnerOf(step);
-    const previous = index === 0 ? undefined : winnerOf(steps[index - 1] as ComputedStep);
-    const reference = mode === 'cumulative' || !previous ? baseline : previous;
-    if (!optimized) return [];
-    return [
-      {
-        step: step.id,
-        label: step.summaryLabel,
-        optimized,
-        reference,
-        percent: percentChange(reference.score, optimized.score),
-      },
-    ];
+    const skipped = skippedBest(step, optimized, primaryHigher);
+    const reference = mode === 'cumulative' ? baseline : current;
+    const counts = optimized !== undefined && (mode === 'cumulative' || step.adopted);
+    const row: Row = {
+      step: step.id,
+      label: step.summaryLabel,
+      ...(optimized ? { optimized } : {}),
+      ...(skipped ? { skipped } : {}),
+      reference,
+      adopted: step.adopted,
+      ...(counts
+        ? {
+            percent: percentChange(reference.score, optimized.score),
+            ratio: betterRatio(reference.score, optimized.score, primaryHigher),
+          }
+        : {}),
+    };
+    if (step.adopted && optimized) current = optimized;
+    return row;
   });
 }

@@ -13,6 +13,14 @@ export function percentOf(part: number, whole: number): number {
   return stored((part / whole) * 100);
 }
 
+/**
+ * How many times better `value` is than `reference`: value / reference for a throughput,
+ * reference / value for a latency. Above 1 is better ("1.63x faster"), below 1 worse.
+ */
+export function betterRatio(reference: number, value: number, higherIsBetter: boolean): number {
+  return stored(higherIsBetter ? value / reference : reference / value);
+}
+
 /** Which way a latency moved, from reference − value (stored precision: a rounding residue is no change). */
 export function secondaryChange(referenceMinusValue: number): 'reduced' | 'increased' | 'unchanged' {
   const d = stored(referenceMinusValue);

@@ -4,47 +4,70 @@ import type { ComputedStep, ComputedVariant, Measured, StepSummary } from '../sc
 import type { Step } from '../schema/guide.ts';
 import type { ComputeContext } from './context.ts';
 import { localized } from './localized.ts';
-import { checkRequests, measure } from './measured.ts';
-import { percentOf, secondaryChange } from './percent-change.ts';
+import { measure } from './measured.ts';
+import { betterRatio, percentOf, secondaryChange } from './percent-change.ts';
 import { ranked, worstOf } from './ranking.ts';
 import { checkUnique, lookup } from './references.ts';
 
 type MeasuredVariant = ComputedVariant & { measured: Measured };
+type StepPath = (string | number)[];
 
-/** Each step's variants measured, its winner, and the numbers of its summary sentence. */
-export function computeSteps(ctx: ComputeContext): ComputedStep[] {
-  const steps: ComputedStep[] = [];
-  ctx.guide.steps.forEach((step, stepIndex) => {
-    const computed = computeStep(ctx, step, stepIndex, steps.at(-1));
-    if (computed) steps.push(computed);
-  });
-  return steps;
+/** A step's variants measured and its winner picked; summary and adoption come once the baseline is known. */
+export type MeasuredStep = {
+  step: Step;
+  path: StepPath;
+  number: number;
+  variants: ComputedVariant[];
+  /** variants whose run served every request: only these can win or be compared */
+  complete: MeasuredVariant[];
+  winner?: MeasuredVariant;
+};
+
+const isComplete = (v: ComputedVariant): v is MeasuredVariant =>
+  v.measured !== undefined && v.measured.successRate === undefined;
+
+/** Each step's variants measured and its winner; undefined entries are steps that failed (and said why). */
+export function measureSteps(ctx: ComputeContext): (MeasuredStep | undefined)[] {
+  return ctx.guide.steps.map((step, stepIndex) => measureStep(ctx, step, stepIndex));
 }
 
-function computeStep(
-  ctx: ComputeContext,
-  step: Step,
-  stepIndex: number,
-  previous: ComputedStep | undefined,
-): ComputedStep | undefined {
-  const stepPath = ['steps', stepIndex];
-  const variantIds = step.variants.map((v) => v.id);
-  if (!checkUnique(ctx, variantIds, (i) => [...stepPath, 'variants', i, 'id'], 'variant')) return undefined;
+function measureStep(ctx: ComputeContext, step: Step, stepIndex: number): MeasuredStep | undefined {
+  const path = ['steps', stepIndex];
+  if (
+    !checkUnique(
+      ctx,
+      step.variants.map((v) => v.id),
+      (i) => [...path, 'variants', i, 'id'],
+      'variant',
+    )
+  )
+    return undefined;
   const profile = step.profile
-    ? lookup(ctx, ctx.guide.profiles, 'profile', step.profile, [...stepPath, 'profile'])
+    ? lookup(ctx, ctx.guide.profiles, 'profile', step.profile, [...path, 'profile'])
     : undefined;
+  step.variants.forEach((variant, i) => {
+    if (variant.label === undefined && step.variants.length > 1)
+      ctx.error(
+        [...path, 'variants', i],
+        'E_MISSING_REQUIRED',
+        `variant "${variant.id}" of step "${step.id}" has no label`,
+        {
+          expected: 'label: { en, zh } (only the single run of a step may go without one)',
+          found: 'no label',
+        },
+      );
+  });
 
   const variants: ComputedVariant[] = step.variants.map((variant, variantIndex) => {
-    const path = [...stepPath, 'variants', variantIndex];
+    const variantPath = [...path, 'variants', variantIndex];
     const measured =
       variant.status === 'ok' && variant.result !== undefined
-        ? measure(ctx, variant.result, variant.gpus, path)
+        ? measure(ctx, variant.result, { gpus: variant.gpus, profile: step.profile }, variantPath)
         : undefined;
-    if (measured) checkRequests(ctx, measured.runId, step.profile);
-    const engine = lookup(ctx, ctx.guide.engines, 'engine', variant.engine, [...path, 'engine']);
+    const engine = lookup(ctx, ctx.guide.engines, 'engine', variant.engine, [...variantPath, 'engine']);
     return {
       id: variant.id,
-      label: localized(variant.label),
+      ...(variant.label !== undefined ? { label: localized(variant.label) } : {}),
       engine: engine ? { id: engine.id, name: engine.name } : { id: variant.engine, name: variant.engine },
       ...(variant.args ? { args: variant.args } : {}),
       ...(variant.command ? { command: variant.command } : {}),
@@ -54,113 +77,144 @@ function computeStep(
       ...(measured ? { measured } : {}),
     };
   });
-  const measuredVariants = variants.filter((v): v is MeasuredVariant => v.measured !== undefined);
-  if (measuredVariants.length !== step.variants.filter((v) => v.status === 'ok').length) return undefined; // reported
-
-  const winner = pickWinner(ctx, step, stepPath, measuredVariants);
-  if (!winner) return undefined;
-  const summary = summarize(ctx, step, stepPath, variants, measuredVariants, winner, previous);
-  if (!summary) return undefined;
-  return {
-    id: step.id,
-    number: stepIndex + 1,
-    title: step.title,
-    summaryLabel: step.summaryLabel ?? step.title,
-    variants,
-    winner: winner.id,
-    ...(step.winner !== 'auto' ? { winnerReason: step.winner.reason } : {}),
-    summary,
-  };
+  if (variants.filter((v) => v.measured).length !== step.variants.filter((v) => v.status === 'ok').length)
+    return undefined; // reported
+  const complete = variants.filter(isComplete);
+  const winner = pickWinner(ctx, step, path, variants, complete);
+  if (winner === null) return undefined;
+  return { step, path, number: stepIndex + 1, variants, complete, ...(winner ? { winner } : {}) };
 }
 
+/** The step's best complete run, or the one the author names; null after an error. */
 function pickWinner(
   ctx: ComputeContext,
   step: Step,
-  stepPath: (string | number)[],
-  measuredVariants: MeasuredVariant[],
-): MeasuredVariant | undefined {
+  path: StepPath,
+  variants: ComputedVariant[],
+  complete: MeasuredVariant[],
+): MeasuredVariant | undefined | null {
   if (step.winner !== 'auto') {
     const named = step.winner.variant;
-    const winner = measuredVariants.find((v) => v.id === named);
+    const winner = complete.find((v) => v.id === named);
     if (!winner) {
-      const ids = measuredVariants.map((v) => v.id);
+      const ids = complete.map((v) => v.id);
+      const skipped = variants.find((v) => v.id === named && v.measured?.successRate !== undefined);
       ctx.error(
-        [...stepPath, 'winner', 'variant'],
+        [...path, 'winner', 'variant'],
         'E_REFERENCE',
-        `winner "${named}" is not a measured variant of step "${step.id}"`,
+        `winner "${named}" is not a measured variant of step "${step.id}"${skipped ? ' that served every request' : ''}`,
         {
-          expected: `one of ${ids.join(', ')}`,
+          expected: `one of ${ids.join(', ') || '(none: no run of this step served every request)'}`,
           found: JSON.stringify(named),
-          hint: didYouMean(named, ids),
+          hint: skipped ? 'a run with failed requests never wins a step' : didYouMean(named, ids),
         },
       );
+      return null;
     }
     return winner;
   }
-  const [winner] = ranked(measuredVariants, ctx.primaryHigher);
-  if (!winner) {
-    ctx.error(
-      [...stepPath, 'variants'],
-      'E_NO_WINNER',
-      `step "${step.id}" has no measured variant to pick a winner from`,
-      {
-        expected: 'at least one variant with status ok',
-        found: 'none',
-      },
-    );
-    return undefined;
-  }
-  const tied = measuredVariants.filter((v) => v.measured.score === winner.measured.score);
+  const [winner] = ranked(complete, ctx.primaryHigher);
+  if (!winner) return undefined;
+  const tied = complete.filter((v) => v.measured.score === winner.measured.score);
   if (tied.length > 1) {
     ctx.error(
-      [...stepPath, 'winner'],
+      [...path, 'winner'],
       'E_NO_WINNER',
       `step "${step.id}": ${tied.map((v) => `"${v.id}"`).join(' and ')} tie on ${ctx.primaryKey}; the winner cannot be decided`,
       {
         expected: 'winner: { variant: <id>, reason: { en, zh } }',
         found: `${tied.length} variants at ${winner.measured.primary.printed}`,
+        hint: `name the variant you adopt, e.g. winner: { variant: ${tied[0]?.id}, reason: { en: …, zh: … } }`,
       },
     );
-    return undefined;
+    return null;
   }
   return winner;
 }
 
+/**
+ * Walks the steps in order from the baseline: a step is adopted when its winner beats the
+ * configuration it started from, which it then replaces. Summaries compare within the step, or
+ * with that configuration (`previous-winner`).
+ */
+export function concludeSteps(
+  ctx: ComputeContext,
+  measured: readonly MeasuredStep[],
+  baseline: { step: string; variant: MeasuredVariant },
+): ComputedStep[] {
+  let current = baseline;
+  const steps: ComputedStep[] = [];
+  for (const [index, m] of measured.entries()) {
+    const { step, winner } = m;
+    const summary = summarize(ctx, m, index === 0 ? undefined : current);
+    if (!summary) continue;
+    const startScore = current.variant.measured.score;
+    const isBaseline = step.id === baseline.step && winner?.id === baseline.variant.id;
+    const notAdopted: ComputedStep['notAdopted'] = !winner
+      ? { why: 'no-successful-run' }
+      : step.adopted !== 'auto'
+        ? { why: 'author', reason: step.adopted.reason }
+        : isBaseline
+          ? { why: 'baseline-won' }
+          : !(ctx.primaryHigher ? winner.measured.score > startScore : winner.measured.score < startScore)
+            ? { why: 'no-gain' }
+            : undefined;
+    if (winner && !notAdopted) current = { step: step.id, variant: winner };
+    steps.push({
+      id: step.id,
+      number: m.number,
+      title: step.title,
+      summaryLabel: step.summaryLabel ?? step.title,
+      variants: m.variants,
+      ...(winner ? { winner: winner.id } : {}),
+      ...(step.winner !== 'auto' ? { winnerReason: step.winner.reason } : {}),
+      adopted: notAdopted === undefined,
+      ...(notAdopted ? { notAdopted } : {}),
+      summary,
+    });
+  }
+  return steps;
+}
+
 function summarize(
   ctx: ComputeContext,
-  step: Step,
-  stepPath: (string | number)[],
-  variants: ComputedVariant[],
-  measuredVariants: MeasuredVariant[],
-  winner: MeasuredVariant,
-  previous: ComputedStep | undefined,
+  { step, path, variants, complete, winner }: MeasuredStep,
+  current: { step: string; variant: MeasuredVariant } | undefined,
 ): StepSummary | undefined {
-  if (step.summary === 'none') return { kind: 'none' };
+  if (step.summary === 'none' || !winner) return { kind: 'none' };
   if (step.summary === 'ranking') {
+    const skipped = variants.filter((v) => v.measured !== undefined && !isComplete(v));
     return {
       kind: 'ranking',
       order: [
-        ...ranked(measuredVariants, ctx.primaryHigher).map((v) => v.id),
+        ...ranked(complete, ctx.primaryHigher).map((v) => v.id),
+        ...ranked(skipped as MeasuredVariant[], ctx.primaryHigher).map((v) => v.id),
         ...variants.filter((v) => v.status !== 'ok').map((v) => v.id),
       ],
     };
   }
-  const reference = pickReference(ctx, step.reference, measuredVariants, previous);
+  const reference = pickReference(ctx, step.reference, complete, current);
   if (typeof reference === 'string') {
-    ctx.error([...stepPath, 'reference'], 'E_REFERENCE', reference, {
+    ctx.error([...path, 'reference'], 'E_REFERENCE', reference, {
       expected: 'worst, first, previous-winner or { variant: <id> }',
       found: JSON.stringify(step.reference),
     });
     return undefined;
   }
   if (reference.step === undefined && reference.variant.id === winner.id) {
+    // Runs skipped for failed requests can leave a step with one comparable run: nothing to compare.
+    if (complete.length < step.variants.filter((v) => v.status === 'ok').length) return { kind: 'none' };
     ctx.error(
-      [...stepPath, 'reference'],
+      [...path, 'reference'],
       'E_REFERENCE',
       `step "${step.id}": the reference for the summary is the winner itself`,
       {
         expected: 'a reference other than the winner',
         found: JSON.stringify(reference.variant.id),
+        hint:
+          step.variants.length === 1
+            ? 'a step with one run has nothing to compare: use summary: none'
+            : 'use reference: worst, or name another variant',
       },
     );
     return undefined;
@@ -168,27 +222,22 @@ function summarize(
   return pairwise(winner, reference, ctx.primaryHigher);
 }
 
-/** What a pairwise sentence compares the winner with: a variant of this step, or the previous step's winner. */
+/** What a pairwise sentence compares the winner with: a variant of this step, or the configuration the step started from. */
 type Reference = { step?: string; variant: MeasuredVariant };
 
 function pickReference(
   ctx: ComputeContext,
   rule: Step['reference'],
   variants: MeasuredVariant[],
-  previousStep: ComputedStep | undefined,
+  current: { step: string; variant: MeasuredVariant } | undefined,
 ): Reference | string {
   if (rule === 'worst') {
     const worst = worstOf(variants, ctx.primaryHigher);
     return worst ? { variant: worst } : 'the step has no measured variant';
   }
   if (rule === 'first') return variants[0] ? { variant: variants[0] } : 'the step has no measured variant';
-  if (rule === 'previous-winner') {
-    if (!previousStep) return 'the first step has no previous winner';
-    const previous = previousStep.variants.find(
-      (v): v is MeasuredVariant => v.id === previousStep.winner && v.measured !== undefined,
-    );
-    return previous ? { step: previousStep.id, variant: previous } : 'the previous step has no measured winner';
-  }
+  if (rule === 'previous-winner')
+    return current ? { step: current.step, variant: current.variant } : 'the first step has no previous winner';
   const named = variants.find((v) => v.id === rule.variant);
   return named ? { variant: named } : `unknown reference variant "${rule.variant}"`;
 }
@@ -196,7 +245,6 @@ function pickReference(
 function pairwise(winner: MeasuredVariant, reference: Reference, higherIsBetter: boolean): StepSummary {
   const w = winner.measured;
   const r = reference.variant.measured;
-  const secondaryDelta = stored(r.secondary.value - w.secondary.value);
   // How much better the winner is on the objective: negative when an author chose a slower variant.
   const gain = higherIsBetter ? w.score - r.score : r.score - w.score;
   return {
@@ -204,11 +252,26 @@ function pairwise(winner: MeasuredVariant, reference: Reference, higherIsBetter:
     winner: winner.id,
     reference: reference.variant.id,
     ...(reference.step !== undefined ? { referenceStep: reference.step } : {}),
-    primary: { gain: stored(gain), percent: percentOf(gain, r.score) },
-    secondary: {
-      diff: Math.abs(secondaryDelta),
-      percent: percentOf(Math.abs(secondaryDelta), r.secondary.value),
-      change: secondaryChange(secondaryDelta),
+    primary: {
+      gain: stored(gain),
+      percent: percentOf(gain, r.score),
+      ratio: betterRatio(r.score, w.score, higherIsBetter),
     },
+    secondary: w.secondary.map((cell, i) => {
+      const refValue = r.secondary[i]?.value ?? cell.value;
+      const delta = stored(refValue - cell.value);
+      return {
+        diff: Math.abs(delta),
+        percent: percentOf(Math.abs(delta), refValue),
+        ...ratioOf(refValue, cell.value),
+        change: secondaryChange(delta),
+      };
+    }),
   };
+}
+
+/** larger / smaller, for "(1.15x slower)"; none when a value is 0 (a ratio would be infinite). */
+function ratioOf(a: number, b: number): { ratio?: number } {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  return low > 0 ? { ratio: stored(high / low) } : {};
 }

@@ -1,5 +1,6 @@
-import type { Direction } from '../schema/metric.ts';
-import { formatFixed } from './number.ts';
+import { toDisplayUnit } from './metric-label.ts';
+import type { Direction, MetricKey } from '../schema/metric.ts';
+import { formatFixed, formatPercent, formatSignedPercent } from './number.ts';
 
 /**
  * A measured value as pages, downloads and reports show it: 2 decimals (3 for accuracy
@@ -10,15 +11,50 @@ export function shown(cell: { value: number; unit: string }): string {
   return formatFixed(cell.value, cell.unit === 'fraction' ? 3 : 2);
 }
 
+/** A value of metric `key` in the unit the page shows it in: "2.09" for a latency stored as 2090 ms. */
+export function shownAs(value: number, key: MetricKey): string {
+  return formatFixed(toDisplayUnit(value, key), 2);
+}
+
 /** "2", or "1.33" for a replica count that is not whole. */
 export function formatScale(scale: number): string {
   return Number.isInteger(scale) ? String(scale) : formatFixed(scale, 2);
 }
 
 /** "7081.34" or, for a configuration replicated to fill the machine, "7081.34x2". */
-export function scaledText(measured: { primary: { value: number; unit: string }; scale: number }): string {
-  return measured.scale === 1 ? shown(measured.primary) : `${shown(measured.primary)}x${formatScale(measured.scale)}`;
+export function scaledText(
+  measured: { primary: { value: number; unit: string }; scale: number },
+  key?: MetricKey,
+): string {
+  const value = key === undefined ? shown(measured.primary) : shownAs(measured.primary.value, key);
+  return measured.scale === 1 ? value : `${value}x${formatScale(measured.scale)}`;
 }
+
+/** "1.63x": how many times better (or worse), always 2 decimals. */
+export function formatRatio(ratio: number): string {
+  return `${formatFixed(ratio, 2)}x`;
+}
+
+/**
+ * How a change of the objective is written. Throughput: a signed percentage ("+219.70%",
+ * "+31.60%/GPU" when compared per accelerator). Latency: a ratio ("1.63x faster", "1.05x slower").
+ */
+export type DeltaStyle =
+  { kind: 'percent'; decimals: number; perUnit?: string } | { kind: 'ratio'; faster: string; slower: string };
+
+export function deltaText(change: { percent: number; ratio: number }, style: DeltaStyle): string {
+  if (style.kind === 'ratio') {
+    // A ratio that rounds to 1.00 says neither faster nor slower (pages have printed "1.00x slower").
+    if (formatRatio(change.ratio) === '1.00x' || formatRatio(1 / change.ratio) === '1.00x') return formatRatio(1);
+    return change.ratio > 1
+      ? `${formatRatio(change.ratio)} ${style.faster}`
+      : `${formatRatio(1 / change.ratio)} ${style.slower}`;
+  }
+  return `${formatSignedPercent(change.percent, style.decimals)}${style.perUnit ? `/${style.perUnit}` : ''}`;
+}
+
+/** An unsigned percentage, for sentences that say the direction in words. */
+export { formatPercent };
 
 /** Whether a change of the objective metric by `percent` is an improvement (a rounded 0 counts as one). */
 export function isImprovement(percent: number, decimals: number, direction: Direction): boolean {

@@ -1,4 +1,4 @@
-import { splitMetricKey, type MetricKey } from '../schema/metric.ts';
+import { metricUnit, splitMetricKey, type MetricKey, type Unit } from '../schema/metric.ts';
 
 /**
  * Short metric names for tables and sentences, as the GPUStack docs write them. Metric names
@@ -13,6 +13,7 @@ const SHORT_NAMES: Record<string, string> = {
   tpot_incl_ttft: 'TPOT',
   itl: 'ITL',
   e2e_latency: 'Latency',
+  requests_successful: 'Successful requests',
 };
 
 const STAT_NAMES: Record<string, string> = { mean: 'Mean', median: 'Median', std: 'Std', min: 'Min', max: 'Max' };
@@ -29,4 +30,28 @@ export function metricShortName(key: MetricKey): string {
 /** The unit as sentences print it after a number. */
 export function unitSuffix(unit: string): string {
   return unit === 'fraction' || unit === 'count' ? '' : unit;
+}
+
+/**
+ * The unit a page shows a metric in: request latency in seconds, as the tools print it and
+ * readers think of it ("Mean Latency(s): 2.09"); everything else in its stored unit.
+ */
+export function displayUnit(key: MetricKey): Unit {
+  return splitMetricKey(key).id === 'e2e_latency' ? 's' : metricUnit(key);
+}
+
+/** A stored value (canonical unit) in the unit the page shows it in. */
+export function toDisplayUnit(value: number, key: MetricKey): number {
+  return metricUnit(key) === 'ms' && displayUnit(key) === 's' ? value / 1000 : value;
+}
+
+/** Whether a metric's short name already says its unit ("Total TPS" is tokens per second). */
+export function nameCarriesUnit(key: MetricKey): boolean {
+  return SHORT_NAMES[splitMetricKey(key).id]?.endsWith('TPS') ?? false;
+}
+
+/** "Total TPS", "Mean TPOT(ms)", "Mean Latency(s)": a table cell's label, with the unit unless the name says it. */
+export function metricLabel(key: MetricKey): string {
+  const unit = unitSuffix(displayUnit(key));
+  return nameCarriesUnit(key) || unit === '' ? metricShortName(key) : `${metricShortName(key)}(${unit})`;
 }

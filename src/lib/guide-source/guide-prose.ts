@@ -1,22 +1,27 @@
 import type { ComputedGuide } from '../schema/computed.ts';
 import type { SlotCatalogue } from './prose.ts';
 
-/** Slots every guide's prose must fill. */
-export const REQUIRED_SLOTS = ['notes'] as const;
+/** Slots a guide's prose must fill: the notes, and every section guide.yaml declares. */
+export function requiredSlots(guide: { sections: readonly { id: string }[] }): string[] {
+  return ['notes', ...guide.sections.map((section) => `section:${section.id}`)];
+}
 
 /** The prose slots a guide offers, with the `{{placeholders}}` each may use. */
 export function proseCatalogue(guide: {
   steps: readonly { id: string }[];
   accuracy: readonly { id: string }[];
+  sections: readonly { id: string }[];
 }): SlotCatalogue {
   const catalogue = new Map<string, readonly string[]>([
     ['notes', []],
+    ['conclusion', []],
     ['objective', []],
     ['benchmark-method', []],
     ['benchmark-commands', []],
     ['other-cases', []],
   ]);
   for (const step of guide.steps) catalogue.set(`step:${step.id}`, []);
+  for (const section of guide.sections) catalogue.set(`section:${section.id}`, []);
   for (const check of guide.accuracy) {
     catalogue.set(`accuracy:${check.id}`, ['samples']);
     catalogue.set(`accuracy:${check.id}:after`, ['samples']);

@@ -1,7 +1,10 @@
-import { formatFixed, formatSignedPercent } from '../format/number.ts';
-import { metricShortName } from '../format/metric-label.ts';
+import { formatFixed } from '../format/number.ts';
+import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
+import { deltaText } from '../format/measured.ts';
+import { translator } from '../i18n.ts';
+import { deltaStyle } from '../view/view-context.ts';
 import { scaledText } from '../format/measured.ts';
-import type { ComputedGuide, Measured } from '../schema/computed.ts';
+import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
 
 /**
  * What changed between two versions of the computed guides, as a markdown report a reviewer
@@ -12,7 +15,13 @@ import type { ComputedGuide, Measured } from '../schema/computed.ts';
 
 export type GuideVersions = ReadonlyMap<string, ComputedGuide>;
 
-const shown = (m: Measured) => scaledText(m);
+/** "7081.34x2 tok/s", "1.85 s": a measured primary as the page shows it, with its unit. */
+const shownFor = (guide: ComputedGuide) => (m: Measured) =>
+  `${scaledText(m, guide.metrics.primary)} ${unitSuffix(displayUnit(guide.metrics.primary))}`.trimEnd();
+
+/** "+219.70%" or "1.63x faster": a change as the English page writes it. */
+const changeFor = (guide: ComputedGuide) => (c: { percent: number; ratio?: number | undefined }) =>
+  deltaText({ percent: c.percent, ratio: c.ratio ?? 1 }, deltaStyle(guide, translator('en')));
 
 function change(before: string, after: string): string {
   return before === after ? `${after} (unchanged)` : `${before} → **${after}**`;
@@ -21,6 +30,13 @@ function change(before: string, after: string): string {
 function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): string[] {
   const lines: string[] = [];
   const metric = metricShortName(after.metrics.primary);
+  const [shownBefore, shownAfter] = [shownFor(before), shownFor(after)];
+  const [changeBefore, changeAfter] = [changeFor(before), changeFor(after)];
+  const winnerName = (s: ComputedStep) => {
+    const winner = s.variants.find((v) => v.id === s.winner);
+    return winner ? (winner.label?.en ?? s.title.en) : 'none (no run served every request)';
+  };
+  const adoption = (s: ComputedStep) => (s.adopted ? 'adopted' : 'not adopted');
   if (
     before.recommended.command !== after.recommended.command ||
     before.recommended.engine.id !== after.recommended.engine.id
@@ -38,15 +54,13 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   for (const step of after.steps) {
     const old = before.steps.find((s) => s.id === step.id);
     if (!old) {
-      lines.push(
-        `- Step **${step.title.en}** added (winner: ${step.variants.find((v) => v.id === step.winner)!.label.en}).`,
-      );
+      lines.push(`- Step **${step.title.en}** added (winner: ${winnerName(step)}, ${adoption(step)}).`);
       continue;
     }
-    if (old.winner !== step.winner) {
-      const label = (s: typeof step, id: string) => s.variants.find((v) => v.id === id)?.label.en ?? id;
-      lines.push(`- Step **${step.title.en}**: winner ${label(old, old.winner)} → **${label(step, step.winner)}**.`);
-    }
+    if (old.winner !== step.winner)
+      lines.push(`- Step **${step.title.en}**: winner ${winnerName(old)} → **${winnerName(step)}**.`);
+    if (old.adopted !== step.adopted)
+      lines.push(`- Step **${step.title.en}**: ${adoption(old)} → **${adoption(step)}**.`);
   }
   for (const step of before.steps)
     if (!after.steps.some((s) => s.id === step.id)) lines.push(`- Step **${step.title.en}** removed.`);
@@ -55,22 +69,17 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   for (const c of after.comparison) {
     const old = before.comparison.find((o) => o.id === c.id);
     const base = old
-      ? change(shown(old.baseline.measured), shown(c.baseline.measured))
-      : `${shown(c.baseline.measured)} (new)`;
+      ? change(shownBefore(old.baseline.measured), shownAfter(c.baseline.measured))
+      : `${shownAfter(c.baseline.measured)} (new)`;
     const opt = old
-      ? change(shown(old.optimized.measured), shown(c.optimized.measured))
-      : `${shown(c.optimized.measured)} (new)`;
-    const pct = old
-      ? change(
-          formatSignedPercent(old.percent, before.percentDecimals),
-          formatSignedPercent(c.percent, after.percentDecimals),
-        )
-      : formatSignedPercent(c.percent, after.percentDecimals);
+      ? change(shownBefore(old.optimized.measured), shownAfter(c.optimized.measured))
+      : `${shownAfter(c.optimized.measured)} (new)`;
+    const pct = old ? change(changeBefore(old), changeAfter(c)) : changeAfter(c);
     if (
       !old ||
       old.percent !== c.percent ||
-      shown(old.baseline.measured) !== shown(c.baseline.measured) ||
-      shown(old.optimized.measured) !== shown(c.optimized.measured)
+      shownBefore(old.baseline.measured) !== shownAfter(c.baseline.measured) ||
+      shownBefore(old.optimized.measured) !== shownAfter(c.optimized.measured)
     ) {
       rows.push(`| ${c.label.en} | ${base} | ${opt} | ${pct} |`);
     }
@@ -89,9 +98,13 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   const summary: string[] = [];
   for (const row of after.optimizationSummary.rows) {
     const old = before.optimizationSummary.rows.find((r) => r.step === row.step);
-    if (!old || old.percent !== row.percent)
+    const text = (r: typeof row | undefined, changeOf: typeof changeAfter) =>
+      r?.percent === undefined
+        ? '-'
+        : `${changeOf({ percent: r.percent, ratio: r.ratio })}${r.adopted ? '' : ' (not adopted)'}`;
+    if (!old || text(old, changeBefore) !== text(row, changeAfter))
       summary.push(
-        `${row.label.en} ${old ? change(formatSignedPercent(old.percent, before.percentDecimals), formatSignedPercent(row.percent, after.percentDecimals)) : formatSignedPercent(row.percent, after.percentDecimals)}`,
+        `${row.label.en} ${old ? change(text(old, changeBefore), text(row, changeAfter)) : text(row, changeAfter)}`,
       );
   }
   if (summary.length > 0) lines.push(`- Optimization summary: ${summary.join('; ')}.`);
@@ -147,7 +160,7 @@ export function guidesDiff(
       sections.push(
         `## ${guide.title.en} (\`${id}\`) — new guide`,
         '',
-        `- Recommended engine: ${guide.recommended.engine.name}; ${target.label.en}: ${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)} over the baseline.`,
+        `- Recommended engine: ${guide.recommended.engine.name}; ${target.label.en}: ${changeFor(guide)(target)} ${metricShortName(guide.metrics.primary)} over the baseline.`,
         '',
       );
       continue;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LocalizedSchema } from './guide.ts';
+import { LocalizedSchema, PAGE_PARTS } from './guide.ts';
 import { FormatIdSchema, MetricValueSchema } from './run.ts';
+import { MetricKeySchema } from './metric.ts';
 
 /**
  * data/guides/<guide>.json: everything a guide page shows, computed from guide.yaml and the runs.
@@ -8,7 +9,14 @@ import { FormatIdSchema, MetricValueSchema } from './run.ts';
  */
 
 /** A measured value and where it came from. */
-export const CellSchema = MetricValueSchema.extend({ runId: z.string() });
+export const CellSchema = MetricValueSchema.extend({
+  runId: z.string(),
+  /**
+   * For a value the block does not print but its own lines determine (mean request latency from
+   * TTFT, TPOT and the output length): how it was computed. `line` is then the first input's line.
+   */
+  derived: z.object({ formula: z.string(), lines: z.array(z.number().int().positive()) }).optional(),
+});
 export type Cell = z.infer<typeof CellSchema>;
 
 const Change = z.enum(['reduced', 'increased', 'unchanged']);
@@ -17,17 +25,21 @@ const Change = z.enum(['reduced', 'increased', 'unchanged']);
 export const MeasuredSchema = z.object({
   runId: z.string(),
   primary: CellSchema,
-  secondary: CellSchema,
+  /** the metrics shown beside the primary, in the guide's order */
+  secondary: z.array(CellSchema),
   /** machine GPUs / GPUs used; the primary (throughput) is multiplied by it */
   scale: z.number().positive(),
   /** primary × scale */
   score: z.number(),
+  /** when some requests failed: the share that succeeded (0–1); such a run never wins a step */
+  successRate: z.number().optional(),
 });
 export type Measured = z.infer<typeof MeasuredSchema>;
 
 export const ComputedVariantSchema = z.object({
   id: z.string(),
-  label: LocalizedSchema,
+  /** absent for the single unlabelled run of a step */
+  label: LocalizedSchema.optional(),
   engine: z.object({ id: z.string(), name: z.string() }),
   args: z.array(z.string()).optional(),
   command: z.string().optional(),
@@ -44,10 +56,14 @@ export const PairwiseSummarySchema = z.object({
   /** a variant of this step, or of `referenceStep` (the previous step's winner) */
   reference: z.string(),
   referenceStep: z.string().optional(),
-  /** how much better the winner is on the (scaled) objective metric, and that as a percent of the reference; negative when an author chose a worse variant */
-  primary: z.object({ gain: z.number(), percent: z.number() }),
-  /** |reference − winner| and its percent of the reference; `change` says which way */
-  secondary: z.object({ diff: z.number(), percent: z.number(), change: Change }),
+  /**
+   * How much better the winner is on the (scaled) objective metric, as a difference, as a percent of
+   * the reference, and as a ratio (slower / faster for a latency, higher / lower for a throughput);
+   * negative gain when an author chose a worse variant.
+   */
+  primary: z.object({ gain: z.number(), percent: z.number(), ratio: z.number() }),
+  /** per secondary metric: |reference − winner|, its percent of the reference, the ratio larger / smaller; `change` says which way */
+  secondary: z.array(z.object({ diff: z.number(), percent: z.number(), ratio: z.number().optional(), change: Change })),
 });
 
 export const StepSummarySchema = z.discriminatedUnion('kind', [
@@ -63,8 +79,22 @@ export const ComputedStepSchema = z.object({
   title: LocalizedSchema,
   summaryLabel: LocalizedSchema,
   variants: z.array(ComputedVariantSchema),
-  winner: z.string(),
+  /** absent when no run of the step served all its requests */
+  winner: z.string().optional(),
   winnerReason: LocalizedSchema.optional(),
+  /**
+   * Whether the step's winner became the configuration later steps build on: it must beat the
+   * configuration the step started from. `notAdopted` says why not.
+   */
+  adopted: z.boolean(),
+  notAdopted: z
+    .discriminatedUnion('why', [
+      z.object({ why: z.literal('no-gain') }),
+      z.object({ why: z.literal('baseline-won') }),
+      z.object({ why: z.literal('no-successful-run') }),
+      z.object({ why: z.literal('author'), reason: LocalizedSchema }),
+    ])
+    .optional(),
   summary: StepSummarySchema,
 });
 export type ComputedStep = z.infer<typeof ComputedStepSchema>;
@@ -100,6 +130,8 @@ export const ComputedCaseSchema = z.object({
   optimized: CaseSideSchema,
   /** optimized score vs baseline score, percent */
   percent: z.number(),
+  /** baseline / optimized for a latency, optimized / baseline for a throughput: above 1 is better */
+  ratio: z.number(),
   secondaryChange: Change,
 });
 export type ComputedCase = z.infer<typeof ComputedCaseSchema>;
@@ -107,10 +139,16 @@ export type ComputedCase = z.infer<typeof ComputedCaseSchema>;
 export const SummaryRowSchema = z.object({
   step: z.string(),
   label: LocalizedSchema,
-  optimized: MeasuredSchema,
-  /** what the row is measured against: the baseline, or the previous step's winner */
+  /** the step's best run that served all its requests; absent when none did */
+  optimized: MeasuredSchema.optional(),
+  /** the step's best run when it had failed requests and was skipped */
+  skipped: MeasuredSchema.optional(),
+  /** what the row is measured against: the baseline, or the configuration the step started from */
   reference: MeasuredSchema,
-  percent: z.number(),
+  adopted: z.boolean(),
+  /** optimized against reference; absent when there is no optimized run */
+  percent: z.number().optional(),
+  ratio: z.number().optional(),
 });
 
 export const RunSourceSchema = z.object({
@@ -134,9 +172,15 @@ export const ComputedGuideSchema = z.object({
   id: z.string(),
   title: LocalizedSchema,
   model: z.object({ name: z.string(), family: z.string(), subject: LocalizedSchema }),
-  hardware: z.object({ name: z.string(), gpus: z.number().int(), label: LocalizedSchema, short: LocalizedSchema }),
+  hardware: z.object({
+    name: z.string(),
+    gpus: z.number().int(),
+    accelerator: z.enum(['gpu', 'npu']),
+    label: LocalizedSchema,
+    short: LocalizedSchema,
+  }),
   objective: z.enum(['throughput', 'latency']),
-  metrics: z.object({ primary: z.string(), secondary: z.string() }),
+  metrics: z.object({ primary: MetricKeySchema, secondary: z.array(MetricKeySchema) }),
   engines: z.array(z.object({ id: z.string(), name: z.string(), version: z.string().optional() })),
   /** `config` as [key, value] pairs: the author's key order is how the page shows it */
   profiles: z.array(
@@ -168,6 +212,9 @@ export const ComputedGuideSchema = z.object({
   accuracy: z.array(AccuracySchema),
   recommended: z.object({ engine: z.object({ id: z.string(), name: z.string() }), command: z.string() }),
   comparison: z.array(ComputedCaseSchema),
+  /** how cases on different accelerator counts are shown: replicated ("x2") or per accelerator ("/GPU") */
+  scaling: z.enum(['replicas', 'per-gpu']),
+  sections: z.array(z.object({ id: z.string(), title: LocalizedSchema, after: z.enum(PAGE_PARTS) })),
   otherCases: z.discriminatedUnion('layout', [
     z.object({ layout: z.literal('by-case') }),
     z.object({ layout: z.literal('by-config'), baseline: OtherCasesSideSchema, optimized: OtherCasesSideSchema }),

@@ -55,7 +55,8 @@ const RunConfig = {
 export const VariantSchema = z
   .strictObject({
     id: Slug,
-    label: LabelSchema,
+    /** the variant's heading; a step with a single run may leave it out */
+    label: LabelSchema.optional(),
     engine: Slug,
     ...RunConfig,
     /** GPUs this variant uses, when fewer than the machine has; its throughput is scaled up to the machine */
@@ -99,6 +100,13 @@ export const StepSchema = z.strictObject({
     .default('worst'),
   /** `auto` picks the best variant by the objective metric; an author may overrule with a reason */
   winner: z.union([z.literal('auto'), z.strictObject({ variant: Slug, reason: LocalizedSchema })]).default('auto'),
+  /**
+   * `auto`: the step is adopted when its winner beats the configuration it started from (the
+   * previous adopted winner, or the baseline). An author may decline a step that won, with a reason.
+   */
+  adopted: z
+    .union([z.literal('auto'), z.strictObject({ adopted: z.literal(false), reason: LocalizedSchema })])
+    .default('auto'),
   variants: z.array(VariantSchema).min(1),
 });
 export type Step = z.infer<typeof StepSchema>;
@@ -156,6 +164,17 @@ export const OtherCasesSchema = z.discriminatedUnion('layout', [
   z.strictObject({ layout: z.literal('by-config'), baseline: OtherCasesSide, optimized: OtherCasesSide }),
 ]);
 
+/** The parts of a guide page, in order; a guide's own prose sections each follow one of them. */
+export const PAGE_PARTS = [
+  'conclusion',
+  'objective',
+  'setup',
+  'results',
+  'optimization-summary',
+  'other-cases',
+] as const;
+export type PagePart = (typeof PAGE_PARTS)[number];
+
 export const GuideSchema = z.strictObject({
   title: LocalizedSchema,
   model: z.strictObject({
@@ -166,19 +185,23 @@ export const GuideSchema = z.strictObject({
   }),
   hardware: z.strictObject({
     name: z.string().min(1),
+    /** how many accelerators the machine has (GPUs, or NPUs when `accelerator: npu`) */
     gpus: z.number().int().positive(),
+    accelerator: z.enum(['gpu', 'npu']).default('gpu'),
     /** the setup section's description of the machine */
     label: LabelSchema,
     /** the conclusion's short name for it, when different ("H200 GPUs") */
     short: LabelSchema.optional(),
   }),
   objective: z.enum(['throughput', 'latency']),
-  metrics: z.strictObject({
-    /** what decides winners; defaults from the objective */
-    primary: MetricKeySchema.optional(),
-    /** the latency shown next to it in tables and sentences ("Mean TPOT") */
-    secondary: MetricKeySchema,
-  }),
+  metrics: z
+    .strictObject({
+      /** what decides winners; defaults from the objective (total token throughput, or mean request latency) */
+      primary: MetricKeySchema.optional(),
+      /** what is shown next to it in tables and sentences: "Mean TPOT", or a list ("Mean TTFT", "Mean TPOT") */
+      secondary: z.union([MetricKeySchema, z.array(MetricKeySchema).min(1)]).optional(),
+    })
+    .default({}),
   engines: z.array(EngineSchema).min(1),
   profiles: z.array(ProfileSchema).default([]),
   datasets: z.array(DatasetSchema).default([]),
@@ -191,7 +214,24 @@ export const GuideSchema = z.strictObject({
   steps: z.array(StepSchema).min(1),
   accuracy: z.array(AccuracyCheckSchema).default([]),
   recommended: z.strictObject({ engine: Slug, command: z.string().min(1) }),
-  comparison: z.strictObject({ cases: z.array(CaseSchema).min(1) }),
+  comparison: z.strictObject({
+    /**
+     * How a configuration on fewer accelerators than its baseline is compared: `replicas` shows it
+     * replicated to the same count ("7081.34x2"); `per-gpu` shows the change per accelerator ("+31.6%/GPU").
+     */
+    scaling: z.enum(['replicas', 'per-gpu']).default('replicas'),
+    cases: z.array(CaseSchema).min(1),
+  }),
+  /** sections of free prose a guide adds (an "Open-Source Replacement"), each placed after a part of the page */
+  sections: z
+    .array(
+      z.strictObject({
+        id: Slug,
+        title: LocalizedSchema,
+        after: z.enum(PAGE_PARTS),
+      }),
+    )
+    .default([]),
   otherCases: OtherCasesSchema.default({ layout: 'by-case' }),
   optimizationSummary: z.strictObject({
     /** `cumulative`: each step's winner against the baseline; `step`: against the previous step's winner */
@@ -206,7 +246,7 @@ export const GuideSchema = z.strictObject({
       z.strictObject({
         file: z.string().min(1),
         block: z.string().min(1).optional(),
-        code: z.enum(['W_MEAN_ABOVE_PERCENTILE', 'W_PEAK_BELOW_MEAN', 'W_BEYOND_PHYSICAL', 'W_REQUESTS_FAILED']),
+        code: z.enum(['W_MEAN_ABOVE_PERCENTILE', 'W_PEAK_BELOW_MEAN', 'W_BEYOND_PHYSICAL']),
         reason: z.string().min(10),
       }),
     )

@@ -1,4 +1,5 @@
-import { shown, formatScale } from '../format/measured.ts';
+import { formatScale, shownAs } from '../format/measured.ts';
+import { toDisplayUnit } from '../format/metric-label.ts';
 import type { ViewContext, MeasuredCell } from './view-context.ts';
 
 export type ConclusionView = {
@@ -14,6 +15,8 @@ export type ConclusionView = {
     rows: { id: string; label: string; baseline: MeasuredCell; optimized: MeasuredCell }[];
   };
   scaledNotes: string[];
+  /** free prose the guide adds under the table */
+  proseHtml?: string;
   notesHeading: string;
   notesHtml: string;
   feedback: string;
@@ -29,7 +32,11 @@ export type ConclusionView = {
 /** The conclusion: recommended command, before/after table and chart, notes. */
 export function conclusionView(ctx: ViewContext): ConclusionView {
   const { guide, lang, tr } = ctx;
-  const scaled = guide.comparison.filter((c) => c.optimized.measured.scale !== 1).map((c) => c.optimized.measured);
+  const scaled =
+    guide.scaling === 'replicas'
+      ? guide.comparison.filter((c) => c.optimized.measured.scale !== 1).map((c) => c.optimized.measured)
+      : [];
+  const conclusionProse = ctx.slot('conclusion');
   return {
     heading: tr('conclusion.heading'),
     chartCaption: tr(`conclusion.resultHeading.${guide.objective}`),
@@ -44,24 +51,26 @@ export function conclusionView(ctx: ViewContext): ConclusionView {
       headers: [
         tr('table.case'),
         tr('table.baseline', { engine: guide.baseline.engine.name }),
-        tr(scaled.length > 0 ? 'table.optimizedScaled' : 'table.optimized'),
+        scaled.length > 0 ? tr('table.optimizedScaled', { accelerator: ctx.accelerator }) : tr('table.optimized'),
       ],
       rows: guide.comparison.map((c) => ({
         id: c.id,
         label: c.label[lang],
         baseline: ctx.cell(c.baseline.measured),
-        optimized: ctx.cell(c.optimized.measured, c.percent),
+        optimized: ctx.cell(c.optimized.measured, c),
       })),
     },
     // One note explains the notation; every scaled case uses the same replica count.
     scaledNotes: scaled.slice(0, 1).map((m) =>
       tr('table.scaledNote', {
-        value: shown(m.primary),
+        value: shownAs(m.primary.value, guide.metrics.primary),
         scale: formatScale(m.scale),
         gpus: guide.hardware.gpus / m.scale,
         total: guide.hardware.gpus,
+        accelerator: ctx.accelerator,
       }),
     ),
+    ...(conclusionProse ? { proseHtml: conclusionProse } : {}),
     notesHeading: tr('conclusion.notes'),
     notesHtml: ctx.slot('notes') ?? '',
     feedback: tr('conclusion.feedback'),
@@ -72,8 +81,8 @@ export function conclusionView(ctx: ViewContext): ConclusionView {
       optimizedLabel: tr('table.optimized'),
       cases: guide.comparison.map((c) => ({
         label: c.label[lang],
-        baseline: c.baseline.measured.score,
-        optimized: c.optimized.measured.score,
+        baseline: toDisplayUnit(c.baseline.measured.score, guide.metrics.primary),
+        optimized: toDisplayUnit(c.optimized.measured.score, guide.metrics.primary),
       })),
     },
   };

@@ -1,6 +1,11 @@
 import { formatFixed } from '../format/number.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
-import { shown } from '../format/measured.ts';
+import { shownAs } from '../format/measured.ts';
+import { displayUnit } from '../format/metric-label.ts';
+import type { MetricKey } from '../schema/metric.ts';
+
+/** A column name with the unit its values are in: "baseline_e2e_latency.mean_s". */
+const column = (side: string, key: MetricKey) => `${side}_${key}_${displayUnit(key)}`;
 
 /** CSV field: quoted when it holds a comma, quote or line break. */
 function field(value: string | number): string {
@@ -14,14 +19,15 @@ function field(value: string | number): string {
  * the guide's, on the scaled optimized value. Values are shown as on the page.
  */
 export function comparisonCsv(guide: ComputedGuide): string {
+  const secondary = guide.metrics.secondary;
   const header = [
     'case',
     'case_zh',
-    `baseline_${guide.metrics.primary}`,
-    `baseline_${guide.metrics.secondary}`,
-    `optimized_${guide.metrics.primary}`,
+    column('baseline', guide.metrics.primary),
+    ...secondary.map((key) => column('baseline', key)),
+    column('optimized', guide.metrics.primary),
     'optimized_scale',
-    `optimized_${guide.metrics.secondary}`,
+    ...secondary.map((key) => column('optimized', key)),
     'change_percent',
     'baseline_source',
     'optimized_source',
@@ -29,11 +35,11 @@ export function comparisonCsv(guide: ComputedGuide): string {
   const rows = guide.comparison.map((c) => [
     c.label.en,
     c.label.zh,
-    shown(c.baseline.measured.primary),
-    shown(c.baseline.measured.secondary),
-    shown(c.optimized.measured.primary),
+    shownAs(c.baseline.measured.primary.value, guide.metrics.primary),
+    ...secondary.map((key, i) => shownAs(c.baseline.measured.secondary[i]?.value ?? NaN, key)),
+    shownAs(c.optimized.measured.primary.value, guide.metrics.primary),
     c.optimized.measured.scale,
-    shown(c.optimized.measured.secondary),
+    ...secondary.map((key, i) => shownAs(c.optimized.measured.secondary[i]?.value ?? NaN, key)),
     formatFixed(c.percent, guide.percentDecimals),
     guide.runs[c.baseline.measured.runId]!.file,
     guide.runs[c.optimized.measured.runId]!.file,

@@ -1,5 +1,6 @@
 import { otherLocale, type Locale } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
+import { PAGE_PARTS, type PagePart } from '../schema/guide.ts';
 import { conclusionView, type ConclusionView } from './conclusion-view.ts';
 import { otherCasesView, type OtherCasesView } from './other-cases-view.ts';
 import { setupView, type SetupView } from './setup-view.ts';
@@ -23,6 +24,10 @@ export type GuideView = {
   description: string;
   /** the same guide in the other language */
   languageLink: { href: string; hreflang: string; text: string };
+  /** the notice on a page whose prose stands in for a missing translation */
+  untranslated?: string;
+  /** sections of free prose the guide adds, by the part of the page they follow */
+  sectionsAfter: Record<PagePart, { id: string; heading: string; html: string }[]>;
   /** labels of a variant's lines */
   labels: { profile: string; args: string; command: string; result: string };
   conclusion: ConclusionView;
@@ -49,6 +54,19 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
       hreflang: other === 'zh' ? 'zh-CN' : 'en',
       text: tr('guide.languageLink'),
     },
+    ...(prose.untranslated ? { untranslated: tr('guide.untranslated') } : {}),
+    sectionsAfter: Object.fromEntries(
+      PAGE_PARTS.map((part) => [
+        part,
+        guide.sections
+          .filter((section) => section.after === part)
+          .map((section) => ({
+            id: section.id,
+            heading: section.title[lang],
+            html: ctx.slot(`section:${section.id}`) ?? '',
+          })),
+      ]),
+    ) as GuideView['sectionsAfter'],
     labels: {
       profile: tr('variant.profile'),
       args: tr('variant.args'),
@@ -82,5 +100,12 @@ export function guideHeadings(view: GuideView): { depth: number; slug: string; t
     { depth: 2, slug: 'optimization-summary', text: view.optimizationSummary.heading },
     { depth: 2, slug: 'other-cases', text: view.otherCases.heading },
     { depth: 2, slug: 'downloads', text: view.downloads.heading },
-  ];
+  ].flatMap((heading) => [
+    heading,
+    ...(view.sectionsAfter[heading.slug as PagePart] ?? []).map((section) => ({
+      depth: 2,
+      slug: `section-${section.id}`,
+      text: section.heading,
+    })),
+  ]);
 }

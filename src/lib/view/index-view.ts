@@ -1,8 +1,8 @@
-import { formatSignedPercent } from '../format/number.ts';
+import { deltaText } from '../format/measured.ts';
 import { metricShortName } from '../format/metric-label.ts';
-import { t, type Locale } from '../i18n.ts';
+import { t, translator, type Locale } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
-import { guideImprovement } from './view-context.ts';
+import { deltaStyle, guideImprovement } from './view-context.ts';
 
 export type IndexRow = {
   id: string;
@@ -43,9 +43,9 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
         hardware: machineName(guide),
         objective: t(lang, `objective.${guide.objective}`),
         engine: guide.recommended.engine.name,
-        gain: `${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)}`,
+        gain: `${deltaText(target, deltaStyle(guide, translator(lang)))} ${metricShortName(guide.metrics.primary)}`,
         gainCase: target.label[lang],
-        positive: guideImprovement(guide, target.percent),
+        positive: guideImprovement(guide, target),
       };
     });
   const columns = [...new Set(rows.map((r) => r.hardware))].sort();

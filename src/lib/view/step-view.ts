@@ -1,15 +1,15 @@
-import { metricShortName, unitSuffix } from '../format/metric-label.ts';
-import { scaledText, shown } from '../format/measured.ts';
-import { formatFixed, formatPercent } from '../format/number.ts';
+import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
+import { formatRatio, scaledText, shownAs } from '../format/measured.ts';
+import { formatPercent } from '../format/number.ts';
 import { translator, type Locale, type Translate } from '../i18n.ts';
-import type { ComputedGuide, ComputedStep, ComputedVariant } from '../schema/computed.ts';
-import { metricUnit } from '../schema/metric.ts';
+import type { ComputedGuide, ComputedStep, ComputedVariant, StepSummary } from '../schema/computed.ts';
 import { accuracyView, type AccuracyView } from './accuracy-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
 
 export type VariantView = {
   id: string;
-  heading: string;
+  /** absent for the single unlabelled run of a step */
+  heading?: string;
   profile?: string;
   args?: string;
   command?: string;
@@ -23,6 +23,8 @@ export type StepView = {
   variants: VariantView[];
   summary?: { label?: string; text: string };
   winnerNote?: string;
+  /** why the step's winner did not become the configuration later steps build on */
+  notAdopted?: string;
   noteHtml?: string;
   accuracy: AccuracyView[];
 };
@@ -33,32 +35,54 @@ export function stepView(ctx: ViewContext, step: ComputedStep): StepView {
   const noteHtml = ctx.slot(`step:${step.id}`);
   const summary = summaryText(guide, step, lang);
   const winner = step.variants.find((v) => v.id === step.winner);
+  const notAdopted = step.notAdopted;
   return {
     id: step.id,
     heading: guide.numberedSteps ? `${step.number}. ${step.title[lang]}` : step.title[lang],
     variants: step.variants.map((variant) => variantView(ctx, variant)),
     ...(summary ? { summary } : {}),
     ...(step.winnerReason && winner
-      ? { winnerNote: tr('summary.winnerOverruled', { winner: winner.label[lang], reason: step.winnerReason[lang] }) }
+      ? {
+          winnerNote: tr('summary.winnerOverruled', {
+            winner: nameOf(winner, step, lang),
+            reason: step.winnerReason[lang],
+          }),
+        }
+      : {}),
+    ...(notAdopted
+      ? {
+          notAdopted:
+            notAdopted.why === 'author'
+              ? tr('step.notAdopted.author', { reason: notAdopted.reason[lang] })
+              : tr(`step.notAdopted.${notAdopted.why}`),
+        }
       : {}),
     ...(noteHtml ? { noteHtml } : {}),
     accuracy: guide.accuracy.filter((check) => check.after === step.id).map((check) => accuracyView(ctx, check)),
   };
 }
 
+/** A variant as sentences name it: its label, or the step's title for a step's single unlabelled run. */
+function nameOf(variant: ComputedVariant, step: ComputedStep, lang: Locale): string {
+  return variant.label?.[lang] ?? step.title[lang];
+}
+
 function statusText(variant: ComputedVariant, tr: Translate): string {
+  if (variant.measured?.successRate !== undefined)
+    return tr('variant.skipped', { rate: (variant.measured.successRate * 100).toFixed(1) });
   return tr(variant.status === 'unsupported' ? 'variant.unsupported' : 'variant.failed');
 }
 
 function variantView(ctx: ViewContext, variant: ComputedVariant): VariantView {
   const { lang, tr } = ctx;
+  const skipped = variant.measured?.successRate !== undefined;
   return {
     id: variant.id,
-    heading: variant.label[lang],
+    ...(variant.label ? { heading: variant.label[lang] } : {}),
     ...(variant.profile ? { profile: variant.profile.name } : {}),
     ...(variant.args ? { args: variant.args.join('\n') } : {}),
     ...(variant.command ? { command: variant.command } : {}),
-    ...(variant.status !== 'ok'
+    ...(variant.status !== 'ok' || skipped
       ? { status: `${statusText(variant, tr)}${variant.reason ? ` — ${variant.reason[lang]}` : ''}` }
       : {}),
     ...(variant.measured ? { result: ctx.raw(variant.measured.runId) } : {}),
@@ -66,11 +90,47 @@ function variantView(ctx: ViewContext, variant: ComputedVariant): VariantView {
 }
 
 /** The variant a summary names: one of this step's, or (`referenceStep`) the winner of an earlier step. */
-function summaryVariant(guide: ComputedGuide, step: ComputedStep, id: string, stepId?: string): ComputedVariant {
+function summaryVariant(guide: ComputedGuide, step: ComputedStep, id: string, stepId?: string) {
   const owner = stepId === undefined ? step : guide.steps.find((s) => s.id === stepId);
   const variant = owner?.variants.find((v) => v.id === id);
-  if (!variant) throw new Error(`view: step ${step.id} names no variant "${stepId ?? step.id}/${id}"`);
-  return variant;
+  if (!owner || !variant) throw new Error(`view: step ${step.id} names no variant "${stepId ?? step.id}/${id}"`);
+  return { variant, name: (lang: Locale) => nameOf(variant, owner, lang) };
+}
+
+type Pairwise = Extract<StepSummary, { kind: 'pairwise' }>;
+
+/** "Mean TPOT = 540.79 ms vs 636.24 ms, reduced by 95.45 ms (15.00%)", one per secondary metric. */
+function secondaryClauses(
+  guide: ComputedGuide,
+  summary: Pairwise,
+  w: ComputedVariant,
+  r: ComputedVariant,
+  tr: Translate,
+) {
+  const latency = guide.objective === 'latency';
+  return summary.secondary.map((s, i) => {
+    const key = guide.metrics.secondary[i] ?? guide.metrics.primary;
+    const unit = unitSuffix(displayUnit(key));
+    const changeParams = {
+      diff: shownAs(s.diff, key),
+      unit,
+      percent: formatPercent(s.percent, guide.percentDecimals),
+      ratio: s.ratio !== undefined ? formatRatio(s.ratio) : '-',
+    };
+    const change =
+      s.change === 'unchanged'
+        ? tr('summary.unchanged')
+        : latency && s.ratio !== undefined
+          ? tr(s.change === 'reduced' ? 'summary.reducedRatio' : 'summary.increasedRatio', changeParams)
+          : tr(s.change === 'reduced' ? 'summary.reduced' : 'summary.increased', changeParams);
+    return tr('summary.secondaryClause', {
+      name: metricShortName(key),
+      winnerValue: shownAs(w.measured?.secondary[i]?.value ?? 0, key),
+      referenceValue: shownAs(r.measured?.secondary[i]?.value ?? 0, key),
+      unit,
+      change,
+    });
+  });
 }
 
 /** The step's summary sentence in the seeds' wording, from the locale's template. */
@@ -81,48 +141,46 @@ export function summaryText(
 ): { label?: string; text: string } | undefined {
   const summary = step.summary;
   const tr = translator(lang);
-  const primaryUnit = unitSuffix(metricUnit(guide.metrics.primary));
-  const secondaryUnit = unitSuffix(metricUnit(guide.metrics.secondary));
-  const decimals = guide.percentDecimals;
+  const primary = guide.metrics.primary;
+  const primaryUnit = unitSuffix(displayUnit(primary));
   if (summary.kind === 'none') return undefined;
   if (summary.kind === 'ranking') {
     const items = summary.order.map((id) => {
-      const v = summaryVariant(guide, step, id);
-      if (!v.measured) return tr('summary.rankingItemStatus', { name: v.label[lang], status: statusText(v, tr) });
-      return tr('summary.rankingItem', { name: v.label[lang], value: scaledText(v.measured), unit: primaryUnit });
+      const { variant: v, name } = summaryVariant(guide, step, id);
+      if (!v.measured || v.measured.successRate !== undefined)
+        return tr('summary.rankingItemStatus', { name: name(lang), status: statusText(v, tr) });
+      return tr('summary.rankingItem', { name: name(lang), value: scaledText(v.measured, primary), unit: primaryUnit });
     });
     return { text: tr('summary.ranking', { ranking: items.join(' > ') }) };
   }
   const winner = summaryVariant(guide, step, summary.winner);
   const reference = summaryVariant(guide, step, summary.reference, summary.referenceStep);
-  const w = winner.measured;
-  const r = reference.measured;
+  const w = winner.variant.measured;
+  const r = reference.variant.measured;
   if (!w || !r) throw new Error(`view: step ${step.id} compares a variant that was not measured`);
-  const changeParams = {
-    diff: formatFixed(summary.secondary.diff, 2),
-    unit: secondaryUnit,
-    percent: formatPercent(summary.secondary.percent, decimals),
-  };
-  const change =
-    summary.secondary.change === 'unchanged'
-      ? tr('summary.unchanged')
-      : tr(summary.secondary.change === 'reduced' ? 'summary.reduced' : 'summary.increased', changeParams);
+  const latency = guide.objective === 'latency';
+  const ahead = summary.primary.gain >= 0;
+  const template = latency
+    ? ahead
+      ? 'summary.pairwiseLatency'
+      : 'summary.pairwiseLatencyWorse'
+    : ahead
+      ? 'summary.pairwise'
+      : 'summary.pairwiseWorse';
+  const ratio = ahead ? summary.primary.ratio : 1 / summary.primary.ratio;
   return {
     label: tr('summary.label'),
-    text: tr(summary.primary.gain >= 0 ? 'summary.pairwise' : 'summary.pairwiseWorse', {
-      winner: winner.label[lang],
-      reference: reference.label[lang],
-      metric: metricShortName(guide.metrics.primary),
-      winnerValue: scaledText(w),
-      referenceValue: scaledText(r),
-      diff: formatFixed(Math.abs(summary.primary.gain), 2),
+    text: tr(template, {
+      winner: winner.name(lang),
+      reference: reference.name(lang),
+      metric: metricShortName(primary),
+      winnerValue: scaledText(w, primary),
+      referenceValue: scaledText(r, primary),
+      diff: shownAs(Math.abs(summary.primary.gain), primary),
       unit: primaryUnit,
-      percent: formatPercent(Math.abs(summary.primary.percent), decimals),
-      secondary: metricShortName(guide.metrics.secondary),
-      winnerSecondary: shown(w.secondary),
-      referenceSecondary: shown(r.secondary),
-      secondaryUnit,
-      change,
+      percent: formatPercent(Math.abs(summary.primary.percent), guide.percentDecimals),
+      ratio: formatRatio(ratio),
+      secondaries: secondaryClauses(guide, summary, winner.variant, reference.variant, tr).join('; '),
     }),
   };
 }

@@ -1,30 +1,84 @@
-import { formatSignedPercent } from '../format/number.ts';
-import type { MeasuredCell, ViewContext } from './view-context.ts';
+import { deltaText } from '../format/measured.ts';
+import { guideImprovement, type MeasuredCell, type ViewContext } from './view-context.ts';
+
+/** A change on its own (a percentage, a ratio, "-"), coloured when it is a gain or a loss. */
+export type ChangeCell = { change: string; positive?: boolean };
 
 export type OptimizationSummaryView = {
   heading: string;
   mode: 'cumulative' | 'step';
   headers: string[];
-  rows: { label: string; cells: MeasuredCell[] | string[] }[];
+  rows: { label: string; cells: (MeasuredCell | ChangeCell | string)[]; adopted: boolean }[];
+  /** what "-" and "not adopted" mean, when a row uses them */
+  legend?: string;
 };
 
-/** The summary of optimization options: against the baseline (cumulative) or step over step. */
+/**
+ * The summary of optimization options. `cumulative`: each step's best run against the baseline
+ * (a latency guide adds the step's profile as the case and its title as the group); `step`: each
+ * step's contribution over the configuration it started from, "-" for a step that was not adopted.
+ */
 export function optimizationSummaryView(ctx: ViewContext): OptimizationSummaryView {
   const { guide, lang, tr } = ctx;
   const { mode, rows } = guide.optimizationSummary;
+  const latency = guide.objective === 'latency';
+  const stepOf = (id: string) => guide.steps.find((s) => s.id === id);
+  const viewRows = rows.map((row) => {
+    const step = stepOf(row.step);
+    const change =
+      row.percent !== undefined && row.ratio !== undefined ? { percent: row.percent, ratio: row.ratio } : undefined;
+    if (mode === 'step')
+      return {
+        label: row.label[lang],
+        cells: [
+          row.adopted && change
+            ? { change: deltaText(change, ctx.delta), positive: guideImprovement(guide, change) }
+            : { change: '-' },
+        ],
+        adopted: row.adopted,
+      };
+    const best = row.optimized ?? row.skipped;
+    const cell = best ? ctx.cell(best, change) : undefined;
+    if (cell && !row.optimized && row.skipped?.successRate !== undefined) {
+      cell.note = tr('summary.skippedNote', { rate: (row.skipped.successRate * 100).toFixed(1) });
+      cell.positive = false;
+    } else if (cell && !row.adopted) cell.note = tr('optimizationSummary.notAdopted');
+    const profile = step?.variants.find((v) => v.profile)?.profile?.name ?? '';
+    if (latency && cell) {
+      // The change moves to its own column; the cell keeps the values.
+      const values: MeasuredCell = { primary: cell.primary, secondary: cell.secondary };
+      const { positive, note } = cell;
+      const comparison: ChangeCell = {
+        change: [change ? deltaText(change, ctx.delta) : undefined, note].filter(Boolean).join(' ') || '-',
+        ...(positive !== undefined ? { positive } : {}),
+      };
+      return {
+        label: profile,
+        cells: [row.label[lang], values, ctx.cell(row.reference), comparison],
+        adopted: row.adopted,
+      };
+    }
+    return { label: row.label[lang], cells: [cell ?? '-', ctx.cell(row.reference)], adopted: row.adopted };
+  });
+  const anyNotAdopted = rows.some((r) => !r.adopted);
   return {
     heading: tr('optimizationSummary.heading'),
     mode,
     headers:
-      mode === 'cumulative'
-        ? [tr('table.case'), tr('table.optimized'), tr('table.baselineShort')]
-        : [tr('optimizationSummary.option'), tr(`optimizationSummary.improvement.${guide.objective}`)],
-    rows: rows.map((row) => ({
-      label: row.label[lang],
-      cells:
-        mode === 'cumulative'
-          ? [ctx.cell(row.optimized, row.percent), ctx.cell(row.reference)]
-          : [formatSignedPercent(row.percent, guide.percentDecimals)],
-    })),
+      mode === 'step'
+        ? [tr('optimizationSummary.option'), tr(`optimizationSummary.improvement.${guide.objective}`)]
+        : latency
+          ? [
+              tr('table.case'),
+              tr('optimizationSummary.group'),
+              tr('table.optimized'),
+              tr('table.baselineShort'),
+              tr('optimizationSummary.comparison'),
+            ]
+          : [tr('table.case'), tr('table.optimized'), tr('table.baselineShort')],
+    rows: viewRows,
+    ...(anyNotAdopted
+      ? { legend: tr(mode === 'step' ? 'optimizationSummary.dashLegend' : 'optimizationSummary.notAdoptedLegend') }
+      : {}),
   };
 }
