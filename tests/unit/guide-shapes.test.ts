@@ -65,7 +65,7 @@ describe('a latency guide with the default metrics', () => {
 
   it('shows seconds with their unit, names the lines a derived value comes from, and states ratios', () => {
     const view = guideView(guide, noProse, 'en');
-    const row = view.conclusion.table.rows[0]!;
+    const row = view.conclusion.comparison!.table.rows[0]!;
     expect(row.baseline.primary).toMatchObject({
       text: 'Mean Latency(s): 8.86',
       source: 'data/raw/tiny/h100/engine/vllm.txt:10,14,5,2',
@@ -78,8 +78,8 @@ describe('a latency guide with the default metrics', () => {
       '(1.16x faster)',
       true,
     ]);
-    expect(view.conclusion.chart.metric).toBe('Mean Latency (s)');
-    expect(view.conclusion.chart.cases[0]).toMatchObject({ baseline: 8.86, optimized: 7.665 });
+    expect(view.conclusion.comparison!.chart.metric).toBe('Mean Latency (s)');
+    expect(view.conclusion.comparison!.chart.cases[0]).toMatchObject({ baseline: 8.86, optimized: 7.665 });
     expect(summaryText(guide, guide.steps[0]!, 'en')!.text).toBe(
       'SGLang Mean Latency = 7.67 s, vLLM Mean Latency = 8.86 s. SGLang is faster by 1.20 s (1.16x faster); Mean TTFT = 700.00 ms vs 900.00 ms, reduced by 200.00 ms (1.29x faster); Mean TPOT = 35.00 ms vs 40.00 ms, reduced by 5.00 ms (1.14x faster).',
     );
@@ -218,7 +218,7 @@ describe('other shapes', () => {
       .replace('comparison:\n', 'comparison:\n  scaling: per-gpu\n');
     const built = build(yaml);
     expect(errors(built)).toEqual([]);
-    const row = guideView(built.guide!, noProse, 'en').conclusion.table.rows[0]!;
+    const row = guideView(built.guide!, noProse, 'en').conclusion.comparison!.table.rows[0]!;
     // vLLM on 4 of 8 NPUs: 1200 × 2 = 2400 per machine; SGLang on 8: 1500 → −37.50% per NPU.
     expect([row.baseline.primary.text, row.optimized.primary.text, row.optimized.delta]).toEqual([
       'Total TPS: 1200.00',
@@ -250,6 +250,58 @@ describe('other shapes', () => {
     const view = guideView(built.guide!, { ...noProse, untranslated: true }, 'zh');
     expect(view.untranslated).toBe(
       '本页尚未翻译：以下说明文字为英文原文。由数据计算得出的所有数字、表格和句子均为中文。',
+    );
+  });
+});
+
+describe('a guide without a before/after table', () => {
+  it('has no comparison on the page; its headline is the last adopted configuration against the baseline', () => {
+    const yaml = baseYaml.replace(/comparison:\n {2}cases:\n.*\n/, '');
+    const built = build(yaml);
+    expect(errors(built)).toEqual([]);
+    expect(built.guide!.comparison).toEqual([]);
+    // SGLang (1500 tok/s) was adopted over the vLLM baseline (1200 tok/s): +25%.
+    expect(built.guide!.headline).toEqual({ percent: 25, ratio: 1.25 });
+    expect(guideView(built.guide!, noProse, 'en').conclusion.comparison).toBeUndefined();
+  });
+});
+
+describe('acknowledgements', () => {
+  const peak = vllm.replace(
+    /^(Output token throughput.*)$/m,
+    '$1\nPeak output token throughput (tok/s):    9000000.00',
+  );
+  function buildWithPeak(acknowledge: string) {
+    const ingested = ingestGuide(
+      [
+        { path: 'engine/vllm.txt', text: peak },
+        { path: 'engine/sglang.txt', text: sglang },
+      ].map((f) => ({ ...f, file: `data/raw/${id}/${f.path}` })),
+    );
+    return buildGuide({
+      id,
+      yaml: { file: `content/guides/${id}/guide.yaml`, text: `${baseYaml}${acknowledge}` },
+      runs: ingested.runs,
+      prose: {
+        en: { file: `content/guides/${id}/en.md`, text: proseText('en') },
+        zh: { file: `content/guides/${id}/zh.md`, text: proseText('zh') },
+      },
+    });
+  }
+
+  it('one entry without a file covers a code on every run (a known tool artifact), and is reported as acknowledged', () => {
+    const built = buildWithPeak(
+      'acknowledge:\n  - { code: W_BEYOND_PHYSICAL, reason: "guidellm peak is an instantaneous rate" }\n',
+    );
+    expect(errors(built)).toEqual([]);
+    expect(built.acknowledged?.map((d) => `${d.file}:${d.line}: ${d.code}`)).toEqual([
+      'data/raw/tiny/h100/engine/vllm.txt:8: W_BEYOND_PHYSICAL',
+    ]);
+  });
+
+  it('without it the warning is an error at the run’s first reference', () => {
+    expect(errors(buildWithPeak(''))[0]).toMatch(
+      /^E_UNACKNOWLEDGED: data\/raw\/tiny\/h100\/engine\/vllm.txt:8: peak_output_token_throughput/,
     );
   });
 });

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { auditPage, cellClaims, commandFlags } from '../../src/lib/import/audit.ts';
 import { parsePage } from '../../src/lib/import/page-blocks.ts';
 import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
@@ -119,5 +120,132 @@ describe.runIf(existsSync(corpus))('every published page of ../shared/corpus', (
     const audited = run('audit.ts');
     expect(audited.status, audited.stderr).toBe(0);
     expect(audited.stdout).toBe(imported.stdout);
+  });
+});
+
+describe('the draft guide import writes', () => {
+  const block = (tps: string) => `    ============ Serving Benchmark Result ============
+    Successful requests:                     100
+    Benchmark duration (s):                  100.00
+    Total input tokens:                      100000
+    Total generated tokens:                  20000
+    Request throughput (req/s):              1.00
+    Output token throughput (tok/s):         200.00
+    Peak output token throughput (tok/s):    9000000.00
+    Total Token throughput (tok/s):          ${tps}
+    ---------------Time to First Token----------------
+    Mean TTFT (ms):                          900.00
+    Median TTFT (ms):                        850.00
+    P99 TTFT (ms):                           1500.00
+    -----Time per Output Token (excl. 1st token)------
+    Mean TPOT (ms):                          40.00
+    Median TPOT (ms):                        39.00
+    P99 TPOT (ms):                           55.00
+    ==================================================`;
+  const page = `# Optimizing Tiny Throughput on Ascend 910B
+
+## Conclusion
+
+???+ tip "Serving Command"
+    \`\`\`bash
+    vllm serve org/tiny --max-num-batched-tokens 8192
+    \`\`\`
+
+## Experimental Setup
+
+### Model
+
+org/tiny
+
+### Hardware
+
+A single Ascend 910B NPU.
+
+### Engine Version
+
+- vLLM-Ascend: v0.10.0
+- MindIE: v2.1
+
+### Open-Source Replacement
+
+Use the vLLM bench CLI directly.
+
+## Experiment Results
+
+### 1. Choosing the Inference Engine
+
+vLLM
+??? info "Serving script"
+    \`\`\`bash
+    vllm serve org/tiny
+    \`\`\`
+
+??? info "Benchmark result"
+    \`\`\`
+${block('1200.00')}
+    \`\`\`
+
+### 2. Max Batched Tokens
+
+??? info "Serving script"
+    \`\`\`bash
+    vllm serve org/tiny --max-num-batched-tokens \${n}
+    \`\`\`
+
+??? info "Benchmark result"
+    \`\`\`
+    # --max-num-batched-tokens 4096
+${block('1200.00')}
+
+    # --max-num-batched-tokens 8192
+${block('1200.00')}
+    \`\`\`
+`;
+  const { page: read } = readPerformanceLabPage(page);
+  const files = importPage(read!, 'tiny/910b', 'page.md');
+  type Draft = {
+    hardware: unknown;
+    sections: unknown;
+    steps: { variants: { engine: string }[] }[];
+    acknowledge: { code: string; file?: string; reason: string }[];
+  };
+  const yaml = parseYaml(files.guideYaml) as Draft;
+
+  it('a block of several labelled results: one variant per block, each naming its block', () => {
+    expect(yaml.steps[1].variants).toEqual([
+      expect.objectContaining({
+        id: 'max-num-batched-tokens-4096',
+        label: '--max-num-batched-tokens 4096',
+        result: { file: 'max-batched-tokens/run.txt', block: '--max-num-batched-tokens 4096' },
+      }),
+      expect.objectContaining({
+        id: 'max-num-batched-tokens-8192',
+        result: { file: 'max-batched-tokens/run.txt', block: '--max-num-batched-tokens 8192' },
+      }),
+    ]);
+  });
+
+  it('an NPU machine, its engines by the page’s names, and an extra section in a prose slot', () => {
+    expect(yaml.hardware).toEqual({
+      name: 'Ascend 910B',
+      gpus: 1,
+      accelerator: 'npu',
+      label: 'A single Ascend 910B NPU',
+    });
+    expect(yaml.steps[0].variants[0].engine).toBe('vllm-ascend');
+    expect(yaml.sections).toEqual([
+      {
+        id: 'open-source-replacement',
+        title: { en: 'Open-Source Replacement', zh: 'Open-Source Replacement' },
+        after: 'setup',
+      },
+    ]);
+    expect(files.enMd).toContain('<!-- slot: section:open-source-replacement -->\nUse the vLLM bench CLI directly.');
+  });
+
+  it('acknowledges a known tool artifact once, with its reason; other warnings are left to the author', () => {
+    expect(yaml.acknowledge).toEqual([expect.objectContaining({ code: 'W_BEYOND_PHYSICAL' })]);
+    expect(yaml.acknowledge[0].file).toBeUndefined();
+    expect(yaml.acknowledge[0].reason).toContain('instantaneous');
   });
 });

@@ -18,7 +18,7 @@ for (const id of ['glm-5.2/h200', 'glm-4.x/h200']) {
     const guide = buildFromDisk(id).guide!;
     const view = guideView(guide, { title: '', description: '', slots: {} }, 'en');
     const cells: MeasuredCell[] = [
-      ...view.conclusion.table.rows.flatMap((r) => [r.baseline, r.optimized]),
+      ...view.conclusion.comparison!.table.rows.flatMap((r) => [r.baseline, r.optimized]),
       ...view.optimizationSummary.rows.flatMap((r) =>
         r.cells.filter((c): c is MeasuredCell => typeof c !== 'string' && 'primary' in c),
       ),

@@ -55,9 +55,9 @@ describe('GLM-4.x on H200, recomputed from raw results', () => {
 
   it('before/after table: scaled optimized values, deltas computed on the scaled value', () => {
     const view = guideView(guide, noProse, 'zh');
-    expect(view.conclusion.table.headers[2]).toBe('优化后（换算为相同 GPU 数量）');
+    expect(view.conclusion.comparison!.table.headers[2]).toBe('优化后（换算为相同 GPU 数量）');
     expect(
-      view.conclusion.table.rows.map((r) => [
+      view.conclusion.comparison!.table.rows.map((r) => [
         r.label,
         r.baseline.primary.text,
         r.baseline.secondary.map((line) => line.text).join(),
@@ -107,7 +107,7 @@ describe('GLM-4.x on H200, recomputed from raw results', () => {
         'Mean TPOT(ms): 191.61',
       ],
     ]);
-    expect(view.conclusion.scaledNotes).toEqual([
+    expect(view.conclusion.comparison!.scaledNotes).toEqual([
       '7081.34x2 表示该配置只使用 4 块 GPU，在 8 块 GPU 的机器上部署 2 个副本，吞吐量按 2 倍换算。',
     ]);
   });

@@ -109,7 +109,7 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
   it('before/after table: fp8_e4m3 config +219.70% on Balanced, −52.90% on ShareGPT', () => {
     const view = guideView(guide, { title: '', description: '', slots: {} }, 'zh');
     expect(
-      view.conclusion.table.rows.map((r) => [
+      view.conclusion.comparison!.table.rows.map((r) => [
         r.baseline.primary.text,
         r.optimized.primary.text,
         r.optimized.delta,
@@ -122,7 +122,13 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
       ['Total TPS: 2268.18', 'Total TPS: 2267.33', '(-0.04%)', 'Mean TPOT(ms): 46.54'],
       ['Total TPS: 6040.94', 'Total TPS: 2845.48', '(-52.90%)', 'Mean TPOT(ms): 331.21'],
     ]);
-    expect(view.conclusion.table.rows.map((r) => r.optimized.positive)).toEqual([true, true, true, false, false]);
+    expect(view.conclusion.comparison!.table.rows.map((r) => r.optimized.positive)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('GSM8K: 0.975 vs 0.980 at 200 samples is within noise, about 1 question', () => {

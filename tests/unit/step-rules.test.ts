@@ -109,7 +109,7 @@ describe('a latency guide', () => {
 
   it('colours a lower latency green in the before/after table', () => {
     const view = guideView(guide, { title: '', description: '', slots: {} }, 'en');
-    expect(view.conclusion.table.rows[0]!.optimized).toMatchObject({
+    expect(view.conclusion.comparison!.table.rows[0]!.optimized).toMatchObject({
       primary: { text: 'Mean TPOT(ms): 35.00' },
       delta: '(1.14x faster)',
       positive: true,

@@ -1,12 +1,15 @@
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { checkRunPlausibility } from '../ingest/plausibility.ts';
 import type { ComputeContext } from './context.ts';
 import { rawPathOf } from './references.ts';
 
 /**
  * Every plausibility warning on a run the page shows needs an acknowledgement in guide.yaml with
- * a reason, and every acknowledgement a warning that still occurs.
+ * a reason, and every acknowledgement a warning that still occurs. An entry without `file`
+ * covers the code on every run (a known artifact of a tool). Returns the warnings acknowledged.
  */
-export function checkAcknowledgements(ctx: ComputeContext): void {
+export function checkAcknowledgements(ctx: ComputeContext): Diagnostic[] {
+  const acknowledged: Diagnostic[] = [];
   const acknowledge = ctx.guide.acknowledge;
   const used = new Set<number>();
   for (const run of ctx.usedRuns.values()) {
@@ -15,10 +18,13 @@ export function checkAcknowledgements(ctx: ComputeContext): void {
     for (const warning of warnings) {
       const index = acknowledge.findIndex(
         (a) =>
-          a.code === warning.code && a.file === rawPath && (a.block === undefined || a.block === run.source.blockLabel),
+          a.code === warning.code &&
+          (a.file === undefined || a.file === rawPath) &&
+          (a.block === undefined || a.block === run.source.blockLabel),
       );
       if (index >= 0) {
         used.add(index);
+        acknowledged.push(warning);
         continue;
       }
       ctx.error(
@@ -37,8 +43,9 @@ export function checkAcknowledgements(ctx: ComputeContext): void {
     ctx.error(
       ['acknowledge', index],
       'E_STALE_ACKNOWLEDGEMENT',
-      `acknowledges ${entry.code} on ${entry.file}${entry.block ? ` (block "${entry.block}")` : ''}, which this guide's runs no longer raise`,
+      `acknowledges ${entry.code} on ${entry.file ?? 'every run'}${entry.block ? ` (block "${entry.block}")` : ''}, which this guide's runs no longer raise`,
       { expected: 'a warning that occurs', found: 'none' },
     );
   });
+  return acknowledged;
 }

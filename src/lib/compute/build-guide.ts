@@ -25,6 +25,8 @@ export function buildGuide(sources: GuideSources): {
   /** zh is the English prose, marked untranslated, when the guide has no zh.md yet */
   prose?: { en: Prose; zh: Prose & { untranslated?: true } };
   diagnostics: Diagnostic[];
+  /** plausibility warnings guide.yaml acknowledges, with a reason */
+  acknowledged?: Diagnostic[];
 } {
   // Values `npm run new` left for the author and bidi controls are errors wherever they stand, whatever else fails.
   const diagnostics: Diagnostic[] = [sources.yaml, sources.prose.en, sources.prose.zh].flatMap((source) =>
@@ -90,7 +92,9 @@ export function buildGuide(sources: GuideSources): {
   if (prose.en && prose.zh) diagnostics.push(...compareSlots(prose.en, prose.zh, required));
   else if (prose.en) diagnostics.push(...compareSlots(prose.en, prose.en, required));
 
-  if (diagnostics.some((d) => d.severity === 'error') || !computed.guide || !prose.en) return { diagnostics };
+  const { acknowledged } = computed;
+  if (diagnostics.some((d) => d.severity === 'error') || !computed.guide || !prose.en)
+    return { diagnostics, acknowledged };
   const zh = prose.zh ? prose.zh.prose : { ...prose.en.prose, untranslated: true as const };
-  return { guide: computed.guide, prose: { en: prose.en.prose, zh }, diagnostics };
+  return { guide: computed.guide, prose: { en: prose.en.prose, zh }, diagnostics, acknowledged };
 }

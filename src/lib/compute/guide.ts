@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
-import type { ComputedGuide } from '../schema/computed.ts';
+import type { ComputedCase, ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
+import { betterRatio, percentChange } from './percent-change.ts';
 import { checkAcknowledgements } from './acknowledgements.ts';
 import { computeAccuracy } from './accuracy-checks.ts';
 import { computeComparison, computeOtherCases } from './comparison.ts';
@@ -17,7 +18,12 @@ export type { ComputeInput };
  * sentences' numbers, the optimization summary, the before/after comparison and accuracy verdicts.
  * Every problem is collected; a guide with any error yields no output.
  */
-export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diagnostics: Diagnostic[] } {
+export function computeGuide(input: ComputeInput): {
+  guide?: ComputedGuide;
+  diagnostics: Diagnostic[];
+  /** plausibility warnings on the guide's runs that guide.yaml acknowledges */
+  acknowledged: Diagnostic[];
+} {
   const ctx = createContext(input);
   const { guide } = ctx;
   checkUnique(
@@ -49,9 +55,9 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
   const accuracy = computeAccuracy(ctx);
   const comparison = computeComparison(ctx);
   const otherCases = computeOtherCases(ctx);
-  checkAcknowledgements(ctx);
+  const acknowledged = checkAcknowledgements(ctx);
   const recommendedEngine = lookup(ctx, guide.engines, 'engine', guide.recommended.engine, ['recommended', 'engine']);
-  if (hasErrorsSoFar(ctx) || !baseline || !recommendedEngine) return { diagnostics: ctx.diagnostics };
+  if (hasErrorsSoFar(ctx) || !baseline || !recommendedEngine) return { diagnostics: ctx.diagnostics, acknowledged };
   const { measured: baselineMeasured } = baseline.variant;
 
   const runs = Object.fromEntries(
@@ -72,6 +78,7 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
 
   return {
     diagnostics: ctx.diagnostics,
+    acknowledged,
     guide: {
       id: input.id,
       title: guide.title,
@@ -111,6 +118,7 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
         command: guide.recommended.command.replace(/\n+$/, ''),
       },
       comparison,
+      headline: headline(comparison, steps, baselineMeasured, ctx.primaryHigher),
       scaling: guide.comparison.scaling,
       sections: guide.sections,
       otherCases,
@@ -122,6 +130,23 @@ export function computeGuide(input: ComputeInput): { guide?: ComputedGuide; diag
       ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),
       runs,
     },
+  };
+}
+
+/** The first benchmark case's change, or the last adopted winner's against the baseline. */
+function headline(
+  comparison: readonly ComputedCase[],
+  steps: readonly ComputedStep[],
+  baseline: Measured,
+  primaryHigher: boolean,
+): ComputedGuide['headline'] {
+  const [first] = comparison;
+  if (first) return { percent: first.percent, ratio: first.ratio, case: first.label };
+  const last = steps.findLast((s) => s.adopted);
+  const adopted = last?.variants.find((v) => v.id === last.winner)?.measured ?? baseline;
+  return {
+    percent: percentChange(baseline.score, adopted.score),
+    ratio: betterRatio(baseline.score, adopted.score, primaryHigher),
   };
 }
 

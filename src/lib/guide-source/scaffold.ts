@@ -119,7 +119,8 @@ export function scaffoldLeftovers(text: string, file: string): Diagnostic[] {
   const found: Diagnostic[] = [];
   for (const [index, line] of text.split('\n').entries()) {
     // Any case: the template also writes it lower-case inside ids and flags (fill-in-tuning).
-    for (const match of line.matchAll(/fill-in/gi)) {
+    // Not inside a word: "prefill-in" is a step id, not a leftover.
+    for (const match of line.matchAll(/(?<![a-z])fill-in/gi)) {
       found.push({
         severity: 'error',
         code: 'E_FILL_IN',

@@ -156,11 +156,11 @@ export function guidesDiff(
       continue;
     }
     if (!old) {
-      const target = guide.comparison[0]!;
+      const target = guide.headline;
       sections.push(
         `## ${guide.title.en} (\`${id}\`) — new guide`,
         '',
-        `- Recommended engine: ${guide.recommended.engine.name}; ${target.label.en}: ${changeFor(guide)(target)} ${metricShortName(guide.metrics.primary)} over the baseline.`,
+        `- Recommended engine: ${guide.recommended.engine.name}; ${target.case?.en ?? 'all adopted steps'}: ${changeFor(guide)(target)} ${metricShortName(guide.metrics.primary)} over the baseline.`,
         '',
       );
       continue;

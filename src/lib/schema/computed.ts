@@ -212,6 +212,11 @@ export const ComputedGuideSchema = z.object({
   accuracy: z.array(AccuracySchema),
   recommended: z.object({ engine: z.object({ id: z.string(), name: z.string() }), command: z.string() }),
   comparison: z.array(ComputedCaseSchema),
+  /**
+   * The guide's gain in one figure, for the index and reports: the first benchmark case, or, for a
+   * guide without a before/after table, the last adopted configuration against the baseline.
+   */
+  headline: z.object({ percent: z.number(), ratio: z.number(), case: LocalizedSchema.optional() }),
   /** how cases on different accelerator counts are shown: replicated ("x2") or per accelerator ("/GPU") */
   scaling: z.enum(['replicas', 'per-gpu']),
   sections: z.array(z.object({ id: z.string(), title: LocalizedSchema, after: z.enum(PAGE_PARTS) })),

@@ -214,14 +214,17 @@ export const GuideSchema = z.strictObject({
   steps: z.array(StepSchema).min(1),
   accuracy: z.array(AccuracyCheckSchema).default([]),
   recommended: z.strictObject({ engine: Slug, command: z.string().min(1) }),
-  comparison: z.strictObject({
-    /**
-     * How a configuration on fewer accelerators than its baseline is compared: `replicas` shows it
-     * replicated to the same count ("7081.34x2"); `per-gpu` shows the change per accelerator ("+31.6%/GPU").
-     */
-    scaling: z.enum(['replicas', 'per-gpu']).default('replicas'),
-    cases: z.array(CaseSchema).min(1),
-  }),
+  /** the conclusion's before/after table; a guide that measured only its steps has none */
+  comparison: z
+    .strictObject({
+      /**
+       * How a configuration on fewer accelerators than its baseline is compared: `replicas` shows it
+       * replicated to the same count ("7081.34x2"); `per-gpu` shows the change per accelerator ("+31.6%/GPU").
+       */
+      scaling: z.enum(['replicas', 'per-gpu']).default('replicas'),
+      cases: z.array(CaseSchema),
+    })
+    .default({ scaling: 'replicas', cases: [] }),
   /** sections of free prose a guide adds (an "Open-Source Replacement"), each placed after a part of the page */
   sections: z
     .array(
@@ -244,7 +247,8 @@ export const GuideSchema = z.strictObject({
   acknowledge: z
     .array(
       z.strictObject({
-        file: z.string().min(1),
+        /** the raw file the warning is on; without it, every run of the guide (a known tool artifact) */
+        file: z.string().min(1).optional(),
         block: z.string().min(1).optional(),
         code: z.enum(['W_MEAN_ABOVE_PERCENTILE', 'W_PEAK_BELOW_MEAN', 'W_BEYOND_PHYSICAL']),
         reason: z.string().min(10),

@@ -2,25 +2,16 @@ import { formatScale, shownAs } from '../format/measured.ts';
 import { toDisplayUnit } from '../format/metric-label.ts';
 import type { ViewContext, MeasuredCell } from './view-context.ts';
 
-export type ConclusionView = {
-  heading: string;
+/** The before/after comparison: a chart, its caption and the table of benchmark cases. */
+export type ComparisonView = {
   /** caption of the before/after chart */
   chartCaption: string;
-  recommendedIntro: string;
-  commandLabel: string;
-  command: string;
-  comparisonIntro: string;
+  intro: string;
   table: {
     headers: [string, string, string];
     rows: { id: string; label: string; baseline: MeasuredCell; optimized: MeasuredCell }[];
   };
   scaledNotes: string[];
-  /** free prose the guide adds under the table */
-  proseHtml?: string;
-  notesHeading: string;
-  notesHtml: string;
-  feedback: string;
-  feedbackUrl?: string;
   chart: {
     metric: string;
     cases: { label: string; baseline: number; optimized: number }[];
@@ -29,24 +20,51 @@ export type ConclusionView = {
   };
 };
 
+export type ConclusionView = {
+  heading: string;
+  recommendedIntro: string;
+  commandLabel: string;
+  command: string;
+  /** absent for a guide that measured only its steps */
+  comparison?: ComparisonView;
+  /** free prose the guide adds under the table */
+  proseHtml?: string;
+  notesHeading: string;
+  notesHtml: string;
+  feedback: string;
+  feedbackUrl?: string;
+};
+
 /** The conclusion: recommended command, before/after table and chart, notes. */
 export function conclusionView(ctx: ViewContext): ConclusionView {
   const { guide, lang, tr } = ctx;
-  const scaled =
-    guide.scaling === 'replicas'
-      ? guide.comparison.filter((c) => c.optimized.measured.scale !== 1).map((c) => c.optimized.measured)
-      : [];
   const conclusionProse = ctx.slot('conclusion');
   return {
     heading: tr('conclusion.heading'),
-    chartCaption: tr(`conclusion.resultHeading.${guide.objective}`),
     recommendedIntro: tr(`conclusion.recommended.${guide.objective}`, {
       model: guide.model.subject[lang],
       hardware: guide.hardware.short[lang],
     }),
     commandLabel: tr('conclusion.servingCommand'),
     command: guide.recommended.command,
-    comparisonIntro: tr('conclusion.comparisonIntro'),
+    ...(guide.comparison.length > 0 ? { comparison: comparisonView(ctx) } : {}),
+    ...(conclusionProse ? { proseHtml: conclusionProse } : {}),
+    notesHeading: tr('conclusion.notes'),
+    notesHtml: ctx.slot('notes') ?? '',
+    feedback: tr('conclusion.feedback'),
+    ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),
+  };
+}
+
+function comparisonView(ctx: ViewContext): ComparisonView {
+  const { guide, lang, tr } = ctx;
+  const scaled =
+    guide.scaling === 'replicas'
+      ? guide.comparison.filter((c) => c.optimized.measured.scale !== 1).map((c) => c.optimized.measured)
+      : [];
+  return {
+    chartCaption: tr(`conclusion.resultHeading.${guide.objective}`),
+    intro: tr('conclusion.comparisonIntro'),
     table: {
       headers: [
         tr('table.case'),
@@ -70,11 +88,6 @@ export function conclusionView(ctx: ViewContext): ConclusionView {
         accelerator: ctx.accelerator,
       }),
     ),
-    ...(conclusionProse ? { proseHtml: conclusionProse } : {}),
-    notesHeading: tr('conclusion.notes'),
-    notesHtml: ctx.slot('notes') ?? '',
-    feedback: tr('conclusion.feedback'),
-    ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),
     chart: {
       metric: `${ctx.primaryName} (${ctx.primaryUnit})`,
       baselineLabel: tr('table.baselineShort'),

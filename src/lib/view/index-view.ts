@@ -33,7 +33,7 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
   const rows = [...guides]
     .sort((a, b) => a.guide.id.localeCompare(b.guide.id))
     .map(({ guide, title }) => {
-      const target = guide.comparison[0]!;
+      const target = guide.headline;
       return {
         id: guide.id,
         family: guide.model.family,
@@ -44,7 +44,7 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
         objective: t(lang, `objective.${guide.objective}`),
         engine: guide.recommended.engine.name,
         gain: `${deltaText(target, deltaStyle(guide, translator(lang)))} ${metricShortName(guide.metrics.primary)}`,
-        gainCase: target.label[lang],
+        gainCase: target.case?.[lang] ?? t(lang, 'index.allSteps'),
         positive: guideImprovement(guide, target),
       };
     });

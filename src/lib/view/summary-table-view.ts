@@ -42,7 +42,11 @@ export function optimizationSummaryView(ctx: ViewContext): OptimizationSummaryVi
     if (cell && !row.optimized && row.skipped?.successRate !== undefined) {
       cell.note = tr('summary.skippedNote', { rate: (row.skipped.successRate * 100).toFixed(1) });
       cell.positive = false;
-    } else if (cell && !row.adopted) cell.note = tr('optimizationSummary.notAdopted');
+    } else if (cell && !row.adopted) {
+      // A step that was not adopted contributed nothing: its change is shown, never coloured as a gain.
+      cell.note = tr('optimizationSummary.notAdopted');
+      delete cell.positive;
+    }
     const profile = step?.variants.find((v) => v.profile)?.profile?.name ?? '';
     if (latency && cell) {
       // The change moves to its own column; the cell keeps the values.

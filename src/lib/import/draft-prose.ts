@@ -1,0 +1,42 @@
+// en.md of a draft guide: the page's own prose in the slots perflab places it in. For a team
+// migrating its own pages; a guide published here has its prose written anew.
+import type { PageBlock } from './page-blocks.ts';
+import type { PerformanceLabPage } from './page-model.ts';
+
+/** Markdown of a page section's blocks, as close to the page as perflab's prose allows (no HTML). */
+function blocksMarkdown(blocks: readonly PageBlock[]): string[] {
+  return blocks.flatMap((block) => {
+    if (block.kind === 'text') return [block.text];
+    if (block.kind === 'code') return ['```', block.text.replace(/\n$/, ''), '```'];
+    if (block.kind === 'admonition') return blocksMarkdown(block.body);
+    return [];
+  });
+}
+
+export function draftProse(
+  page: PerformanceLabPage,
+  stepIds: readonly string[],
+  sections: readonly { id: string; blocks: readonly PageBlock[] }[],
+): string {
+  const lines = [
+    '---',
+    `title: ${JSON.stringify(page.title.value)}`,
+    // The description is plain text in the page head: no angle brackets ("batch size < 8").
+    `description: ${JSON.stringify((page.objective?.value ?? page.title.value).replace(/</g, 'below ').replace(/>/g, 'above '))}`,
+    '---',
+    '',
+    '<!-- slot: notes -->',
+    ...page.notes.map((n) => n.value),
+    '',
+  ];
+  const conclusion = page.conclusionProse.map((p) => p.value).filter((p) => !/let us know/i.test(p) && p.trim() !== '');
+  if (conclusion.length > 0) lines.push('<!-- slot: conclusion -->', ...conclusion, '');
+  if (page.objective) lines.push('<!-- slot: objective -->', page.objective.value, '');
+  page.steps.forEach((step, index) => {
+    const prose = step.prose.map((p) => p.value).filter((p) => p.trim() !== '');
+    if (prose.length > 0) lines.push(`<!-- slot: step:${stepIds[index] ?? 'step'} -->`, ...prose, '');
+  });
+  for (const section of sections)
+    lines.push(`<!-- slot: section:${section.id} -->`, ...blocksMarkdown(section.blocks), '');
+  return `${lines.join('\n').trimEnd()}\n`;
+}
