@@ -212,7 +212,7 @@ ${block('1200.00')}
   const yaml = parseYaml(files.guideYaml) as Draft;
 
   it('a block of several labelled results: one variant per block, each naming its block', () => {
-    expect(yaml.steps[1].variants).toEqual([
+    expect(yaml.steps[1]?.variants).toEqual([
       expect.objectContaining({
         id: 'max-num-batched-tokens-4096',
         label: '--max-num-batched-tokens 4096',
@@ -232,7 +232,7 @@ ${block('1200.00')}
       accelerator: 'npu',
       label: 'A single Ascend 910B NPU',
     });
-    expect(yaml.steps[0].variants[0].engine).toBe('vllm-ascend');
+    expect(yaml.steps[0]?.variants[0]?.engine).toBe('vllm-ascend');
     expect(yaml.sections).toEqual([
       {
         id: 'open-source-replacement',
@@ -245,7 +245,7 @@ ${block('1200.00')}
 
   it('acknowledges a known tool artifact once, with its reason; other warnings are left to the author', () => {
     expect(yaml.acknowledge).toEqual([expect.objectContaining({ code: 'W_BEYOND_PHYSICAL' })]);
-    expect(yaml.acknowledge[0].file).toBeUndefined();
-    expect(yaml.acknowledge[0].reason).toContain('instantaneous');
+    expect(yaml.acknowledge[0]?.file).toBeUndefined();
+    expect(yaml.acknowledge[0]?.reason).toContain('instantaneous');
   });
 });

@@ -3,6 +3,9 @@
 // recommended command against the winning run's flags, the model in the setup against the
 // commands, and blocks identical to a block already in the repository.
 import { ingestGuide } from '../ingest/ingest-guide.ts';
+import { commandFlags, commandModel } from '../serving/flags.ts';
+
+export { commandFlags, commandModel };
 import type { Run } from '../schema/run.ts';
 import type { PageCase, PageStep, PageVariant, PerformanceLabPage } from './page-model.ts';
 
@@ -284,36 +287,6 @@ function auditConclusion(page: PerformanceLabPage, allRuns: readonly Run[], file
         });
     }
   }
-}
-
-/** `--flag=value` and `--flag value` as one `--flag=value` form; a command's flags as a set. */
-export function commandFlags(command: string): Map<string, string> {
-  const tokens = command
-    .split('\n')
-    .filter((l) => !l.trim().startsWith('#'))
-    .join(' ')
-    .replace(/\\\s/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-  const flags = new Map<string, string>();
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] ?? '';
-    if (!token.startsWith('--')) continue;
-    const [name, inline] = token.split(/=(.*)/s);
-    const next = tokens[i + 1];
-    if (inline !== undefined) flags.set(name ?? token, inline);
-    else if (next !== undefined && !next.startsWith('-')) {
-      flags.set(token, next);
-      i++;
-    } else flags.set(token, '');
-  }
-  return flags;
-}
-
-/** The model a command serves: `vllm serve X`, `--model X`, `--model-path X`. */
-export function commandModel(command: string): string | undefined {
-  const flags = commandFlags(command);
-  return flags.get('--model') ?? flags.get('--model-path') ?? /\bvllm\s+serve\s+([^\s\\-][^\s\\]*)/.exec(command)?.[1];
 }
 
 function auditRecommended(page: PerformanceLabPage, last: Measured, findings: AuditFinding[]) {

@@ -1,0 +1,46 @@
+// The flags of a serving configuration, read the same way from a backend-parameter list
+// (`--tp-size=8`) and from a command (`vllm serve m \ --tp 2 --enforce-eager`), so two
+// configurations compare by what they set, whatever order or spelling of `=` they use.
+
+/** `--flag value`, `--flag=value`, `-tp 2` and bare switches, in order; comment lines are ignored. */
+export function commandFlags(command: string): Map<string, string> {
+  const tokens = command
+    .split('\n')
+    .filter((l) => !l.trim().startsWith('#'))
+    .join(' ')
+    .replace(/\\\s/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  const flags = new Map<string, string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] ?? '';
+    if (!/^--?[A-Za-z]/.test(token)) continue;
+    const [name, inline] = token.split(/=(.*)/s);
+    const next = tokens[i + 1];
+    if (inline !== undefined) flags.set(name ?? token, inline);
+    else if (next !== undefined && !/^--?[A-Za-z]/.test(next)) {
+      flags.set(token, next);
+      i++;
+    } else flags.set(token, '');
+  }
+  return flags;
+}
+
+/** The flags a variant or case side sets, from its backend parameters or its serving command. */
+export function configFlags(config: {
+  args?: readonly string[] | undefined;
+  command?: string | undefined;
+}): Map<string, string> {
+  return commandFlags(config.command ?? (config.args ?? []).join(' '));
+}
+
+/** The model a command serves: `vllm serve X`, `--model X`, `--model-path X`. */
+export function commandModel(command: string): string | undefined {
+  const flags = commandFlags(command);
+  return flags.get('--model') ?? flags.get('--model-path') ?? /\bvllm\s+serve\s+([^\s\\-][^\s\\]*)/.exec(command)?.[1];
+}
+
+/** A configuration's identity: its engine and the sorted flags it sets. */
+export function configKey(engine: string, flags: ReadonlyMap<string, string>): string {
+  return [engine, ...[...flags].map(([name, value]) => `${name}=${value}`).sort()].join(' ');
+}
