@@ -3,6 +3,7 @@
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { ingestGuide } from '../src/lib/ingest/ingest-guide.ts';
 import { buildGuide } from '../src/lib/compute/build-guide.ts';
+import { blockIndex } from '../src/lib/compute/story.ts';
 import { guidesRoot, rawRoot, readDeclaredFormats, readGuideSources, readRawFiles } from './guide-sources.ts';
 import { listGuideDirs, reportDiagnostics } from './io.ts';
 
@@ -13,14 +14,20 @@ const key = (d: Diagnostic) => `${d.file}:${d.line ?? ''}:${d.code}`;
 let guides = 0;
 const guideIds = new Set(listGuideDirs(guidesRoot));
 
-for (const id of [...new Set([...listGuideDirs(rawRoot), ...guideIds])].sort()) {
+// Every guide ingested first: a result copied between guides is found across all of them.
+const ingestedGuides = [...new Set([...listGuideDirs(rawRoot), ...guideIds])].sort().flatMap((id) => {
   const raw = readRawFiles(id);
   const ingested = ingestGuide(raw.files, readDeclaredFormats(id));
   diagnostics.push(...raw.diagnostics, ...ingested.diagnostics);
-  if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) continue; // compute would only repeat the raw errors
+  if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) return []; // compute would only repeat the raw errors
+  return [{ id, runs: ingested.runs }];
+});
+const blocks = blockIndex(ingestedGuides);
+
+for (const { id, runs } of ingestedGuides) {
   if (!guideIds.has(id)) continue; // raw data without a guide yet
-  const { sources, diagnostics: unreadable } = readGuideSources(id, ingested.runs);
-  const built = buildGuide(sources);
+  const { sources, diagnostics: unreadable } = readGuideSources(id, runs);
+  const built = buildGuide({ ...sources, blocks });
   diagnostics.push(...unreadable, ...built.diagnostics);
   for (const warning of built.acknowledged ?? []) acknowledged.add(key(warning));
   guides++;

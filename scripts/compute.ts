@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../src/lib/compute/build-guide.ts';
+import { blockIndex } from '../src/lib/compute/story.ts';
 import { stableJson } from '../src/lib/stable-json.ts';
 import { guidesRoot, readGuideSources, staleRuns } from './guide-sources.ts';
 import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';
@@ -10,16 +11,22 @@ import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
 
-for (const id of listGuideDirs(guidesRoot)) {
+// Every guide's sources first: a result copied between guides is found across all of them.
+const guides = listGuideDirs(guidesRoot).flatMap((id) => {
   const stale = staleRuns(id);
   if (stale) {
     diagnostics.push(stale);
     process.stderr.write(`compute: ${id}: failed\n`);
-    continue;
+    return [];
   }
   const { sources, diagnostics: readProblems } = readGuideSources(id);
   diagnostics.push(...readProblems);
-  const result = buildGuide(sources);
+  return [{ id, sources }];
+});
+const blocks = blockIndex(guides.map(({ id, sources }) => ({ id, runs: sources.runs })));
+
+for (const { id, sources } of guides) {
+  const result = buildGuide({ ...sources, blocks });
   diagnostics.push(...result.diagnostics);
   if (result.guide) output.set(`${id}.json`, stableJson(result.guide));
   process.stderr.write(

@@ -2,6 +2,7 @@
 // nothing written): what `diff` reports on, so it never reads a data/ left stale by a skipped build.
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../src/lib/compute/build-guide.ts';
+import { blockIndex } from '../src/lib/compute/story.ts';
 import { ingestGuide } from '../src/lib/ingest/ingest-guide.ts';
 import type { ComputedGuide } from '../src/lib/schema/computed.ts';
 import { guidesRoot, readDeclaredFormats, readGuideSources, readRawFiles } from './guide-sources.ts';
@@ -10,13 +11,17 @@ import { listGuideDirs } from './io.ts';
 export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diagnostics: Diagnostic[] } {
   const guides = new Map<string, ComputedGuide>();
   const diagnostics: Diagnostic[] = [];
-  for (const id of listGuideDirs(guidesRoot)) {
+  const ingestedGuides = listGuideDirs(guidesRoot).flatMap((id) => {
     const raw = readRawFiles(id);
     const ingested = ingestGuide(raw.files, readDeclaredFormats(id));
     diagnostics.push(...raw.diagnostics, ...ingested.diagnostics);
-    if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) continue;
-    const { sources, diagnostics: unreadable } = readGuideSources(id, ingested.runs);
-    const built = buildGuide(sources);
+    if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) return [];
+    return [{ id, runs: ingested.runs }];
+  });
+  const blocks = blockIndex(ingestedGuides);
+  for (const { id, runs } of ingestedGuides) {
+    const { sources, diagnostics: unreadable } = readGuideSources(id, runs);
+    const built = buildGuide({ ...sources, blocks });
     diagnostics.push(...unreadable, ...built.diagnostics);
     if (built.guide) guides.set(id, built.guide);
   }

@@ -61,11 +61,25 @@ describe('npm run diff', () => {
     const yaml = readFileSync(yamlPath, 'utf8');
     writeFileSync(yamlPath, yaml.replace('{ file: engine/sglang.txt, code:', '{ file: engine/vllm.txt, code:'));
     expect(script('ingest.ts').status).toBe(0);
+    // vLLM now wins the engine step, but every later step was measured on SGLang: the story breaks,
+    // at each variant that no longer starts from the adopted configuration.
+    const broken = script('compute.ts');
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toMatch(
+      /guide\.yaml:\d+:\d+: error E_UNACKNOWLEDGED: "TP" runs on SGLang; the configuration this step starts from runs on vLLM/,
+    );
+    expect(script('diff.ts', 'HEAD').status).toBe(1);
+    // The author says why (here: to see the report); the report then shows it to the reviewer.
+    writeFileSync(
+      yamlPath,
+      `${readFileSync(yamlPath, 'utf8')}  - { code: W_STORY_START, reason: "later steps were measured on SGLang before the engine results were swapped" }\n`,
+    );
     const computed = script('compute.ts');
     expect(computed.status, computed.stderr).toBe(0);
     const result = script('diff.ts', 'HEAD');
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Choose the Inference Engine\*\*: winner SGLang → \*\*vLLM\*\*/);
+    expect(result.stdout).toContain('**Story check, acknowledged:** "TP" runs on SGLang');
     expect(result.stdout).not.toContain('out of date');
     git('checkout', '-q', '--', '.');
   });

@@ -10,8 +10,8 @@ import { buildFromDisk, ingestFromDisk, repoRoot } from '../helpers/guide-from-d
 const id = 'glm-5.2/h200';
 const current = buildFromDisk(id).guide!;
 
-/** The same guide recomputed after one raw file's numbers were edited. */
-function withRawEdit(file: string, from: string, to: string): ComputedGuide {
+/** The same guide recomputed after one raw file's numbers were edited (and guide.yaml extended). */
+function withRawEdit(file: string, from: string, to: string, yamlTail = ''): ComputedGuide {
   const edited = ingestFromDisk(id).runs.map((run) => {
     if (!run.source.file.endsWith(file)) return run;
     const metrics = Object.fromEntries(
@@ -28,7 +28,7 @@ function withRawEdit(file: string, from: string, to: string): ComputedGuide {
   });
   const built = buildGuide({
     id,
-    yaml: read('guide.yaml'),
+    yaml: { ...read('guide.yaml'), text: `${read('guide.yaml').text}${yamlTail}` },
     runs: edited,
     prose: { en: read('en.md'), zh: read('zh.md') },
   });
@@ -44,7 +44,13 @@ describe('guidesDiff', () => {
   });
 
   it('reports a replaced baseline: the numbers and percentages it moves, and the file', () => {
-    const after = withRawEdit('engine/vllm.txt', '5481.90', '6600.00');
+    // vLLM now wins the engine step while later steps ran on SGLang: the author acknowledges it.
+    const after = withRawEdit(
+      'engine/vllm.txt',
+      '5481.90',
+      '6600.00',
+      '  - { code: W_STORY_START, reason: "later steps were measured on SGLang" }\n',
+    );
     const report = guidesDiff(new Map([[id, current]]), new Map([[id, after]]), 'main');
     expect(report).toContain('## GLM-5.2 Throughput Optimization on H200 (`glm-5.2/h200`)');
     expect(report).toContain(

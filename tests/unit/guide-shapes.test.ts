@@ -105,8 +105,8 @@ describe('runs with failed requests are skipped, never a gain', () => {
     title: { en: Tuning, zh: 调优 }
     summary: pairwise
     variants:
-      - { id: a, label: A, engine: sglang, args: [--a], result: engine/sglang.txt }
-      - { id: failed, label: Failed, engine: sglang, args: [--b], result: tuning/failed.txt }
+      - { id: a, label: A, engine: sglang, args: [--tp-size 8, --a], result: engine/sglang.txt }
+      - { id: failed, label: Failed, engine: sglang, args: [--tp-size 8, --b], result: tuning/failed.txt }
 `;
 
   it('a failed run with the best throughput does not win; a step of one complete run has no sentence', () => {
@@ -154,8 +154,8 @@ describe('steps not adopted', () => {
     title: { en: Tuning, zh: 调优 }
     summary: pairwise
     variants:
-      - { id: a, label: A, engine: vllm, args: [--a], result: engine/vllm.txt }
-      - { id: b, label: B, engine: vllm, args: [--b], result: tuning/failed.txt }
+      - { id: a, label: A, engine: sglang, args: [--tp-size 8, --a], result: engine/vllm.txt }
+      - { id: b, label: B, engine: sglang, args: [--tp-size 8, --b], result: tuning/failed.txt }
 `).replace('mode: cumulative', 'mode: step');
     const built = build(yaml);
     expect(errors(built)).toEqual([]);
@@ -196,14 +196,14 @@ describe('other shapes', () => {
     title: { en: Tuning, zh: 调优 }
     summary: none
     variants:
-      - { id: run, engine: sglang, args: [--a], result: engine/sglang.txt }
+      - { id: run, engine: sglang, args: [--tp-size 8, --a], result: engine/sglang.txt }
 `);
     const built = build(one);
     expect(errors(built)).toEqual([]);
     expect(guideView(built.guide!, noProse, 'en').results.steps[1]!.variants[0]!.heading).toBeUndefined();
     const two = one.replace(
       '      - { id: run,',
-      '      - { id: other, engine: vllm, result: engine/vllm.txt }\n      - { id: run,',
+      '      - { id: other, engine: sglang, args: [--tp-size 8], result: engine/vllm.txt }\n      - { id: run,',
     );
     expect(errors(build(two))).toEqual([
       'E_MISSING_REQUIRED: variant "other" of step "tuning" has no label',

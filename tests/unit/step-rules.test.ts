@@ -35,8 +35,8 @@ function withSecondStep(extra: string) {
     title: { en: Tuning, zh: 调优 }
     summary: pairwise
 ${extra}    variants:
-      - { id: a, label: A, engine: vllm, args: [--a], result: engine/vllm.txt }
-      - { id: b, label: B, engine: sglang, args: [--b], result: engine/sglang.txt }
+      - { id: a, label: A, engine: sglang, args: [--tp-size 8, --a], result: engine/vllm.txt }
+      - { id: b, label: B, engine: sglang, args: [--tp-size 8, --b], result: engine/sglang.txt }
 `;
   return baseYaml.replace('recommended:', `${step}recommended:`);
 }

@@ -1,51 +1,98 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { YamlPath } from '../guide-source/yaml-source.ts';
 import { checkRunPlausibility } from '../ingest/plausibility.ts';
+import type { Guide } from '../schema/guide.ts';
+import type { ComputedGuide } from '../schema/computed.ts';
 import type { ComputeContext } from './context.ts';
 import { rawPathOf } from './references.ts';
+import type { StoryFinding } from './story.ts';
+
+type Entry = Guide['acknowledge'][number];
+
+/** A warning and what an acknowledgement must name to cover it. */
+type Acknowledgeable = {
+  warning: Diagnostic;
+  /** where an unacknowledged warning is reported in guide.yaml */
+  path: YamlPath;
+  file?: string | undefined;
+  block?: string | null | undefined;
+  step?: string | undefined;
+};
+
+const covers = (entry: Entry, item: Acknowledgeable) =>
+  entry.code === item.warning.code &&
+  (entry.file === undefined || entry.file === item.file) &&
+  (entry.block === undefined || entry.block === item.block) &&
+  (entry.step === undefined || entry.step === item.step);
+
+function expectedEntry(item: Acknowledgeable): string {
+  const keys = [
+    item.file ? `file: ${item.file}` : undefined,
+    item.block ? `block: ${item.block}` : undefined,
+    item.step ? `step: ${item.step}` : undefined,
+    `code: ${item.warning.code}`,
+    'reason: …',
+  ].filter(Boolean);
+  return `an entry in acknowledge: { ${keys.join(', ')} }`;
+}
 
 /**
- * Every plausibility warning on a run the page shows needs an acknowledgement in guide.yaml with
- * a reason, and every acknowledgement a warning that still occurs. An entry without `file`
- * covers the code on every run (a known artifact of a tool). Returns the warnings acknowledged.
+ * Every plausibility warning on a run the page shows, and every finding of the story checks,
+ * needs an acknowledgement in guide.yaml with a reason; every acknowledgement a warning that still
+ * occurs. An entry without `file` (or `step`) covers the code everywhere (a known artifact of a
+ * tool). Returns the warnings acknowledged, and the story findings with their reasons for the page.
  */
-export function checkAcknowledgements(ctx: ComputeContext): Diagnostic[] {
-  const acknowledged: Diagnostic[] = [];
+export function checkAcknowledgements(
+  ctx: ComputeContext,
+  story: readonly StoryFinding[],
+): { acknowledged: Diagnostic[]; storyNotes: ComputedGuide['story'] } {
+  const items: Acknowledgeable[] = [];
+  for (const run of ctx.usedRuns.values())
+    for (const warning of checkRunPlausibility(run))
+      if (warning.severity === 'warning')
+        items.push({
+          warning,
+          path: ctx.usedAt.get(run.id) ?? [],
+          file: rawPathOf(run, ctx.id),
+          block: run.source.blockLabel,
+        });
+  for (const finding of story)
+    items.push({ warning: finding, path: finding.path, file: finding.runFile, step: finding.step });
+
   const acknowledge = ctx.guide.acknowledge;
   const used = new Set<number>();
-  for (const run of ctx.usedRuns.values()) {
-    const warnings = checkRunPlausibility(run).filter((d) => d.severity === 'warning');
-    const rawPath = rawPathOf(run, ctx.id);
-    for (const warning of warnings) {
-      const index = acknowledge.findIndex(
-        (a) =>
-          a.code === warning.code &&
-          (a.file === undefined || a.file === rawPath) &&
-          (a.block === undefined || a.block === run.source.blockLabel),
-      );
-      if (index >= 0) {
-        used.add(index);
-        acknowledged.push(warning);
-        continue;
-      }
-      ctx.error(
-        ctx.usedAt.get(run.id) ?? [],
-        'E_UNACKNOWLEDGED',
-        `${warning.file}:${warning.line}: ${warning.message}`,
-        {
-          expected: `an entry in acknowledge: { file: ${rawPath}${run.source.blockLabel ? `, block: ${run.source.blockLabel}` : ''}, code: ${warning.code}, reason: … }`,
-          found: warning.found ?? 'no acknowledgement',
-        },
-      );
+  const acknowledged: Diagnostic[] = [];
+  const storyNotes: ComputedGuide['story'] = [];
+  for (const item of items) {
+    const index = acknowledge.findIndex((entry) => covers(entry, item));
+    const entry = acknowledge[index];
+    if (entry) {
+      used.add(index);
+      acknowledged.push(item.warning);
+      if (story.includes(item.warning as StoryFinding))
+        storyNotes.push({
+          code: item.warning.code,
+          ...(item.step ? { step: item.step } : {}),
+          message: item.warning.message,
+          reason: entry.reason,
+        });
+      continue;
     }
+    const where = item.warning.file === ctx.file ? '' : `${item.warning.file}:${item.warning.line}: `;
+    ctx.error(item.path, 'E_UNACKNOWLEDGED', `${where}${item.warning.message}`, {
+      expected: expectedEntry(item),
+      found: item.warning.found ?? 'no acknowledgement',
+    });
   }
   acknowledge.forEach((entry, index) => {
     if (used.has(index)) return;
+    const scope = entry.file ?? (entry.step ? `step "${entry.step}"` : 'every run');
     ctx.error(
       ['acknowledge', index],
       'E_STALE_ACKNOWLEDGEMENT',
-      `acknowledges ${entry.code} on ${entry.file ?? 'every run'}${entry.block ? ` (block "${entry.block}")` : ''}, which this guide's runs no longer raise`,
+      `acknowledges ${entry.code} on ${scope}${entry.block ? ` (block "${entry.block}")` : ''}, which this guide no longer raises`,
       { expected: 'a warning that occurs', found: 'none' },
     );
   });
-  return acknowledged;
+  return { acknowledged, storyNotes };
 }

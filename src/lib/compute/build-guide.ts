@@ -5,6 +5,7 @@ import { compareSlots, parseProse, type Prose } from '../guide-source/prose.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import { GuideSchema } from '../schema/guide.ts';
 import type { Run } from '../schema/run.ts';
+import type { BlockIndex } from './story.ts';
 import { parseYamlSource } from '../guide-source/yaml-source.ts';
 import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
 import { bidiControls } from '../guide-source/untrusted-text.ts';
@@ -17,6 +18,8 @@ export type GuideSources = {
   yaml: TextFile;
   runs: readonly Run[];
   prose: { en?: TextFile | undefined; zh?: TextFile | undefined };
+  /** every guide's raw blocks, to find results copied between guides */
+  blocks?: BlockIndex;
 };
 
 /** guide.yaml + runs + prose → the computed guide, or every problem found on the way. */
@@ -54,6 +57,7 @@ export function buildGuide(sources: GuideSources): {
     runs: sources.runs,
     file: sources.yaml.file,
     locate: yaml.locate,
+    ...(sources.blocks ? { blocks: sources.blocks } : {}),
   });
   diagnostics.push(...computed.diagnostics);
 

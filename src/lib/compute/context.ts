@@ -3,6 +3,7 @@ import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { Guide } from '../schema/guide.ts';
 import { metricDirection, type MetricKey } from '../schema/metric.ts';
 import type { Run } from '../schema/run.ts';
+import type { BlockIndex } from './story.ts';
 
 export type ComputeInput = {
   id: string;
@@ -11,6 +12,8 @@ export type ComputeInput = {
   /** repo-relative guide.yaml path, for messages */
   file: string;
   locate: (path: YamlPath) => { line: number; column: number };
+  /** the raw blocks of every guide, to find a result copied from another guide */
+  blocks?: BlockIndex;
 };
 
 type ErrorExtra = Partial<Pick<Diagnostic, 'expected' | 'found' | 'hint'>>;

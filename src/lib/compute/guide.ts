@@ -9,7 +9,9 @@ import { createContext, hasErrorsSoFar, type ComputeContext, type ComputeInput }
 import { localized } from './localized.ts';
 import { optimizationSummaryRows } from './optimization-summary.ts';
 import { checkUnique, lookup } from './references.ts';
+import { repeatedConfigurations } from './repeats.ts';
 import { concludeSteps, measureSteps, type MeasuredStep } from './steps.ts';
+import { storyFindings } from './story.ts';
 
 export type { ComputeInput };
 
@@ -55,7 +57,8 @@ export function computeGuide(input: ComputeInput): {
   const accuracy = computeAccuracy(ctx);
   const comparison = computeComparison(ctx);
   const otherCases = computeOtherCases(ctx);
-  const acknowledged = checkAcknowledgements(ctx);
+  const story = baseline ? storyFindings(ctx, steps, input.blocks ?? new Map()) : [];
+  const { acknowledged, storyNotes } = checkAcknowledgements(ctx, story);
   const recommendedEngine = lookup(ctx, guide.engines, 'engine', guide.recommended.engine, ['recommended', 'engine']);
   if (hasErrorsSoFar(ctx) || !baseline || !recommendedEngine) return { diagnostics: ctx.diagnostics, acknowledged };
   const { measured: baselineMeasured } = baseline.variant;
@@ -128,6 +131,8 @@ export function computeGuide(input: ComputeInput): {
       },
       percentDecimals: guide.percentDecimals,
       ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),
+      story: storyNotes,
+      repeats: repeatedConfigurations(steps),
       runs,
     },
   };

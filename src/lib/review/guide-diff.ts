@@ -120,6 +120,16 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
     }
   }
 
+  // What the story checks found (acknowledged, or the tree would not build): new findings need a reviewer's eye.
+  const noteKey = (n: ComputedGuide['story'][number]) => `${n.code} ${n.step ?? ''} ${n.message}`;
+  const oldNotes = new Set(before.story.map(noteKey));
+  const newNotes = new Set(after.story.map(noteKey));
+  for (const note of after.story)
+    if (!oldNotes.has(noteKey(note)))
+      lines.push(`- **Story check, acknowledged:** ${note.message} (${note.code}; reason: ${note.reason}).`);
+  for (const note of before.story ?? [])
+    if (!newNotes.has(noteKey(note))) lines.push(`- Story check no longer raised: ${note.message} (${note.code}).`);
+
   const changedRaw = Object.keys(after.runs).filter(
     (runId) => before.runs[runId] && before.runs[runId]!.raw !== after.runs[runId]!.raw,
   );

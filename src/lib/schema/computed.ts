@@ -227,6 +227,21 @@ export const ComputedGuideSchema = z.object({
   optimizationSummary: z.object({ mode: z.enum(['cumulative', 'step']), rows: z.array(SummaryRowSchema) }),
   percentDecimals: z.number().int(),
   feedbackUrl: z.string().optional(),
+  /** what the story checks found and guide.yaml acknowledged, with the author's reason */
+  story: z.array(z.object({ code: z.string(), step: z.string().optional(), message: z.string(), reason: z.string() })),
+  /**
+   * One configuration measured more than once (in different steps, different runs): how far its
+   * results lie apart, where a decision rests on one of them.
+   */
+  repeats: z.array(
+    z.object({
+      engine: z.string(),
+      flags: z.array(z.string()),
+      runs: z.array(z.object({ step: z.string(), variant: z.string(), runId: z.string(), score: z.number() })),
+      /** last against first, percent */
+      percent: z.number(),
+    }),
+  ),
   /** every run the page shows, by id, with its verbatim raw text */
   runs: z.record(z.string(), RunSourceSchema),
 });

@@ -250,7 +250,18 @@ export const GuideSchema = z.strictObject({
         /** the raw file the warning is on; without it, every run of the guide (a known tool artifact) */
         file: z.string().min(1).optional(),
         block: z.string().min(1).optional(),
-        code: z.enum(['W_MEAN_ABOVE_PERCENTILE', 'W_PEAK_BELOW_MEAN', 'W_BEYOND_PHYSICAL']),
+        /** the step a story finding is about; without it (and without file), the code everywhere */
+        step: Slug.optional(),
+        code: z.enum([
+          'W_MEAN_ABOVE_PERCENTILE',
+          'W_PEAK_BELOW_MEAN',
+          'W_BEYOND_PHYSICAL',
+          'W_STORY_START',
+          'W_STORY_BASELINE',
+          'W_STORY_RECOMMENDED',
+          'W_STORY_MODEL',
+          'W_STORY_COPIED',
+        ]),
         reason: z.string().min(10),
       }),
     )

@@ -26,12 +26,35 @@ export function commandFlags(command: string): Map<string, string> {
   return flags;
 }
 
-/** The flags a variant or case side sets, from its backend parameters or its serving command. */
+/** Spellings of one setting across engines and versions, by the name compared. */
+const ALIASES: Readonly<Record<string, string>> = {
+  '-tp': '--tensor-parallel-size',
+  '--tp': '--tensor-parallel-size',
+  '--tp-size': '--tensor-parallel-size',
+  '-dp': '--data-parallel-size',
+  '--dp': '--data-parallel-size',
+  '--dp-size': '--data-parallel-size',
+  '-ep': '--expert-parallel-size',
+  '--ep': '--expert-parallel-size',
+  '--ep-size': '--expert-parallel-size',
+  '--model-path': '--model',
+};
+
+/** How a server is started and where it listens: not the configuration a guide tunes. */
+const NOT_CONFIGURATION = new Set(['-m', '--host', '--port']);
+
+/**
+ * The settings a variant or case side makes, from its backend parameters or its serving command:
+ * aliases under one name; the launcher module and the listening address left out.
+ */
 export function configFlags(config: {
   args?: readonly string[] | undefined;
   command?: string | undefined;
 }): Map<string, string> {
-  return commandFlags(config.command ?? (config.args ?? []).join(' '));
+  const flags = new Map<string, string>();
+  for (const [name, value] of commandFlags(config.command ?? (config.args ?? []).join(' ')))
+    if (!NOT_CONFIGURATION.has(name)) flags.set(ALIASES[name] ?? name, value);
+  return flags;
 }
 
 /** The model a command serves: `vllm serve X`, `--model X`, `--model-path X`. */

@@ -29,6 +29,8 @@ export type ConclusionView = {
   comparison?: ComparisonView;
   /** free prose the guide adds under the table */
   proseHtml?: string;
+  /** what the story checks found in the recommendation, with the author's reason */
+  storyNotes: string[];
   notesHeading: string;
   notesHtml: string;
   feedback: string;
@@ -49,6 +51,9 @@ export function conclusionView(ctx: ViewContext): ConclusionView {
     command: guide.recommended.command,
     ...(guide.comparison.length > 0 ? { comparison: comparisonView(ctx) } : {}),
     ...(conclusionProse ? { proseHtml: conclusionProse } : {}),
+    storyNotes: guide.story
+      .filter((note) => note.step === undefined)
+      .map((note) => tr('story.note', { message: note.message, reason: note.reason })),
     notesHeading: tr('conclusion.notes'),
     notesHtml: ctx.slot('notes') ?? '',
     feedback: tr('conclusion.feedback'),

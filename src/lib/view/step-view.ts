@@ -1,6 +1,6 @@
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
 import { formatRatio, scaledText, shownAs } from '../format/measured.ts';
-import { formatPercent } from '../format/number.ts';
+import { formatPercent, formatSignedPercent } from '../format/number.ts';
 import { translator, type Locale, type Translate } from '../i18n.ts';
 import type { ComputedGuide, ComputedStep, ComputedVariant, StepSummary } from '../schema/computed.ts';
 import { accuracyView, type AccuracyView } from './accuracy-view.ts';
@@ -26,6 +26,10 @@ export type StepView = {
   /** why the step's winner did not become the configuration later steps build on */
   notAdopted?: string;
   noteHtml?: string;
+  /** the same configuration measured in another step: how far the two results lie apart */
+  repeats: string[];
+  /** what the story checks found in this step, with the author's reason */
+  storyNotes: string[];
   accuracy: AccuracyView[];
 };
 
@@ -58,8 +62,35 @@ export function stepView(ctx: ViewContext, step: ComputedStep): StepView {
         }
       : {}),
     ...(noteHtml ? { noteHtml } : {}),
+    repeats: repeatNotes(ctx, step),
+    storyNotes: guide.story
+      .filter((note) => note.step === step.id)
+      .map((note) => tr('story.note', { message: note.message, reason: note.reason })),
     accuracy: guide.accuracy.filter((check) => check.after === step.id).map((check) => accuracyView(ctx, check)),
   };
+}
+
+/** For each configuration of this step measured again elsewhere: both results and their spread. */
+function repeatNotes(ctx: ViewContext, step: ComputedStep): string[] {
+  const { guide, lang, tr } = ctx;
+  return guide.repeats
+    .filter((repeat) => repeat.runs.some((run) => run.step === step.id))
+    .map((repeat) =>
+      tr('step.repeat', {
+        engine: repeat.engine,
+        flags: repeat.flags.join(' '),
+        results: repeat.runs
+          .map((run) => {
+            const owner = guide.steps.find((s) => s.id === run.step);
+            return tr('step.repeatRun', {
+              value: ctx.withUnit(run.score, guide.metrics.primary),
+              step: owner?.title[lang] ?? run.step,
+            });
+          })
+          .join(', '),
+        spread: formatSignedPercent(repeat.percent, guide.percentDecimals),
+      }),
+    );
 }
 
 /** A variant as sentences name it: its label, or the step's title for a step's single unlabelled run. */

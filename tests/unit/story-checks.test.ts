@@ -1,0 +1,154 @@
+// A guide tells one story: the recommended command is the last adopted configuration, each step
+// starts from what the steps before it adopted, no tuning run is the baseline again, every command
+// serves the guide's model and no result is copied from another guide. Each finding is an error
+// until guide.yaml acknowledges it with a reason; acknowledged, it is shown with that reason.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildGuide } from '../../src/lib/compute/build-guide.ts';
+import { blockIndex } from '../../src/lib/compute/story.ts';
+import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { guidesDiff } from '../../src/lib/review/guide-diff.ts';
+import { guideView } from '../../src/lib/view/guide-view.ts';
+import { buildFromDisk } from '../helpers/guide-from-disk.ts';
+
+const base = join(import.meta.dirname, '../fixtures/bad-guides/base');
+const id = 'tiny/h100';
+const raw = (name: string) => readFileSync(join(base, 'raw/engine', name), 'utf8');
+const runs = ingestGuide(
+  ['vllm.txt', 'sglang.txt'].map((name) => ({
+    path: `engine/${name}`,
+    file: `data/raw/${id}/engine/${name}`,
+    text: raw(name),
+  })),
+).runs;
+const baseYaml = readFileSync(join(base, 'guide.yaml'), 'utf8');
+const prose = (lang: string) => ({
+  file: `content/guides/${id}/${lang}.md`,
+  text: readFileSync(join(base, `${lang}.md`), 'utf8'),
+});
+
+function build(yaml: string, blocks = blockIndex([{ id, runs }])) {
+  return buildGuide({
+    id,
+    yaml: { file: `content/guides/${id}/guide.yaml`, text: yaml },
+    runs,
+    prose: { en: prose('en'), zh: prose('zh') },
+    blocks,
+  });
+}
+const errors = (built: ReturnType<typeof build>) =>
+  built.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}: ${d.code}: ${d.message}`);
+const tuningStep = (variants: string) => `  - id: tuning
+    title: { en: Tuning, zh: 调优 }
+    summary: none
+    variants:
+${variants}`;
+const withStep = (variants: string) => baseYaml.replace('recommended:', `${tuningStep(variants)}recommended:`);
+
+describe('story checks', () => {
+  it('the seeds tell one story: no finding', () => {
+    for (const guide of ['glm-5.2/h200', 'glm-4.x/h200']) expect(buildFromDisk(guide).guide?.story).toEqual([]);
+  });
+
+  it('a recommended command without a flag of the last adopted winner', () => {
+    const yaml = baseYaml.replace(
+      'command: python3 -m sglang.launch_server --tp-size 8',
+      'command: python3 -m sglang.launch_server',
+    );
+    expect(errors(build(yaml))).toEqual([
+      '17: E_UNACKNOWLEDGED: the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing',
+    ]);
+    const acknowledged = build(
+      `${yaml}acknowledge:\n  - { code: W_STORY_RECOMMENDED, reason: "the launcher picks every GPU of the node by default" }\n`,
+    );
+    expect(errors(acknowledged)).toEqual([]);
+    expect(acknowledged.guide?.story).toEqual([
+      {
+        code: 'W_STORY_RECOMMENDED',
+        message:
+          'the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing',
+        reason: 'the launcher picks every GPU of the node by default',
+      },
+    ]);
+    expect(
+      guideView(acknowledged.guide!, { title: '', description: '', slots: {} }, 'en').conclusion.storyNotes,
+    ).toEqual([
+      'Note from review: the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing. Accepted because the launcher picks every GPU of the node by default.',
+    ]);
+  });
+
+  it('a step whose variant drops a flag of the configuration it starts from, or runs on another engine', () => {
+    const yaml =
+      withStep(`      - { id: a, label: A, engine: sglang, args: [--mem-fraction-static=0.8], result: engine/sglang.txt }
+      - { id: b, label: B, engine: vllm, args: [-tp 8, --b], result: engine/vllm.txt }
+`);
+    expect(errors(build(yaml))).toEqual([
+      '21: E_UNACKNOWLEDGED: "A" drops --tensor-parallel-size of the configuration this step starts from (SGLang)',
+      '22: E_UNACKNOWLEDGED: "B" runs on vLLM; the configuration this step starts from runs on SGLang',
+    ]);
+    const acknowledged = build(
+      `${yaml}acknowledge:\n  - { code: W_STORY_START, step: tuning, reason: "the step compares single-GPU settings" }\n`,
+    );
+    expect(errors(acknowledged)).toEqual([]);
+    expect(acknowledged.guide?.story.map((n) => n.step)).toEqual(['tuning', 'tuning']);
+  });
+
+  it('a tuning variant configured exactly as the baseline', () => {
+    const yaml = withStep(`      - { id: again, label: Again, engine: vllm, args: [-tp 8], result: engine/vllm.txt }
+`);
+    expect(errors(build(yaml))).toContain('21: E_UNACKNOWLEDGED: "Again" is configured exactly as the baseline');
+  });
+
+  it('a command that serves another model than the guide’s', () => {
+    const yaml = baseYaml.replace(
+      'command: python3 -m sglang.launch_server --tp-size 8',
+      'command: python3 -m sglang.launch_server --model-path org/other-model --tp-size 8',
+    );
+    expect(errors(build(yaml))).toEqual([
+      '17: E_UNACKNOWLEDGED: the command serves "org/other-model", not the guide\'s model org/tiny-model',
+    ]);
+  });
+
+  it('a raw block that another guide holds too', () => {
+    const copied = blockIndex([
+      { id, runs },
+      { id: 'other/h100', runs: [{ raw: runs[1]!.raw, source: { file: 'data/raw/other/h100/x.txt' } }] },
+    ]);
+    expect(errors(build(baseYaml, copied))).toEqual([
+      '15: E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt holds the same block as data/raw/other/h100/x.txt: a result copied from another guide?',
+    ]);
+  });
+
+  it('the diff report names a newly acknowledged finding', () => {
+    const before = build(baseYaml).guide!;
+    const after = build(
+      `${baseYaml.replace('--tp-size 8 }', '}').replace('command: python3 -m sglang.launch_server --tp-size 8', 'command: python3 -m sglang.launch_server')}acknowledge:\n  - { code: W_STORY_RECOMMENDED, reason: "defaults to every GPU" }\n`,
+    ).guide;
+    expect(after).toBeDefined();
+    const report = guidesDiff(new Map([[id, before]]), new Map([[id, after!]]), 'main');
+    expect(report).toContain('**Story check, acknowledged:**');
+  });
+});
+
+describe('a configuration measured twice', () => {
+  it('GLM-5.2 measures SGLang TP8 + DP8 + DP-attention twice: 7011.17 and 5881.79 tok/s, a spread the page shows', () => {
+    const guide = buildFromDisk('glm-5.2/h200').guide!;
+    expect(guide.repeats).toEqual([
+      {
+        engine: 'SGLang',
+        flags: ['--tensor-parallel-size=8', '--data-parallel-size=8', '--enable-dp-attention'],
+        runs: [
+          { step: 'parallel', variant: 'tp-dp-dp-attention', runId: 'parallel/tp-dp-dp-attention', score: 7011.17 },
+          { step: 'mem-fraction', variant: 'auto', runId: 'mem-fraction/auto', score: 5881.79 },
+        ],
+        percent: -16.1082957623,
+      },
+    ]);
+    const steps = guideView(guide, { title: '', description: '', slots: {} }, 'en').results.steps;
+    expect(steps.filter((s) => s.repeats.length > 0).map((s) => s.id)).toEqual(['parallel', 'mem-fraction']);
+    expect(steps[1]?.repeats[0]).toContain(
+      '7011.17 tok/s in "Parallelism Strategy", 5881.79 tok/s in "Memory Fraction", a spread of -16.11%',
+    );
+  });
+});
