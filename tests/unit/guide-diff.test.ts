@@ -59,6 +59,20 @@ describe('guidesDiff', () => {
     expect(report).toContain('- Step **Choose the Inference Engine**: winner SGLang → **vLLM**.');
     expect(report).toContain('Choose the Inference Engine +18.34% → **');
     expect(report).toContain('- Raw results replaced: `data/raw/glm-5.2/h200/engine/vllm.txt`.');
+    expect(report).toContain(
+      '- **Check:** results were replaced but neither `measuredOn` (not set) nor any engine version changed in guide.yaml',
+    );
+  });
+
+  it('a replaced result measured on a new date is not questioned, and the page says when', () => {
+    const after = withRawEdit(
+      'engine/vllm.txt',
+      '5481.90',
+      '6600.00',
+      '  - { code: W_STORY_START, reason: "later steps were measured on SGLang" }\nmeasuredOn: 2026-11-30\n',
+    );
+    expect(after.measuredOn).toBe('2026-11-30');
+    expect(guidesDiff(new Map([[id, current]]), new Map([[id, after]]), 'main')).not.toContain('**Check:**');
   });
 
   it('announces new and removed guides', () => {

@@ -100,6 +100,7 @@ export function computeGuide(input: ComputeInput): {
       objective: guide.objective,
       metrics: { primary: ctx.primaryKey, secondary: ctx.secondaryKeys },
       engines: guide.engines,
+      ...(guide.measuredOn ? { measuredOn: guide.measuredOn } : {}),
       profiles: guide.profiles.map((p) => ({ ...p, label: localized(p.label), config: Object.entries(p.config) })),
       datasets: guide.datasets.map((d) => ({
         id: d.id,

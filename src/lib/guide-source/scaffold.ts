@@ -44,6 +44,7 @@ ${METRICS[objective]}
 engines:
   - { id: vllm, name: vLLM, version: ${FILL_IN} }     # the version the results were measured with
   - { id: sglang, name: SGLang, version: ${FILL_IN} }
+# measuredOn: 2026-01-31   # the date of the last benchmark run (the page shows it; update it with new results)
 baseline: { step: engine, variant: vllm }
 steps:
   # each result is a raw benchmark output under data/raw/${model}/${hardware}/, copied as the tool printed it

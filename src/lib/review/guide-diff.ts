@@ -134,8 +134,15 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
     (runId) => before.runs[runId] && before.runs[runId]!.raw !== after.runs[runId]!.raw,
   );
   const addedRaw = Object.keys(after.runs).filter((runId) => !before.runs[runId]);
-  if (changedRaw.length > 0)
+  if (changedRaw.length > 0) {
     lines.push(`- Raw results replaced: ${changedRaw.map((r) => `\`${after.runs[r]!.file}\``).join(', ')}.`);
+    // New results come from a new run: a new date, or a new engine version, says when and with what.
+    const versions = (g: ComputedGuide) => g.engines.map((e) => `${e.id}@${e.version ?? ''}`).join(' ');
+    if (before.measuredOn === after.measuredOn && versions(before) === versions(after))
+      lines.push(
+        `- **Check:** results were replaced but neither \`measuredOn\` (${after.measuredOn ?? 'not set'}) nor any engine version changed in guide.yaml: were they measured again, with what?`,
+      );
+  }
   if (addedRaw.length > 0)
     lines.push(
       `- Raw results added: ${addedRaw.map((r) => `\`${after.runs[r]!.file}\`${after.runs[r]!.blockLabel ? ` (${after.runs[r]!.blockLabel})` : ''}`).join(', ')}.`,

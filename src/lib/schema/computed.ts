@@ -182,6 +182,7 @@ export const ComputedGuideSchema = z.object({
   objective: z.enum(['throughput', 'latency']),
   metrics: z.object({ primary: MetricKeySchema, secondary: z.array(MetricKeySchema) }),
   engines: z.array(z.object({ id: z.string(), name: z.string(), version: z.string().optional() })),
+  measuredOn: z.string().optional(),
   /** `config` as [key, value] pairs: the author's key order is how the page shows it */
   profiles: z.array(
     z.object({

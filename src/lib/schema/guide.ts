@@ -203,6 +203,11 @@ export const GuideSchema = z.strictObject({
     })
     .default({}),
   engines: z.array(EngineSchema).min(1),
+  /** when the results were measured (the last benchmark run), as YYYY-MM-DD */
+  measuredOn: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'expected a date as YYYY-MM-DD')
+    .optional(),
   profiles: z.array(ProfileSchema).default([]),
   datasets: z.array(DatasetSchema).default([]),
   /** the benchmark commands, shown as one shell block */

@@ -9,6 +9,8 @@ export type SetupView = {
   hardware: string;
   enginesHeading: string;
   engines: string[];
+  /** "Measured on 2025-10-12" */
+  measuredOn?: string;
   method?: { heading: string; html: string };
   profilesHeading: string;
   profiles: { id: string; label: string; yaml: string }[];
@@ -29,6 +31,7 @@ export function setupView(ctx: ViewContext): SetupView {
     hardware: guide.hardware.label[lang],
     enginesHeading: tr('setup.engines'),
     engines: guide.engines.filter((e) => e.version).map((e) => `${e.name} ${e.version}`),
+    ...(guide.measuredOn ? { measuredOn: tr('setup.measuredOn', { date: guide.measuredOn }) } : {}),
     ...(method ? { method: { heading: tr('setup.method'), html: method } } : {}),
     profilesHeading: tr('setup.profiles'),
     profiles: guide.profiles.map((p) => ({
