@@ -54,6 +54,9 @@ export function configFlags(config: {
   const flags = new Map<string, string>();
   for (const [name, value] of commandFlags(config.command ?? (config.args ?? []).join(' ')))
     if (!NOT_CONFIGURATION.has(name)) flags.set(ALIASES[name] ?? name, value);
+  // `vllm serve <model>` names the model without a flag: the model is part of the configuration.
+  const served = config.command ? commandModel(config.command) : undefined;
+  if (served !== undefined && !flags.has('--model')) flags.set('--model', served);
   return flags;
 }
 
