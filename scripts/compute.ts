@@ -34,9 +34,11 @@ for (const { id, sources } of guides) {
   );
 }
 
+// exitCode, not exit(): a long report to a pipe is written out before the process ends.
 if (reportDiagnostics(diagnostics)) {
   process.stderr.write('compute: failed; data/guides left as it was\n');
-  process.exit(1);
+  process.exitCode = 1;
+} else {
+  replaceDirectory(join(repoRoot, 'data/guides'), output);
+  process.stderr.write(`compute: wrote ${output.size} guide(s) to data/guides\n`);
 }
-replaceDirectory(join(repoRoot, 'data/guides'), output);
-process.stderr.write(`compute: wrote ${output.size} guide(s) to data/guides\n`);

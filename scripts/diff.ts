@@ -49,17 +49,17 @@ for (const path of git('ls-tree', '-r', '--name-only', ref, '--', 'data/guides')
 
 const { guides: after, diagnostics } = computeWorkingTree();
 // Warnings are check's business; the diff only refuses a tree that does not build.
+// exitCode, not exit(): a long report to a pipe is written out before the process ends.
 if (reportDiagnostics(diagnostics.filter((d) => d.severity === 'error'))) {
   process.stderr.write('diff: the working tree does not build; fix the errors above, then run the diff again\n');
-  process.exit(1);
+  process.exitCode = 1;
+} else {
+  // The committed data/guides must be what the sources compute; say which are not.
+  const stale = [...after]
+    .filter(([id, guide]) => {
+      const path = join(repoRoot, 'data/guides', `${id}.json`);
+      return !existsSync(path) || readText(path) !== stableJson(guide);
+    })
+    .map(([id]) => id);
+  process.stdout.write(guidesDiff(before, after, ref, { unreadable, stale }));
 }
-
-// The committed data/guides must be what the sources compute; say which are not.
-const stale = [...after]
-  .filter(([id, guide]) => {
-    const path = join(repoRoot, 'data/guides', `${id}.json`);
-    return !existsSync(path) || readText(path) !== stableJson(guide);
-  })
-  .map(([id]) => id);
-
-process.stdout.write(guidesDiff(before, after, ref, { unreadable, stale }));

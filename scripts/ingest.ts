@@ -18,9 +18,11 @@ for (const guide of listGuideDirs(rawRoot)) {
   process.stderr.write(`ingest: ${guide}: ${files.length} raw file(s), ${result.runs.length} run(s)\n`);
 }
 
+// exitCode, not exit(): a long report to a pipe is written out before the process ends.
 if (reportDiagnostics(diagnostics)) {
   process.stderr.write('ingest: failed; data/runs left as it was\n');
-  process.exit(1);
+  process.exitCode = 1;
+} else {
+  replaceDirectory(join(repoRoot, 'data/runs'), output);
+  process.stderr.write(`ingest: wrote ${output.size} run(s) to data/runs\n`);
 }
-replaceDirectory(join(repoRoot, 'data/runs'), output);
-process.stderr.write(`ingest: wrote ${output.size} run(s) to data/runs\n`);
