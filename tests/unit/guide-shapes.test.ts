@@ -305,3 +305,75 @@ describe('acknowledgements', () => {
     );
   });
 });
+
+describe('what steps say', () => {
+  const ranking = (extra: string, yaml = baseYaml) =>
+    yaml.replace('    summary: pairwise\n', `    summary: ranking\n${extra}`);
+
+  it('a ranking puts "=" between equal values and "<" between latencies', () => {
+    const tie = ranking('').replace(
+      '      - { id: sglang,',
+      '      - { id: again, label: Again, engine: vllm, args: [-tp 8, --again], result: engine/vllm.txt }\n      - { id: sglang,',
+    );
+    const built = build(
+      tie.replace(
+        'summary: ranking',
+        'summary: ranking\n    winner: { variant: sglang, reason: { en: best, zh: 最好 } }',
+      ),
+    );
+    expect(errors(built)).toEqual([]);
+    expect(summaryText(built.guide!, built.guide!.steps[0]!, 'en')!.text).toBe(
+      'Result: SGLang (1500.00 tok/s) > vLLM (1200.00 tok/s) = Again (1200.00 tok/s)',
+    );
+    const latency = build(
+      ranking('')
+        .replace('objective: throughput', 'objective: latency')
+        .replace('metrics: { secondary: tpot.mean }\n', ''),
+    );
+    expect(summaryText(latency.guide!, latency.guide!.steps[0]!, 'en')!.text).toBe(
+      'Result: SGLang (7.67 s) < vLLM (8.86 s)',
+    );
+  });
+
+  it('a step none of whose configurations ran says so, and the page has no empty "other cases"', () => {
+    const built = build(
+      withStep(`  - id: tuning
+    title: { en: Tuning, zh: 调优 }
+    summary: none
+    variants:
+      - { id: trt, label: TensorRT-LLM, engine: sglang, status: unsupported, reason: not yet }
+`),
+    );
+    expect(errors(built)).toEqual([]);
+    expect(built.guide!.steps[1]!.notAdopted).toEqual({ why: 'not-measured' });
+    const view = guideView(built.guide!, noProse, 'en');
+    expect(view.results.steps[1]!.notAdopted).toBe(
+      'Not adopted: none of its configurations could be measured (unsupported, or the server did not start).',
+    );
+    const bare = build(baseYaml.replace(/comparison:\n {2}cases:\n.*\n/, ''));
+    expect(guideView(bare.guide!, noProse, 'en').otherCases).toBeUndefined();
+  });
+
+  it('compared per accelerator, sentences give each configuration per GPU', () => {
+    const yaml = baseYaml
+      .replace(
+        'args: [--tp-size 8], result: engine/sglang.txt',
+        'args: [--tp-size 4], gpus: 4, result: engine/sglang.txt',
+      )
+      .replace('comparison:\n', 'comparison:\n  scaling: per-gpu\n')
+      .replace('optimized: { result: engine/sglang.txt }', 'optimized: { result: engine/sglang.txt, gpus: 4 }')
+      .replace(
+        'command: python3 -m sglang.launch_server --tp-size 8',
+        'command: python3 -m sglang.launch_server --tp-size 4',
+      );
+    const built = build(yaml);
+    expect(errors(built)).toEqual([]);
+    expect(summaryText(built.guide!, built.guide!.steps[0]!, 'en')!.text).toContain(
+      'SGLang Total TPS = 1500.00 (375.00/GPU), vLLM Total TPS = 1200.00 (150.00/GPU).',
+    );
+    expect(guideView(built.guide!, noProse, 'en').conclusion.comparison!.chart).toMatchObject({
+      metric: 'Total TPS / GPU (tok/s)',
+      cases: [{ baseline: 150, optimized: 375 }],
+    });
+  });
+});

@@ -114,7 +114,7 @@ describe('GLM-4.x on H200, recomputed from raw results', () => {
 
   it('other benchmark cases: each configuration with its whole labelled log', () => {
     const view = guideView(guide, noProse, 'zh');
-    const [baseline, optimized] = view.otherCases.groups[0]!.entries;
+    const [baseline, optimized] = view.otherCases?.groups[0]?.entries ?? [];
     expect(baseline!.configLabel).toBe('基准配置的推理服务脚本');
     expect(baseline!.result.text.match(/^# .+$/gm)).toEqual([
       '# random 32K input',

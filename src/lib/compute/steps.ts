@@ -151,7 +151,7 @@ export function concludeSteps(
     const startScore = current.variant.measured.score;
     const isBaseline = step.id === baseline.step && winner?.id === baseline.variant.id;
     const notAdopted: ComputedStep['notAdopted'] = !winner
-      ? { why: 'no-successful-run' }
+      ? { why: m.variants.some((v) => v.measured) ? 'no-successful-run' : 'not-measured' }
       : step.adopted !== 'auto'
         ? { why: 'author', reason: step.adopted.reason }
         : isBaseline

@@ -92,6 +92,8 @@ export const ComputedStepSchema = z.object({
       z.object({ why: z.literal('no-gain') }),
       z.object({ why: z.literal('baseline-won') }),
       z.object({ why: z.literal('no-successful-run') }),
+      /** every variant was unsupported or failed to start: nothing was measured */
+      z.object({ why: z.literal('not-measured') }),
       z.object({ why: z.literal('author'), reason: LocalizedSchema }),
     ])
     .optional(),

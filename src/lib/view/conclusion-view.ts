@@ -63,6 +63,7 @@ export function conclusionView(ctx: ViewContext): ConclusionView {
 
 function comparisonView(ctx: ViewContext): ComparisonView {
   const { guide, lang, tr } = ctx;
+  const perChart = guide.scaling === 'per-gpu' ? guide.hardware.gpus : 1;
   const scaled =
     guide.scaling === 'replicas'
       ? guide.comparison.filter((c) => c.optimized.measured.scale !== 1).map((c) => c.optimized.measured)
@@ -93,14 +94,18 @@ function comparisonView(ctx: ViewContext): ComparisonView {
         accelerator: ctx.accelerator,
       }),
     ),
+    // Compared per accelerator, the chart shows what each GPU delivers; otherwise the machine's total.
     chart: {
-      metric: `${ctx.primaryName} (${ctx.primaryUnit})`,
+      metric:
+        guide.scaling === 'per-gpu'
+          ? `${ctx.primaryName} / ${ctx.accelerator} (${ctx.primaryUnit})`
+          : `${ctx.primaryName} (${ctx.primaryUnit})`,
       baselineLabel: tr('table.baselineShort'),
       optimizedLabel: tr('table.optimized'),
       cases: guide.comparison.map((c) => ({
         label: c.label[lang],
-        baseline: toDisplayUnit(c.baseline.measured.score, guide.metrics.primary),
-        optimized: toDisplayUnit(c.optimized.measured.score, guide.metrics.primary),
+        baseline: toDisplayUnit(c.baseline.measured.score / perChart, guide.metrics.primary),
+        optimized: toDisplayUnit(c.optimized.measured.score / perChart, guide.metrics.primary),
       })),
     },
   };

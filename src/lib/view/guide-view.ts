@@ -35,7 +35,8 @@ export type GuideView = {
   setup: SetupView;
   results: { heading: string; steps: StepView[] };
   optimizationSummary: OptimizationSummaryView;
-  otherCases: OtherCasesView;
+  /** absent when the guide has neither other cases nor prose about them */
+  otherCases?: OtherCasesView;
   downloads: { heading: string; links: { href: string; text: string }[] };
 };
 
@@ -78,7 +79,7 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
     setup: setupView(ctx),
     results: { heading: tr('results.heading'), steps: guide.steps.map((step) => stepView(ctx, step)) },
     optimizationSummary: optimizationSummaryView(ctx),
-    otherCases: otherCasesView(ctx),
+    ...otherCasesOf(otherCasesView(ctx)),
     downloads: {
       heading: tr('downloads.heading'),
       links: [
@@ -87,6 +88,10 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
       ],
     },
   };
+}
+
+function otherCasesOf(view: OtherCasesView): { otherCases?: OtherCasesView } {
+  return view.groups.length > 0 || view.introHtml !== undefined ? { otherCases: view } : {};
 }
 
 /** The page's table of contents, in page order, with the ids the page gives its headings. */
@@ -98,7 +103,7 @@ export function guideHeadings(view: GuideView): { depth: number; slug: string; t
     { depth: 2, slug: 'results', text: view.results.heading },
     ...view.results.steps.map((step) => ({ depth: 3, slug: `step-${step.id}`, text: step.heading })),
     { depth: 2, slug: 'optimization-summary', text: view.optimizationSummary.heading },
-    { depth: 2, slug: 'other-cases', text: view.otherCases.heading },
+    ...(view.otherCases ? [{ depth: 2, slug: 'other-cases', text: view.otherCases.heading }] : []),
     { depth: 2, slug: 'downloads', text: view.downloads.heading },
   ].flatMap((heading) => [
     heading,

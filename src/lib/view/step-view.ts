@@ -2,7 +2,7 @@ import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label
 import { formatRatio, scaledText, shownAs } from '../format/measured.ts';
 import { formatPercent, formatSignedPercent } from '../format/number.ts';
 import { translator, type Locale, type Translate } from '../i18n.ts';
-import type { ComputedGuide, ComputedStep, ComputedVariant, StepSummary } from '../schema/computed.ts';
+import type { ComputedGuide, ComputedStep, ComputedVariant, Measured, StepSummary } from '../schema/computed.ts';
 import { accuracyView, type AccuracyView } from './accuracy-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
 
@@ -120,6 +120,20 @@ function variantView(ctx: ViewContext, variant: ComputedVariant): VariantView {
   };
 }
 
+/**
+ * A primary value as sentences give it: replicated copies as "7081.34x2"; compared per
+ * accelerator, the value as measured and its share per GPU ("16042.19 (8021.10/GPU)").
+ */
+function primaryText(guide: ComputedGuide, measured: Measured): string {
+  const key = guide.metrics.primary;
+  if (guide.scaling !== 'per-gpu') return scaledText(measured, key);
+  const gpus = guide.hardware.gpus / measured.scale;
+  const value = shownAs(measured.primary.value, key);
+  return gpus === 1
+    ? value
+    : `${value} (${shownAs(measured.primary.value / gpus, key)}/${guide.hardware.accelerator.toUpperCase()})`;
+}
+
 /** The variant a summary names: one of this step's, or (`referenceStep`) the winner of an earlier step. */
 function summaryVariant(guide: ComputedGuide, step: ComputedStep, id: string, stepId?: string) {
   const owner = stepId === undefined ? step : guide.steps.find((s) => s.id === stepId);
@@ -176,13 +190,22 @@ export function summaryText(
   const primaryUnit = unitSuffix(displayUnit(primary));
   if (summary.kind === 'none') return undefined;
   if (summary.kind === 'ranking') {
-    const items = summary.order.map((id) => {
+    // Best first: ">" between throughputs, "<" between latencies, "=" where two print the same.
+    const better = guide.objective === 'latency' ? ' < ' : ' > ';
+    let ranking = '';
+    let previous: string | undefined;
+    for (const id of summary.order) {
       const { variant: v, name } = summaryVariant(guide, step, id);
-      if (!v.measured || v.measured.successRate !== undefined)
-        return tr('summary.rankingItemStatus', { name: name(lang), status: statusText(v, tr) });
-      return tr('summary.rankingItem', { name: name(lang), value: scaledText(v.measured, primary), unit: primaryUnit });
-    });
-    return { text: tr('summary.ranking', { ranking: items.join(' > ') }) };
+      const complete = v.measured !== undefined && v.measured.successRate === undefined;
+      const value = complete && v.measured ? primaryText(guide, v.measured) : undefined;
+      const item = value
+        ? tr('summary.rankingItem', { name: name(lang), value, unit: primaryUnit })
+        : tr('summary.rankingItemStatus', { name: name(lang), status: statusText(v, tr) });
+      if (ranking !== '') ranking += value !== undefined && value === previous ? ' = ' : better;
+      ranking += item;
+      previous = value;
+    }
+    return { text: tr('summary.ranking', { ranking }) };
   }
   const winner = summaryVariant(guide, step, summary.winner);
   const reference = summaryVariant(guide, step, summary.reference, summary.referenceStep);
@@ -205,8 +228,8 @@ export function summaryText(
       winner: winner.name(lang),
       reference: reference.name(lang),
       metric: metricShortName(primary),
-      winnerValue: scaledText(w, primary),
-      referenceValue: scaledText(r, primary),
+      winnerValue: primaryText(guide, w),
+      referenceValue: primaryText(guide, r),
       diff: shownAs(Math.abs(summary.primary.gain), primary),
       unit: primaryUnit,
       percent: formatPercent(Math.abs(summary.primary.percent), guide.percentDecimals),
