@@ -74,8 +74,10 @@ const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\
 
 /**
  * Family name → canonical id. In the GPUStack-rendered block "TPOT" is guidellm's
- * time_per_output_token (first token included) and "ITL" is guidellm's per-request decode
- * latency, i.e. what vLLM calls TPOT (shared/formats.md §0.2): same label, other metric.
+ * time_per_output_token, which includes the first token (shared/formats.md §0.2): same label as
+ * vLLM's, other metric, so it is stored as tpot_incl_ttft. Its "ITL" rows are stored as `itl`, the
+ * id their own label names: a page that prints a stored value beside a label must print the
+ * number the block printed on that label's line.
  */
 const FAMILIES: Record<'vllm-bench-serve' | 'gpustack-block', Record<string, MetricId>> = {
   'vllm-bench-serve': {
@@ -85,7 +87,7 @@ const FAMILIES: Record<'vllm-bench-serve' | 'gpustack-block', Record<string, Met
     e2el: 'e2e_latency',
     'client queue time': 'client_queue_time',
   },
-  'gpustack-block': { ttft: 'ttft', tpot: 'tpot_incl_ttft', itl: 'tpot', latency: 'e2e_latency' },
+  'gpustack-block': { ttft: 'ttft', tpot: 'tpot_incl_ttft', itl: 'itl', latency: 'e2e_latency' },
 };
 
 /** The unit each latency family is printed in: a label in another unit is corrupt, not converted. */
