@@ -155,7 +155,7 @@ describe('sglang-jsonl', () => {
         code: 'E_BAD_NUMBER',
         line: 2,
         found: '"NaN"',
-        message: expect.stringContaining('"p99_ttft_ms"'),
+        message: expect.stringContaining('/p99_ttft_ms'),
       }),
     );
   });

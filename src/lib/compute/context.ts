@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { errorAt, hasErrors, type Diagnostic, type ErrorCode } from '../diagnostics/diagnostics.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { Guide } from '../schema/guide.ts';
 import { metricDirection, type MetricKey } from '../schema/metric.ts';
@@ -32,7 +32,7 @@ export type ComputeContext = ComputeInput & {
   /** runs that did not serve all of their profile's requests; acknowledged like plausibility warnings */
   profileWarnings: Diagnostic[];
   /** an error at a guide.yaml path */
-  error: (path: YamlPath, code: string, message: string, extra?: ErrorExtra) => void;
+  error: (path: YamlPath, code: ErrorCode, message: string, extra?: ErrorExtra) => void;
 };
 
 const DEFAULT_PRIMARY: Record<Guide['objective'], MetricKey> = {
@@ -53,11 +53,11 @@ export function createContext(input: ComputeInput): ComputeContext {
     usedAt: new Map(),
     profileWarnings: [],
     error: (path, code, message, extra = {}) => {
-      diagnostics.push({ severity: 'error', code, file: input.file, ...input.locate(path), message, ...extra });
+      diagnostics.push(errorAt(code, input.file, message, { ...input.locate(path), ...extra }));
     },
   };
 }
 
 export function hasErrorsSoFar(ctx: ComputeContext): boolean {
-  return ctx.diagnostics.some((d) => d.severity === 'error');
+  return hasErrors(ctx.diagnostics);
 }

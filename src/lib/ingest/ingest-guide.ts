@@ -1,4 +1,5 @@
-import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { errorAt, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { validate } from '../diagnostics/validate.ts';
 import { parseRawFile, type ParsedRun } from '../parse/index.ts';
 import { checkRunPlausibility } from './plausibility.ts';
 import { RunSchema, type FormatId, type Run } from '../schema/run.ts';
@@ -41,30 +42,36 @@ export function ingestGuide(
     for (const parsed of result.runs) {
       const id = runId(raw.path, parsed.source.blockLabel, parsed.source.blockIndex, result.runs.length);
       if (ids.has(id)) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_DUPLICATE',
-          file: raw.file,
-          line: parsed.source.startLine,
-          message: `two result blocks in this file share the label "${parsed.source.blockLabel}"`,
-          expected: 'a distinct "# label" line before each block',
-          found: JSON.stringify(parsed.source.blockLabel),
-        });
+        diagnostics.push(
+          errorAt(
+            'E_DUPLICATE',
+            raw.file,
+            `two result blocks in this file share the label "${parsed.source.blockLabel}"`,
+            {
+              line: parsed.source.startLine,
+              expected: 'a distinct "# label" line before each block',
+              found: JSON.stringify(parsed.source.blockLabel),
+            },
+          ),
+        );
         continue;
       }
       ids.add(id);
       const owner = idOwners.get(id);
       if (owner !== undefined && owner !== raw.file) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_DUPLICATE',
-          file: raw.file,
-          line: parsed.source.startLine,
-          message: `this file and ${owner} would both be run "${id}": a reference to it could mean either`,
-          expected: 'raw files whose names differ before the extension',
-          found: `${owner} and ${raw.file}`,
-          hint: 'rename one of them (e.g. vllm.txt and vllm-save-result.json) and its result: in guide.yaml',
-        });
+        diagnostics.push(
+          errorAt(
+            'E_DUPLICATE',
+            raw.file,
+            `this file and ${owner} would both be run "${id}": a reference to it could mean either`,
+            {
+              line: parsed.source.startLine,
+              expected: 'raw files whose names differ before the extension',
+              found: `${owner} and ${raw.file}`,
+              hint: 'rename one of them (e.g. vllm.txt and vllm-save-result.json) and its result: in guide.yaml',
+            },
+          ),
+        );
         continue;
       }
       idOwners.set(id, raw.file);
@@ -73,15 +80,20 @@ export function ingestGuide(
         diagnostics.push(...unusable);
         continue;
       }
-      const checked = RunSchema.safeParse({ id, ...parsed });
-      if (!checked.success) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_SCHEMA',
-          file: raw.file,
-          line: parsed.source.startLine,
-          message: `the parser produced a run perflab cannot store: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-        });
+      // A parser bug, not the author's: name the block, and what of the run the schema refused.
+      const checked = validate(
+        RunSchema,
+        { id, ...parsed },
+        { file: raw.file, locate: () => ({ line: parsed.source.startLine }) },
+      );
+      if (!checked.ok) {
+        diagnostics.push(
+          ...checked.diagnostics.map((d) => ({
+            ...d,
+            message: `the ${parsed.source.format} reader produced a run perflab cannot store: ${d.message}`,
+            hint: 'this is a bug in perflab, not in the file: report it with the file attached',
+          })),
+        );
         continue;
       }
       const run = checked.data;
@@ -127,15 +139,13 @@ function unusableNumbers(run: ParsedRun, file: string): Diagnostic[] {
         ? 'has more digits than a number can hold exactly'
         : undefined;
     if (problem)
-      found.push({
-        severity: 'error',
-        code: 'E_BAD_NUMBER',
-        file,
-        line: metric.line,
-        message: `${key} ${metric.printed.slice(0, 40)} ${problem}`,
-        expected: 'a value a benchmark can print',
-        found: metric.printed.slice(0, 40),
-      });
+      found.push(
+        errorAt('E_BAD_NUMBER', file, `${key} ${metric.printed.slice(0, 40)} ${problem}`, {
+          line: metric.line,
+          expected: 'a value a benchmark can print',
+          found: metric.printed.slice(0, 40),
+        }),
+      );
   }
   return found;
 }

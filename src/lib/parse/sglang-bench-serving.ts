@@ -76,22 +76,24 @@ export function parse(text: string, options: { file: string }): ParseResult {
     diagnostics.error('E_NO_RESULT', 'no "Serving Benchmark Result" block found', {
       line: 1,
       expected: 'a line "============ Serving Benchmark Result ============"',
-      found: lines.length === 0 ? 'an empty file' : quoteFound(lines[0]!.text),
+      found: lines[0] ? quoteFound(lines[0].text) : 'an empty file',
     });
     return { runs: [], diagnostics: diagnostics.items };
   }
 
   const runs: ParsedRun[] = [];
   blocks.forEach((block, blockIndex) => {
-    const headerLine = lines[block.header]!;
+    const headerLine = lines[block.header];
+    const closeLine = block.close === undefined ? undefined : lines[block.close];
+    if (!headerLine) return;
     const name = `result block #${blockIndex + 1}${block.label ? ` ("# ${block.label}")` : ''} started at line ${headerLine.line}`;
-    if (block.close === undefined) {
+    if (block.close === undefined || !closeLine) {
       const next = blocks[blockIndex + 1];
       const last = blockBody(lines, block, next).findLast((l) => l.text.trim() !== '') ?? headerLine;
       diagnostics.error('E_TRUNCATED_BLOCK', `${name} has no closing rule`, {
         line: headerLine.line,
         expected: '"<label>: <number>" lines, then a line of 50 "="',
-        found: `${next ? `the next header (line ${lines[next.header]!.line})` : 'end of input'} after ${quoteFound(last.text)}`,
+        found: `${next ? `the next header (line ${lines[next.header]?.line})` : 'end of input'} after ${quoteFound(last.text)}`,
       });
       return;
     }
@@ -110,7 +112,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
       );
       return;
     }
-    const metrics = parseBlockBody(body, diagnostics);
+    const metrics = diagnostics.unlessErrors(() => parseBlockBody(body, diagnostics));
     if (!metrics) return;
     runs.push({
       source: {
@@ -119,7 +121,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
         blockIndex,
         blockLabel: block.label,
         startLine: headerLine.line,
-        endLine: lines[block.close]!.line,
+        endLine: closeLine.line,
       },
       metrics,
       raw: lines
@@ -131,10 +133,9 @@ export function parse(text: string, options: { file: string }): ParseResult {
   return { runs, diagnostics: diagnostics.items };
 }
 
-function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record<string, MetricValue> | undefined {
+function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record<string, MetricValue> {
   const metrics: Record<string, MetricValue> = {};
   const seenAt = new Map<string, number>();
-  const errorsBefore = diagnostics.items.filter((d) => d.severity === 'error').length;
   let section = '';
 
   for (const line of body) {
@@ -150,18 +151,15 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
     const { rawLabel, label, valueText, column } = result;
     if (section === UNMAPPED_SECTION || KNOWN_UNMAPPED.has(label)) continue;
 
-    let key: string;
-    let spec: ScalarLabel | undefined = SCALAR_LABELS[label];
-    const distribution = DISTRIBUTION_LABEL.exec(label);
-    if (spec) {
-      key = spec.id;
-    } else if (distribution && FAMILIES[distribution[3]!]) {
-      key = `${FAMILIES[distribution[3]!]}.${statKey(distribution)}`;
-      spec = { id: FAMILIES[distribution[3]!]!, unit: 'ms' };
-    } else {
+    const scalar = SCALAR_LABELS[label];
+    const distribution = scalar ? null : DISTRIBUTION_LABEL.exec(label);
+    const family = distribution ? FAMILIES[distribution[3] ?? ''] : undefined;
+    const spec: ScalarLabel | undefined = scalar ?? (family && { id: family, unit: 'ms' });
+    if (!spec) {
       warnUnknownLine(line, rawLabel, diagnostics);
       continue;
     }
+    const key = distribution && family ? `${family}.${statKey(distribution)}` : spec.id;
 
     const firstLine = seenAt.get(key);
     if (firstLine !== undefined) {
@@ -182,7 +180,5 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
     if (value === undefined) continue;
     metrics[key] = { value, unit: spec.unit, printed: valueText, line: line.line };
   }
-
-  const errorsAfter = diagnostics.items.filter((d) => d.severity === 'error').length;
-  return errorsAfter > errorsBefore ? undefined : metrics;
+  return metrics;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FormatIdSchema } from './run.ts';
 import { MetricKeySchema } from './metric.ts';
 import { SafeUrlSchema } from './safe-url.ts';
+import { ACKNOWLEDGEABLE_CODES } from '../diagnostics/codes.ts';
 
 /**
  * content/guides/<model>/<hardware>/guide.yaml: the structure of one guide, written once for both
@@ -206,7 +207,7 @@ export const GuideSchema = z.strictObject({
       z.strictObject({
         file: z.string().min(1),
         block: z.string().min(1).optional(),
-        code: z.enum(['W_MEAN_ABOVE_PERCENTILE', 'W_PEAK_BELOW_MEAN', 'W_BEYOND_PHYSICAL', 'W_REQUESTS_FAILED']),
+        code: z.enum(ACKNOWLEDGEABLE_CODES),
         reason: z.string().min(10),
       }),
     )
