@@ -39,7 +39,7 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
     const old = before.steps.find((s) => s.id === step.id);
     if (!old) {
       lines.push(
-        `- Step **${step.title.en}** added (winner: ${step.variants.find((v) => v.id === step.winner)!.label.en}).`,
+        `- Step **${step.title.en}** added (winner: ${step.variants.find((v) => v.id === step.winner)?.label.en ?? step.winner}).`,
       );
       continue;
     }
@@ -107,15 +107,14 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
     }
   }
 
-  const changedRaw = Object.keys(after.runs).filter(
-    (runId) => before.runs[runId] && before.runs[runId]!.raw !== after.runs[runId]!.raw,
-  );
-  const addedRaw = Object.keys(after.runs).filter((runId) => !before.runs[runId]);
+  const runs = Object.entries(after.runs);
+  const changedRaw = runs.filter(([runId, run]) => before.runs[runId] && before.runs[runId]?.raw !== run.raw);
+  const addedRaw = runs.filter(([runId]) => !before.runs[runId]);
   if (changedRaw.length > 0)
-    lines.push(`- Raw results replaced: ${changedRaw.map((r) => `\`${after.runs[r]!.file}\``).join(', ')}.`);
+    lines.push(`- Raw results replaced: ${changedRaw.map(([, run]) => `\`${run.file}\``).join(', ')}.`);
   if (addedRaw.length > 0)
     lines.push(
-      `- Raw results added: ${addedRaw.map((r) => `\`${after.runs[r]!.file}\`${after.runs[r]!.blockLabel ? ` (${after.runs[r]!.blockLabel})` : ''}`).join(', ')}.`,
+      `- Raw results added: ${addedRaw.map(([, run]) => `\`${run.file}\`${run.blockLabel ? ` (${run.blockLabel})` : ''}`).join(', ')}.`,
     );
 
   return lines.length === 0 ? [] : [`## ${after.title.en} (\`${id}\`)`, '', ...lines, ''];
@@ -143,11 +142,14 @@ export function guidesDiff(
       continue;
     }
     if (!old) {
-      const target = guide.comparison[0]!;
+      const [target] = guide.comparison;
+      const headline = target
+        ? `; ${target.label.en}: ${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)} over the baseline`
+        : '';
       sections.push(
         `## ${guide.title.en} (\`${id}\`) — new guide`,
         '',
-        `- Recommended engine: ${guide.recommended.engine.name}; ${target.label.en}: ${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)} over the baseline.`,
+        `- Recommended engine: ${guide.recommended.engine.name}${headline}.`,
         '',
       );
       continue;

@@ -13,6 +13,13 @@ function field(value: string | number): string {
  * who want the numbers in a spreadsheet. The percentage is
  * the guide's, on the scaled optimized value. Values are shown as on the page.
  */
+/** The raw file a run came from; a run the guide does not list is a compute bug, not a blank cell. */
+function sourceFile(guide: ComputedGuide, runId: string): string {
+  const run = guide.runs[runId];
+  if (!run) throw new Error(`downloads: guide ${guide.id} has no run "${runId}"`);
+  return run.file;
+}
+
 export function comparisonCsv(guide: ComputedGuide): string {
   const header = [
     'case',
@@ -35,8 +42,8 @@ export function comparisonCsv(guide: ComputedGuide): string {
     c.optimized.measured.scale,
     shown(c.optimized.measured.secondary),
     formatFixed(c.percent, guide.percentDecimals),
-    guide.runs[c.baseline.measured.runId]!.file,
-    guide.runs[c.optimized.measured.runId]!.file,
+    sourceFile(guide, c.baseline.measured.runId),
+    sourceFile(guide, c.optimized.measured.runId),
   ]);
   return `${[header, ...rows].map((row) => row.map(field).join(',')).join('\n')}\n`;
 }

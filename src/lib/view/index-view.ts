@@ -33,7 +33,8 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
   const rows = [...guides]
     .sort((a, b) => a.guide.id.localeCompare(b.guide.id))
     .map(({ guide, title }) => {
-      const target = guide.comparison[0]!;
+      // The headline is the first comparison case; compute refuses a guide without one.
+      const [target] = guide.comparison;
       return {
         id: guide.id,
         family: guide.model.family,
@@ -43,9 +44,11 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
         hardware: machineName(guide),
         objective: t(lang, `objective.${guide.objective}`),
         engine: guide.recommended.engine.name,
-        gain: `${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)}`,
-        gainCase: target.label[lang],
-        positive: guideImprovement(guide, target.percent),
+        gain: target
+          ? `${formatSignedPercent(target.percent, guide.percentDecimals)} ${metricShortName(guide.metrics.primary)}`
+          : '',
+        gainCase: target?.label[lang] ?? '',
+        positive: target ? guideImprovement(guide, target.percent) : true,
       };
     });
   const columns = [...new Set(rows.map((r) => r.hardware))].sort();
