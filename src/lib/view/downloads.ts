@@ -2,17 +2,19 @@ import { formatFixed } from '../format/number.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import { shown } from '../format/measured.ts';
 
-/** CSV field: quoted when it holds a comma, quote or line break. */
-function field(value: string | number): string {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
 /**
- * The before/after comparison as CSV (one row per benchmark case, English labels), for readers
- * who want the numbers in a spreadsheet. The percentage is
- * the guide's, on the scaled optimized value. Values are shown as on the page.
+ * CSV field: quoted when it holds a comma, quote or line break. A spreadsheet runs a cell that starts
+ * with =, +, -, @, tab or CR as a formula (CSV injection), quoted or not; labels come from pull
+ * requests, so such a cell gets a leading ' (shown as text), unless it is a plain number like -12.5.
  */
+export function csvField(value: string | number): string {
+  const raw = String(value);
+  const text = /^[=+\-@\t\r]/.test(raw) && !PLAIN_NUMBER.test(raw) ? `'${raw}` : raw;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
 /** The raw file a run came from; a run the guide does not list is a compute bug, not a blank cell. */
 function sourceFile(guide: ComputedGuide, runId: string): string {
   const run = guide.runs[runId];
@@ -20,6 +22,11 @@ function sourceFile(guide: ComputedGuide, runId: string): string {
   return run.file;
 }
 
+/**
+ * The before/after comparison as CSV (one row per benchmark case, English labels), for readers
+ * who want the numbers in a spreadsheet. The percentage is
+ * the guide's, on the scaled optimized value. Values are shown as on the page.
+ */
 export function comparisonCsv(guide: ComputedGuide): string {
   const header = [
     'case',
@@ -45,5 +52,5 @@ export function comparisonCsv(guide: ComputedGuide): string {
     sourceFile(guide, c.baseline.measured.runId),
     sourceFile(guide, c.optimized.measured.runId),
   ]);
-  return `${[header, ...rows].map((row) => row.map(field).join(',')).join('\n')}\n`;
+  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\n')}\n`;
 }
