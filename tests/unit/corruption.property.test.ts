@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/lib/parse/serving-block.ts';
+import { metricEntries } from '../../src/lib/parse/types.ts';
 import { checkRunPlausibility } from '../../src/lib/ingest/plausibility.ts';
 import type { DiagnosticCode } from '../../src/lib/diagnostics/codes.ts';
 
@@ -170,7 +171,7 @@ function numbers(text: string) {
   const diagnostics = [...result.diagnostics];
   for (const parsed of result.runs) diagnostics.push(...checkRunPlausibility(parsed));
   return {
-    runs: result.runs.map((r) => Object.fromEntries(Object.entries(r.metrics).map(([k, v]) => [k, v.value]))),
+    runs: result.runs.map((r) => Object.fromEntries(metricEntries(r.metrics).map(([k, v]) => [k, v.value]))),
     diagnostics,
   };
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expectGolden } from '../helpers/golden.ts';
 import { describe, expect, it } from 'vitest';
 import { checkRunPlausibility } from '../../src/lib/ingest/plausibility.ts';
-import type { ParserModule } from '../../src/lib/parse/types.ts';
+import { metricEntries, type ParserModule } from '../../src/lib/parse/types.ts';
 import { sourceLines } from '../../src/lib/parse/source-lines.ts';
 import { stableJson } from '../../src/lib/stable-json.ts';
 
@@ -78,7 +78,7 @@ for (const format of parserDirs) {
 
       it(`${name}: every value is the number printed on its line`, () => {
         for (const run of result.runs) {
-          for (const [key, metric] of Object.entries(run.metrics)) {
+          for (const [key, metric] of metricEntries(run.metrics)) {
             const line = lines[metric.line - 1]!;
             expect(line.text, `${key} at line ${metric.line}`).toContain(metric.printed);
             const printed = Number(metric.printed.replace(/,/g, ''));
@@ -91,9 +91,8 @@ for (const format of parserDirs) {
       if (LABELLED_FORMATS.has(format))
         it(`${name}: every value's line is labelled with its metric and statistic`, () => {
           for (const run of result.runs) {
-            for (const key of Object.keys(run.metrics)) {
+            for (const [key, metric] of metricEntries(run.metrics)) {
               const [id = '', stat] = key.split('.');
-              const metric = run.metrics[key]!;
               const label = lines[metric.line - 1]!.text.trim().replace(/:.*$/, '').replace(/\s+/g, ' ').toLowerCase();
               expect(LABEL_OF_ID[id], `no label rule for ${id}`).toBeDefined();
               expect(label, `${key} at line ${metric.line}`).toMatch(LABEL_OF_ID[id]!);

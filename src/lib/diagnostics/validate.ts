@@ -135,7 +135,7 @@ function valueAt(data: unknown, path: YamlPath): unknown {
   let node = data;
   for (const key of path) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = Object.hasOwn(node, key) ? (node as Record<string | number, unknown>)[key] : undefined;
+    node = Object.hasOwn(node, key) ? Reflect.get(node, key) : undefined;
   }
   return node;
 }

@@ -1,4 +1,4 @@
-import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 
 export type YamlPath = readonly (string | number)[];
@@ -26,16 +26,16 @@ export function parseYamlSource(text: string, file: string): YamlSource {
 
   const locate = (path: YamlPath) => {
     let node: unknown = doc.contents;
-    let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
+    let offset = doc.contents?.range[0] ?? 0;
     for (const key of path) {
       if (isMap(node)) {
-        const pair = node.items.find((item) => (item.key as { value?: unknown } | null)?.value === key);
+        const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
         if (!pair) break;
-        offset = (pair.key as Node).range?.[0] ?? offset;
+        offset = isNode(pair.key) ? (pair.key.range?.[0] ?? offset) : offset;
         node = pair.value;
       } else if (isSeq(node) && typeof key === 'number') {
-        const item = node.items[key] as Node | undefined;
-        if (!item) break;
+        const item: unknown = node.items[key];
+        if (!isNode(item)) break;
         offset = item.range?.[0] ?? offset;
         node = item;
       } else break;

@@ -1,8 +1,9 @@
 import { errorAt, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { validate } from '../diagnostics/validate.ts';
 import { parseRawFile, type ParsedRun } from '../parse/index.ts';
+import { metricEntries } from '../parse/types.ts';
 import { checkRunPlausibility } from './plausibility.ts';
-import { RunSchema, type FormatId, type Run } from '../schema/run.ts';
+import { RunSchema, type Run } from '../schema/run.ts';
 import { stableJson } from '../stable-json.ts';
 
 export type RawFile = {
@@ -28,15 +29,15 @@ export function slugify(text: string): string {
 /** Parses every raw file of one guide into normalized runs; all problems are collected, none thrown. */
 export function ingestGuide(
   files: readonly RawFile[],
-  formats: ReadonlyMap<string, FormatId> = new Map(),
+  /** the format guide.yaml declares for a raw path, checked by the parser (E_FORMAT_UNKNOWN) */
+  formats: ReadonlyMap<string, string> = new Map(),
 ): { runs: Run[]; diagnostics: Diagnostic[] } {
   const runs: Run[] = [];
   const diagnostics: Diagnostic[] = [];
   // A run's id is its raw path without the extension: two files that share a stem would share ids.
   const idOwners = new Map<string, string>();
   for (const raw of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
-    const format = formats.get(raw.path);
-    const result = parseRawFile(raw.text, format ? { file: raw.file, format } : { file: raw.file });
+    const result = parseRawFile(raw.text, { file: raw.file, format: formats.get(raw.path) });
     diagnostics.push(...result.diagnostics);
     const ids = new Set<string>();
     for (const parsed of result.runs) {
@@ -112,15 +113,14 @@ export function runJson(run: Run): string {
  * The formats guide.yaml declares for its raw files (`result: { file, format }`), which override
  * detection. Read from the parsed YAML before validation, so ingest does not depend on compute.
  */
-export function declaredFormats(guideData: unknown): Map<string, FormatId> {
-  const formats = new Map<string, FormatId>();
+export function declaredFormats(guideData: unknown): Map<string, string> {
+  const formats = new Map<string, string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (node === null || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    if (typeof record.file === 'string' && typeof record.format === 'string')
-      formats.set(record.file, record.format as FormatId);
-    Object.values(record).forEach(visit);
+    if ('file' in node && 'format' in node && typeof node.file === 'string' && typeof node.format === 'string')
+      formats.set(node.file, node.format);
+    Object.values(node).forEach(visit);
   };
   visit(guideData);
   return formats;
@@ -132,7 +132,7 @@ export function declaredFormats(guideData: unknown): Map<string, FormatId> {
  */
 function unusableNumbers(run: ParsedRun, file: string): Diagnostic[] {
   const found: Diagnostic[] = [];
-  for (const [key, metric] of Object.entries(run.metrics)) {
+  for (const [key, metric] of metricEntries(run.metrics)) {
     const problem = !Number.isFinite(metric.value)
       ? `is not a finite number (it reads as ${metric.value})`
       : /^-?\d+$/.test(metric.printed) && !Number.isSafeInteger(Number(metric.printed))

@@ -1,5 +1,7 @@
 import { errorAt, warningAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { isDistribution, isMetricKey, splitMetricKey, statKeyOf, type ScalarId, type Stat } from '../schema/metric.ts';
 import type { MetricValue, Run } from '../schema/run.ts';
+import type { RunMetrics } from '../parse/types.ts';
 
 /**
  * A result block that parses can still be wrong: a line edited by hand, a copy/paste that mixed
@@ -19,14 +21,14 @@ const RELATIVE_TOLERANCE = 0.005;
 const GUIDELLM_FORMATS = new Set(['gpustack-block', 'guidellm-json', 'gpustack-runner-json']);
 
 // Beyond what any single node serves: above this, a number is a unit or instrumentation error.
-const PHYSICAL_LIMITS: Record<string, number> = {
-  total_token_throughput: 1_000_000,
-  output_token_throughput: 1_000_000,
-  peak_output_token_throughput: 1_000_000,
-  request_throughput: 100_000,
-};
+const PHYSICAL_LIMITS: readonly [ScalarId, number][] = [
+  ['total_token_throughput', 1_000_000],
+  ['output_token_throughput', 1_000_000],
+  ['peak_output_token_throughput', 1_000_000],
+  ['request_throughput', 100_000],
+];
 
-const PERCENTILE_ORDER = ['min', 'p50', 'median', 'p90', 'p95', 'p99', 'p99_9', 'max'];
+const PERCENTILE_ORDER: readonly Stat[] = ['min', 'p50', 'median', 'p90', 'p95', 'p99', 'p99_9', 'max'];
 
 /** Half a unit in the last printed decimal: the most the printed rounding can be off by. */
 function printedHalfUnit(metric: MetricValue): number {
@@ -45,7 +47,7 @@ function adjacentPairs<T>(items: readonly T[]): [T, T][] {
   return pairs;
 }
 
-export function checkRunPlausibility(run: Pick<Run, 'source' | 'metrics'>): Diagnostic[] {
+export function checkRunPlausibility(run: { source: Run['source']; metrics: RunMetrics }): Diagnostic[] {
   const out: Diagnostic[] = [];
   const m = run.metrics;
   const file = run.source.file;
@@ -76,7 +78,7 @@ export function checkRunPlausibility(run: Pick<Run, 'source' | 'metrics'>): Diag
 
   if (TOTALS_OVER_DURATION.has(run.source.format) && m.duration && m.duration.value > 0) {
     const duration = m.duration.value;
-    const expectations: [string, number | undefined][] = [
+    const expectations: [ScalarId, number | undefined][] = [
       [
         'total_token_throughput',
         m.input_tokens_total && m.output_tokens_total
@@ -109,12 +111,13 @@ export function checkRunPlausibility(run: Pick<Run, 'source' | 'metrics'>): Diag
 
   const families = new Set(
     Object.keys(m)
-      .filter((k) => k.includes('.'))
-      .map((k) => k.slice(0, k.indexOf('.'))),
+      .filter(isMetricKey)
+      .map((key) => splitMetricKey(key).id)
+      .filter(isDistribution),
   );
   for (const family of families) {
-    const present = PERCENTILE_ORDER.map((stat) => [stat, m[`${family}.${stat}`]] as const).filter(
-      (pair): pair is readonly [string, MetricValue] => pair[1] !== undefined,
+    const present = PERCENTILE_ORDER.map((stat) => [stat, m[statKeyOf(family, stat)]] as const).filter(
+      (pair): pair is readonly [Stat, MetricValue] => pair[1] !== undefined,
     );
     for (const [[lowStat, low], [highStat, high]] of adjacentPairs(present)) {
       if (low.value > high.value) {
@@ -132,9 +135,10 @@ export function checkRunPlausibility(run: Pick<Run, 'source' | 'metrics'>): Diag
         );
       }
     }
-    const mean = m[`${family}.mean`];
-    const tail = m[`${family}.p95`] ?? m[`${family}.p99`];
-    const tailStat = m[`${family}.p95`] ? 'p95' : 'p99';
+    const mean = m[statKeyOf(family, 'mean')];
+    const p95 = m[statKeyOf(family, 'p95')];
+    const tail = p95 ?? m[statKeyOf(family, 'p99')];
+    const tailStat = p95 ? 'p95' : 'p99';
     if (mean && tail && mean.value > tail.value) {
       out.push(
         warningAt(
@@ -160,7 +164,7 @@ export function checkRunPlausibility(run: Pick<Run, 'source' | 'metrics'>): Diag
     );
   }
 
-  for (const [key, limit] of Object.entries(PHYSICAL_LIMITS)) {
+  for (const [key, limit] of PHYSICAL_LIMITS) {
     const metric = m[key];
     if (metric && metric.value > limit) {
       out.push(

@@ -1,10 +1,9 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricValue } from '../schema/run.ts';
 import { parseJsonDocuments, type JsonValue } from './json-text.ts';
 import { isJsonObject, jsonNumber, reportJsonError, type JsonObject, type NumberSpec } from './json-source.ts';
-import type { MetricId } from '../schema/metric.ts';
+import type { ScalarId } from '../schema/metric.ts';
 import { sourceLines } from './source-lines.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**
  * Parser for the `--result-file` (default result.jsonl) of SGLang's `benchmark/gsm8k/bench_sglang.py`
@@ -13,7 +12,7 @@ import type { ParsedRun, ParseResult } from './types.ts';
  * The other SGLang benchmarks append to the same default file with their own `task`; those lines are skipped.
  */
 
-const FIELDS: Record<string, NumberSpec & { id: MetricId }> = {
+const FIELDS: Record<string, NumberSpec & { id: ScalarId }> = {
   accuracy: { id: 'gsm8k_accuracy', unit: 'fraction', max: 1 },
   num_requests: { id: 'gsm8k_n', unit: 'count', integer: true },
   latency: { id: 'eval_duration', unit: 's' },
@@ -79,7 +78,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
       return;
     }
     const metrics = diagnostics.unlessErrors(() => {
-      const read: Record<string, MetricValue> = {};
+      const read: RunMetrics = {};
       for (const [key, spec] of Object.entries(FIELDS)) {
         const number = jsonNumber({ document: doc, text, diagnostics }, `/${key}`, spec);
         if (number) read[spec.id] = { ...number, unit: spec.unit };

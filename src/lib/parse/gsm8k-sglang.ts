@@ -1,8 +1,7 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricId, Unit } from '../schema/metric.ts';
-import type { MetricValue } from '../schema/run.ts';
+import type { ScalarId, Unit } from '../schema/metric.ts';
 import { parseNumber } from './number.ts';
-import type { ParseResult } from './types.ts';
+import type { ParseResult, RunMetrics } from './types.ts';
 import { sourceLines } from './source-lines.ts';
 
 /**
@@ -12,7 +11,7 @@ import { sourceLines } from './source-lines.ts';
  * The sample count is not printed; the tqdm bar's `200/200` gives it when the log kept it.
  */
 
-const LINES: Record<string, { id: MetricId; unit: Unit; suffix?: RegExp }> = {
+const LINES: Record<string, { id: ScalarId; unit: Unit; suffix?: RegExp }> = {
   accuracy: { id: 'gsm8k_accuracy', unit: 'fraction' },
   invalid: { id: 'gsm8k_invalid_rate', unit: 'fraction' },
   latency: { id: 'eval_duration', unit: 's', suffix: /\s*s$/ },
@@ -28,7 +27,7 @@ export function detect(text: string): boolean {
 export function parse(text: string, options: { file: string }): ParseResult {
   const diagnostics = new DiagnosticList(options.file);
   const lines = sourceLines(text);
-  const metrics: Record<string, MetricValue> = {};
+  const metrics: RunMetrics = {};
   // the lines from the first result line to the last
   let span: { start: number; end: number } | undefined;
 

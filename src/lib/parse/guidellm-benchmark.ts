@@ -1,6 +1,13 @@
 import { quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricId, Unit } from '../schema/metric.ts';
-import type { MetricValue } from '../schema/run.ts';
+import {
+  statKeyOf,
+  type DistributionId,
+  type MetricKey,
+  type ScalarId,
+  type Stat,
+  type Unit,
+} from '../schema/metric.ts';
+import type { RunMetrics } from './types.ts';
 import { atPointer, type JsonValue } from './json-text.ts';
 import { isJsonObject, jsonNumber, type JsonNumber, type JsonSource } from './json-source.ts';
 import { toMilliseconds } from './number.ts';
@@ -9,7 +16,7 @@ import { toMilliseconds } from './number.ts';
  * One entry of a guidellm report's `benchmarks` (shared/formats.md §2.7): which values are read
  * from it and as which metrics, its block label, and the excerpt of it a page shows.
  */
-type Scalar = { pointer: string; id: MetricId; unit: Unit };
+type Scalar = { pointer: string; id: ScalarId; unit: Unit };
 
 // Pointers relative to one benchmark entry.
 const SCALARS: Scalar[] = [
@@ -34,17 +41,17 @@ const SCALARS: Scalar[] = [
  * guidellm's `time_per_output_token_ms` includes the first token; its `inter_token_latency_ms` is
  * the per-request decode average, i.e. what vLLM calls TPOT. Neither is vLLM's pooled ITL (§0.2).
  */
-const DISTRIBUTIONS: { name: string; id: MetricId; seconds: boolean }[] = [
+const DISTRIBUTIONS: { name: string; id: DistributionId; seconds: boolean }[] = [
   { name: 'time_to_first_token_ms', id: 'ttft', seconds: false },
   { name: 'time_per_output_token_ms', id: 'tpot_incl_ttft', seconds: false },
   { name: 'inter_token_latency_ms', id: 'tpot', seconds: false },
   { name: 'request_latency', id: 'e2e_latency', seconds: true },
 ];
 
-const STATS: Record<string, string> = { mean: 'mean', median: 'median', std_dev: 'std', min: 'min', max: 'max' };
+const STATS: Record<string, Stat> = { mean: 'mean', median: 'median', std_dev: 'std', min: 'min', max: 'max' };
 
 // p001 is the 0.1th percentile and p999 the 99.9th: a rule cannot tell p01 (1st) from p001.
-const PERCENTILES: Record<string, string> = {
+const PERCENTILES: Record<string, Stat> = {
   p001: 'p0_1',
   p01: 'p1',
   p05: 'p5',
@@ -68,19 +75,16 @@ export function strategyLabel(benchmark: JsonValue): string | null {
   return strategy.type_;
 }
 
-export function readBenchmark(
-  source: JsonSource,
-  entry: string,
-): { metrics: Record<string, MetricValue>; used: string[] } {
+export function readBenchmark(source: JsonSource, entry: string): { metrics: RunMetrics; used: string[] } {
   const { document, diagnostics } = source;
-  const metrics: Record<string, MetricValue> = {};
+  const metrics: RunMetrics = {};
   const used: string[] = ['/config/strategy/type_'];
   const read = (pointer: string, unit: Unit) => {
     const number = jsonNumber(source, `${entry}${pointer}`, { unit, nullable: true });
     if (number) used.push(pointer);
     return number;
   };
-  const put = (key: string, unit: Unit, n: JsonNumber, seconds = false) => {
+  const put = (key: MetricKey, unit: Unit, n: JsonNumber, seconds = false) => {
     metrics[key] = seconds
       ? { value: toMilliseconds(n.value, n.printed), unit, printed: n.printed, printedUnit: 's', line: n.line }
       : { value: n.value, unit, printed: n.printed, line: n.line };
@@ -119,7 +123,7 @@ export function readBenchmark(
     const at = `/metrics/${family.name}/successful`;
     for (const [name, stat] of Object.entries(STATS)) {
       const n = read(`${at}/${name}`, unit);
-      if (n) put(`${family.id}.${stat}`, 'ms', n, family.seconds);
+      if (n) put(statKeyOf(family.id, stat), 'ms', n, family.seconds);
     }
     const percentiles = summary.percentiles;
     if (!isJsonObject(percentiles)) continue;
@@ -134,7 +138,7 @@ export function readBenchmark(
         continue;
       }
       const n = read(`${at}/percentiles/${name}`, unit);
-      if (n) put(`${family.id}.${stat}`, 'ms', n, family.seconds);
+      if (n) put(statKeyOf(family.id, stat), 'ms', n, family.seconds);
     }
   }
 

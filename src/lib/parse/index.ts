@@ -1,5 +1,5 @@
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
-import type { FormatId } from '../schema/run.ts';
+import { FormatIdSchema, type FormatId } from '../schema/run.ts';
 import * as gsm8kSglang from './gsm8k-sglang.ts';
 import * as gsm8kSglangJsonl from './gsm8k-sglang-jsonl.ts';
 import * as guidellmJson from './guidellm-json.ts';
@@ -11,7 +11,7 @@ import * as sglangJsonl from './sglang-jsonl.ts';
 import * as vllmJson from './vllm-json.ts';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import { parseJsonDocuments } from './json-text.ts';
-import type { ParserModule, ParseOptions, ParseResult } from './types.ts';
+import type { ParserModule, ParseResult } from './types.ts';
 
 export type { ParsedRun, ParseResult, ParserModule } from './types.ts';
 
@@ -45,15 +45,17 @@ const FORMAT_TO_PARSER: Record<FormatId, ParserName> = {
   'lm-eval-table': 'lm-eval-table',
 };
 
-/** Parses one raw file, detecting its format from the content unless `format` is given. */
-export function parseRawFile(text: string, options: ParseOptions): ParseResult {
-  if (options.format) {
-    const parser: ParserModule | undefined = Object.hasOwn(FORMAT_TO_PARSER, options.format)
-      ? PARSERS[FORMAT_TO_PARSER[options.format]]
-      : undefined;
-    if (parser) return parser.parse(text, options);
+/**
+ * Parses one raw file, detecting its format from the content unless guide.yaml declares one
+ * (`format`, as written there: checked here).
+ */
+export function parseRawFile(text: string, options: { file: string; format?: string | undefined }): ParseResult {
+  if (options.format !== undefined) {
+    const format = FormatIdSchema.safeParse(options.format);
+    if (format.success)
+      return PARSERS[FORMAT_TO_PARSER[format.data]].parse(text, { file: options.file, format: format.data });
     const known = Object.keys(FORMAT_TO_PARSER);
-    const declared = String(options.format).slice(0, 40);
+    const declared = options.format.slice(0, 40);
     return failed(
       errorAt(
         'E_FORMAT_UNKNOWN',
@@ -70,7 +72,7 @@ export function parseRawFile(text: string, options: ParseOptions): ParseResult {
   }
   const candidates = Object.entries(PARSERS).filter(([, parser]) => parser.detect(text));
   const [only] = candidates;
-  if (candidates.length === 1 && only) return only[1].parse(text, options);
+  if (candidates.length === 1 && only) return only[1].parse(text, { file: options.file });
   if (candidates.length === 0) {
     return failed(
       unreadableCause(text, options.file) ??

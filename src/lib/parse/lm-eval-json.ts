@@ -2,9 +2,9 @@ import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { MetricValue } from '../schema/run.ts';
 import { isGsm8kTask } from './gsm8k-sglang-jsonl.ts';
 import { isJsonObject, jsonNumber, reportJsonError, type JsonSource, type NumberSpec } from './json-source.ts';
-import type { MetricId } from '../schema/metric.ts';
+import type { ScalarId } from '../schema/metric.ts';
 import { atPointer, parseJsonDocuments, pointerEscape, type JsonDocument, type JsonValue } from './json-text.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**
  * Parser for lm-evaluation-harness `results_<date>.json` (shared/formats.md §2.13): one run per
@@ -117,7 +117,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
             blockIndex: index,
             blockLabel: lmEvalBlockLabel(task, filter),
             startLine: doc.lines.get(taskPointer) ?? doc.line,
-            endLine: Math.max(...Object.values(metrics).map((m) => m.line)),
+            endLine: Math.max(...Object.values(metrics).map((m) => m?.line ?? doc.line)),
           },
           metrics,
           raw,
@@ -140,7 +140,7 @@ const SAMPLES: Spec = { id: 'gsm8k_n', unit: 'count', integer: true };
 const ACCURACY: Spec = { id: 'gsm8k_accuracy', unit: 'fraction', max: 1 };
 const STDERR: Spec = { id: 'gsm8k_stderr', unit: 'fraction', max: 1 };
 
-type Spec = NumberSpec & { id: MetricId };
+type Spec = NumberSpec & { id: ScalarId };
 
 function metric(source: JsonSource, pointer: string, spec: Spec): MetricValue | undefined {
   const number = jsonNumber(source, pointer, spec);
@@ -148,12 +148,12 @@ function metric(source: JsonSource, pointer: string, spec: Spec): MetricValue | 
 }
 
 /** The accuracy of one filter of a task and its stderr; lm-eval writes "N/A" for a stderr it could not compute. */
-function readFilter(source: JsonSource, task: string, filter: string): Record<string, MetricValue> {
+function readFilter(source: JsonSource, task: string, filter: string): RunMetrics {
   const { document: doc, diagnostics } = source;
   const taskPointer = `/results/${pointerEscape(task)}`;
   const accuracyPointer = `${taskPointer}/${pointerEscape(`exact_match,${filter}`)}`;
   const stderrPointer = `${taskPointer}/${pointerEscape(`exact_match_stderr,${filter}`)}`;
-  const metrics: Record<string, MetricValue> = {};
+  const metrics: RunMetrics = {};
   const accuracy = metric(source, accuracyPointer, ACCURACY);
   if (accuracy) metrics.gsm8k_accuracy = accuracy;
   else if (atPointer(doc.value, accuracyPointer) === undefined) {

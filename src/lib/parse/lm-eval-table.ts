@@ -1,10 +1,9 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricValue } from '../schema/run.ts';
 import { isGsm8kTask } from './gsm8k-sglang-jsonl.ts';
 import { lmEvalBlockLabel } from './lm-eval-json.ts';
 import { parseNumber } from './number.ts';
 import { sourceLines } from './source-lines.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**
  * Parser for the markdown table lm-evaluation-harness prints (shared/formats.md §2.13):
@@ -60,7 +59,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
       if (!isGsm8kTask(task) || rowCells[col.metric]?.text !== 'exact_match') continue;
       const filter = rowCells[col.filter]?.text || 'none';
       const index = blockIndex++;
-      const metrics: Record<string, MetricValue> = {};
+      const metrics: RunMetrics = {};
       let refused = false;
 
       for (const [id, cell] of [

@@ -1,4 +1,4 @@
-import type { MetricId, Unit } from '../schema/metric.ts';
+import { distributionKey, type DistributionId, type MetricKey, type ScalarId, type Unit } from '../schema/metric.ts';
 import { statKey } from './result-block.ts';
 
 /**
@@ -9,7 +9,7 @@ import { statKey } from './result-block.ts';
 
 export type ServingFormat = 'vllm-bench-serve' | 'gpustack-block';
 
-type ScalarLabel = { id: MetricId; unit: Unit };
+type ScalarLabel = { id: ScalarId; unit: Unit };
 
 // Keys are lower-case with single spaces: labels drift in case across versions
 // ("Total Token throughput" before vLLM PR #30403, "Total token throughput" after).
@@ -63,7 +63,7 @@ const KNOWN_UNMAPPED_PATTERN = /^(position \d+|(mean|median|p[\d.]+) e2el incl\.
 /** `Mean TTFT (ms)`, `P99.9 ITL (ms)`, `Median Latency(s)` → statistic, percentile, family name, unit. */
 export const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\((ms|s)\)$/;
 
-type Family = { id: MetricId; printedIn: 'ms' | 's' };
+type Family = { id: DistributionId; printedIn: 'ms' | 's' };
 
 /**
  * Family name → canonical id, and the unit the tool prints it in (a label in another unit is
@@ -91,7 +91,7 @@ const FAMILIES: Record<ServingFormat, Readonly<Record<string, Family>>> = {
 
 /** What a label of a block stands for. */
 export type LabelMeaning =
-  | { kind: 'metric'; key: string; unit: Unit; printedUnit?: 's' }
+  | { kind: 'metric'; key: MetricKey; unit: Unit; printedUnit?: 's' }
   | { kind: 'not-stored' }
   | { kind: 'unknown' }
   | { kind: 'unknown-family'; family: string; known: string[] }
@@ -110,7 +110,8 @@ export function labelMeaning(label: string, format: ServingFormat): LabelMeaning
     const family = families[name];
     if (!family) return { kind: 'unknown-family', family: name, known: Object.keys(families) };
     if (printedIn !== family.printedIn) return { kind: 'wrong-unit', printed: printedIn, expected: family.printedIn };
-    const key = `${family.id}.${statKey(distribution)}`;
+    const key = distributionKey(family.id, statKey(distribution));
+    if (key === undefined) return { kind: 'unknown' };
     return printedIn === 's'
       ? { kind: 'metric', key, unit: 'ms', printedUnit: 's' }
       : { kind: 'metric', key, unit: 'ms' };

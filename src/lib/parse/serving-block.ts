@@ -1,6 +1,6 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { FormatId, MetricValue } from '../schema/run.ts';
-import type { ParseOptions, ParsedRun, ParseResult } from './types.ts';
+import type { FormatId } from '../schema/run.ts';
+import type { ParseOptions, ParsedRun, ParseResult, RunMetrics } from './types.ts';
 import { toMilliseconds } from './number.ts';
 import {
   findBlocks,
@@ -143,12 +143,8 @@ function warnOrphanLines(
   });
 }
 
-function parseBlockBody(
-  body: SourceLine[],
-  format: ServingFormat,
-  diagnostics: DiagnosticList,
-): Record<string, MetricValue> {
-  const metrics: Record<string, MetricValue> = {};
+function parseBlockBody(body: SourceLine[], format: ServingFormat, diagnostics: DiagnosticList): RunMetrics {
+  const metrics: RunMetrics = {};
   const seenAt = new Map<string, number>();
 
   for (const line of body) {

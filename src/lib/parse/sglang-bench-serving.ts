@@ -1,7 +1,6 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricId, Unit } from '../schema/metric.ts';
-import type { MetricValue } from '../schema/run.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import { distributionKey, type DistributionId, type ScalarId, type Unit } from '../schema/metric.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 import {
   findBlocks,
   normalizeLabel,
@@ -23,7 +22,7 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
 const BACKEND_LINE = /^Backend:/i;
 
 /** `sentinel`: printed values that mean "no value" (an unbounded rate, no cap), not an error. */
-type ScalarLabel = { id: MetricId; unit: Unit; sentinel?: RegExp };
+type ScalarLabel = { id: ScalarId; unit: Unit; sentinel?: RegExp };
 
 // Keys are lower-case with single spaces, so case and padding drift between versions does not matter.
 const SCALAR_LABELS: Record<string, ScalarLabel> = {
@@ -53,7 +52,12 @@ const UNMAPPED_SECTION = 'cache hit details';
 
 /** `Mean TTFT (ms)`, `P99 E2E Latency (ms)`, `Max ITL (ms)` → statistic, family name. */
 const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\(ms\)$/;
-const FAMILIES: Record<string, MetricId> = { 'e2e latency': 'e2e_latency', ttft: 'ttft', tpot: 'tpot', itl: 'itl' };
+const FAMILIES: Record<string, DistributionId> = {
+  'e2e latency': 'e2e_latency',
+  ttft: 'ttft',
+  tpot: 'tpot',
+  itl: 'itl',
+};
 
 /** The block's lines between header and closing rule (or the end of input when truncated). */
 function blockBody(lines: SourceLine[], block: BlockBounds, next: BlockBounds | undefined): SourceLine[] {
@@ -133,8 +137,8 @@ export function parse(text: string, options: { file: string }): ParseResult {
   return { runs, diagnostics: diagnostics.items };
 }
 
-function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record<string, MetricValue> {
-  const metrics: Record<string, MetricValue> = {};
+function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): RunMetrics {
+  const metrics: RunMetrics = {};
   const seenAt = new Map<string, number>();
   let section = '';
 
@@ -154,12 +158,20 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
     const scalar = SCALAR_LABELS[label];
     const distribution = scalar ? null : DISTRIBUTION_LABEL.exec(label);
     const family = distribution ? FAMILIES[distribution[3] ?? ''] : undefined;
-    const spec: ScalarLabel | undefined = scalar ?? (family && { id: family, unit: 'ms' });
+    const spec: Omit<ScalarLabel, 'id'> | undefined = scalar ?? (family && { unit: 'ms' });
     if (!spec) {
       warnUnknownLine(line, rawLabel, diagnostics);
       continue;
     }
-    const key = distribution && family ? `${family}.${statKey(distribution)}` : spec.id;
+    const key = scalar
+      ? scalar.id
+      : distribution && family
+        ? distributionKey(family, statKey(distribution))
+        : undefined;
+    if (key === undefined) {
+      warnUnknownLine(line, rawLabel, diagnostics);
+      continue;
+    }
 
     const firstLine = seenAt.get(key);
     if (firstLine !== undefined) {

@@ -1,9 +1,8 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricId, Unit } from '../schema/metric.ts';
-import type { MetricValue } from '../schema/run.ts';
+import { distributionKey, type ScalarId, type Unit } from '../schema/metric.ts';
 import { parseJsonDocuments, pointerEscape, type JsonDocument } from './json-text.ts';
 import { isJsonObject, jsonNumber, type JsonObject, type JsonSource } from './json-source.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
@@ -12,7 +11,7 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
  * run. Each line is read on its own so one damaged line does not hide the others.
  */
 
-type KeySpec = { id: MetricId; unit: Unit };
+type KeySpec = { id: ScalarId; unit: Unit };
 
 // Values are already in canonical units: `*_ms` keys in ms, `duration` in s.
 const SCALAR_KEYS: Record<string, KeySpec> = {
@@ -132,15 +131,19 @@ function readLine(line: SourceLine, diagnostics: DiagnosticList): (JsonDocument 
   return { ...document, value };
 }
 
-function readMetrics(record: JsonObject, source: JsonSource): Record<string, MetricValue> {
-  const metrics: Record<string, MetricValue> = {};
+function readMetrics(record: JsonObject, source: JsonSource): RunMetrics {
+  const metrics: RunMetrics = {};
   for (const [name, value] of Object.entries(record)) {
     if (NOT_METRICS.has(name) || value === null) continue;
     // `--request-rate inf` (the default) and `trace` mean no configured rate.
     if (name === 'request_rate' && (value === 'trace' || value === Infinity)) continue;
     const distribution = DISTRIBUTION_KEY.exec(name);
     const scalar = SCALAR_KEYS[name];
-    const key = scalar ? scalar.id : distribution ? `${distribution[3]}.${distribution[1]}` : undefined;
+    const key = scalar
+      ? scalar.id
+      : distribution
+        ? distributionKey(distribution[3] ?? '', distribution[1] ?? '')
+        : undefined;
     const unit = scalar ? scalar.unit : 'ms';
     if (key === undefined) {
       // Numbers under a new key may be a renamed metric; strings and objects are arguments.

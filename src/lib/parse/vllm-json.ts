@@ -1,6 +1,5 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricId, Unit } from '../schema/metric.ts';
-import type { MetricValue } from '../schema/run.ts';
+import { distributionKey, type DistributionId, type MetricKey, type ScalarId, type Unit } from '../schema/metric.ts';
 import { parseJsonDocuments, pointerEscape, type JsonValue } from './json-text.ts';
 import {
   isJsonObject,
@@ -11,7 +10,7 @@ import {
   type JsonObject,
   type JsonSource,
 } from './json-source.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**
  * Parser for `vllm bench serve --save-result` JSON (shared/formats.md §2.2): one object per run,
@@ -20,7 +19,7 @@ import type { ParsedRun, ParseResult } from './types.ts';
  * `{stem}.pytorch.json` list is recognised and skipped with a warning.
  */
 
-type KeySpec = { id: MetricId; unit: Unit };
+type KeySpec = { id: ScalarId; unit: Unit };
 
 const SCALAR_KEYS: Record<string, KeySpec> = {
   completed: { id: 'requests_successful', unit: 'count' },
@@ -43,7 +42,7 @@ const SCALAR_KEYS: Record<string, KeySpec> = {
 /** `mean_ttft_ms`, `p99.9_itl_ms` → statistic, percentile, family. */
 const SUMMARY_KEY = /^(mean|median|std|min|max|p(\d+(?:\.\d+)?))_([a-z0-9_]+)_ms$/;
 
-const FAMILIES: Record<string, MetricId> = {
+const FAMILIES: Record<string, DistributionId> = {
   ttft: 'ttft',
   tpot: 'tpot',
   itl: 'itl',
@@ -157,9 +156,9 @@ export function parse(text: string, options: { file: string }): ParseResult {
   return { runs, diagnostics: diagnostics.items };
 }
 
-function readMetrics(record: JsonObject, source: JsonSource): Record<string, MetricValue> {
+function readMetrics(record: JsonObject, source: JsonSource): RunMetrics {
   const { document, diagnostics } = source;
-  const metrics: Record<string, MetricValue> = {};
+  const metrics: RunMetrics = {};
   const unknownFamilies = new Set<string>();
 
   for (const name of Object.keys(record)) {
@@ -168,7 +167,7 @@ function readMetrics(record: JsonObject, source: JsonSource): Record<string, Met
     if (name === 'request_rate' && typeof record[name] === 'string' && /^inf$/i.test(record[name])) continue;
     const scalar = SCALAR_KEYS[name];
     const summary = SUMMARY_KEY.exec(name);
-    let key: string;
+    let key: MetricKey;
     let unit: Unit;
     if (scalar) {
       key = scalar.id;
@@ -191,7 +190,12 @@ function readMetrics(record: JsonObject, source: JsonSource): Record<string, Met
         }
         continue;
       }
-      key = `${family}.${percentile !== undefined ? `p${percentile.replace('.', '_')}` : stat}`;
+      const statKey = distributionKey(
+        family,
+        percentile !== undefined ? `p${percentile.replace('.', '_')}` : (stat ?? ''),
+      );
+      if (statKey === undefined) continue;
+      key = statKey;
       unit = 'ms';
     } else {
       continue;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LocalizedSchema } from './guide.ts';
 import { FormatIdSchema, MetricValueSchema } from './run.ts';
+import { MetricKeySchema } from './metric.ts';
 
 /**
  * data/guides/<guide>.json: everything a guide page shows, computed from guide.yaml and the runs.
@@ -136,7 +137,7 @@ export const ComputedGuideSchema = z.object({
   model: z.object({ name: z.string(), family: z.string(), subject: LocalizedSchema }),
   hardware: z.object({ name: z.string(), gpus: z.number().int(), label: LocalizedSchema, short: LocalizedSchema }),
   objective: z.enum(['throughput', 'latency']),
-  metrics: z.object({ primary: z.string(), secondary: z.string() }),
+  metrics: z.object({ primary: MetricKeySchema, secondary: MetricKeySchema }),
   engines: z.array(z.object({ id: z.string(), name: z.string(), version: z.string().optional() })),
   /** `config` as [key, value] pairs: the author's key order is how the page shows it */
   profiles: z.array(
