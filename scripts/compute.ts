@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../src/lib/compute/build-guide.ts';
 import { stableJson } from '../src/lib/stable-json.ts';
-import { guidesRoot, readGuideSources, staleRuns } from './guide-sources.ts';
+import { guidesRoot, hasGuideYaml, readGuideSources, staleRuns } from './guide-sources.ts';
 import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';
 
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
 
 for (const id of listGuideDirs(guidesRoot)) {
-  const stale = staleRuns(id);
+  // A folder without guide.yaml is reported as such (by buildGuide), not as stale runs.
+  const stale = hasGuideYaml(id) ? staleRuns(id) : undefined;
   if (stale) {
     diagnostics.push(stale);
     process.stderr.write(`compute: ${id}: failed\n`);

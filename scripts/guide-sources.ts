@@ -64,6 +64,10 @@ export function readRawFiles(id: string): { files: RawFile[]; diagnostics: Diagn
   };
 }
 
+export function hasGuideYaml(id: string): boolean {
+  return existsSync(join(guidesRoot, id, 'guide.yaml'));
+}
+
 /** Formats guide.yaml declares for raw files; an unreadable guide.yaml declares none (compute reports it). */
 export function readDeclaredFormats(id: string) {
   const path = join(guidesRoot, id, 'guide.yaml');
