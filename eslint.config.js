@@ -11,6 +11,13 @@ export default defineConfig(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
   {
+    // Library modules stay small enough to read whole. src/lib/import is being rewritten; it joins
+    // the rule when that lands.
+    files: ['src/lib/**/*.ts'],
+    ignores: ['src/lib/import/**'],
+    rules: { 'max-lines': ['error', { max: 250 }] },
+  },
+  {
     // A test that has just asserted a value exists may say so with `!`; library code may not.
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -5,6 +5,8 @@ import { globSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACKNOWLEDGEABLE_CODES, DIAGNOSTIC_CODES, type DiagnosticCode } from '../../src/lib/diagnostics/codes.ts';
+import { GUIDE_CODES } from '../../src/lib/diagnostics/codes-guide.ts';
+import { RAW_INPUT_CODES } from '../../src/lib/diagnostics/codes-raw-input.ts';
 
 const repo = join(import.meta.dirname, '../..');
 const codes = Object.keys(DIAGNOSTIC_CODES) as DiagnosticCode[];
@@ -29,7 +31,14 @@ describe('diagnostic code catalogue', () => {
     for (const code of ACKNOWLEDGEABLE_CODES) expect(DIAGNOSTIC_CODES[code].severity).toBe('warning');
   });
 
-  const source = read(['src/**/*.ts', 'scripts/**/*.ts'], ['src/lib/diagnostics/codes.ts']);
+  it('defines each code in one part of the catalogue only', () => {
+    const raw = Object.keys(RAW_INPUT_CODES);
+    expect(Object.keys(GUIDE_CODES).filter((code) => raw.includes(code))).toEqual([]);
+  });
+
+  const catalogue = globSync('src/lib/diagnostics/codes*.ts', { cwd: repo });
+  expect(catalogue.length).toBe(3);
+  const source = read(['src/**/*.ts', 'scripts/**/*.ts'], catalogue);
   it('has no code that nothing reports', () => {
     const unused = codes.filter((code) => !source.includes(`'${code}'`));
     expect(unused).toEqual([]);
