@@ -154,12 +154,13 @@ export function compareSlots(
   return diagnostics;
 }
 
+/** What the checks read of a Markdown syntax tree node (remark's mdast nodes have this shape). */
 type MdNode = {
   type: string;
-  value?: string;
-  url?: string;
-  position?: { start: { line: number; column: number } };
-  children?: MdNode[];
+  value?: string | undefined;
+  url?: string | undefined;
+  position?: { start: { line: number; column: number } } | undefined;
+  children?: MdNode[] | undefined;
 };
 
 /**
@@ -168,7 +169,7 @@ type MdNode = {
  */
 export function markupProblems(body: string, file: string, bodyOffset: number): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  const tree = remark().parse(body) as MdNode;
+  const tree: MdNode = remark().parse(body);
   const at = (node: MdNode) => ({
     line: (node.position?.start.line ?? 1) + bodyOffset,
     column: node.position?.start.column ?? 1,

@@ -204,12 +204,15 @@ export function parseJsonDocuments(text: string): JsonParseResult {
       fail('unterminated string');
     }
     i++;
+    let text: unknown;
     try {
-      return JSON.parse(source.slice(start, i)) as string;
+      text = JSON.parse(source.slice(start, i));
     } catch {
-      i = start;
-      return fail('invalid string (a raw control character or a bad escape)');
+      text = undefined;
     }
+    if (typeof text === 'string') return text;
+    i = start;
+    return fail('invalid string (a raw control character or a bad escape)');
   }
 }
 
