@@ -65,7 +65,9 @@ export function parseRawFile(text: string, options: { file: string; format?: str
           line: 1,
           expected: `one of ${known.join(', ')}`,
           found: JSON.stringify(declared),
-          hint: didYouMean(declared, known),
+          hint:
+            didYouMean(declared, known) ??
+            'correct `format:` in guide.yaml to one of the formats listed, or remove it: the format is detected',
         },
       ),
     );
