@@ -1,13 +1,21 @@
 // @ts-check
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'tests/fixtures/', 'data/', 'content/'] },
   js.configs.recommended,
-  ...tseslint.configs.strict,
+  tseslint.configs.strict,
   {
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
+    // Library modules stay small enough to read whole. src/lib/import is being rewritten; it joins
+    // the rule when that lands.
+    files: ['src/lib/**/*.ts'],
+    ignores: ['src/lib/import/**'],
+    rules: { 'max-lines': ['error', { max: 250 }] },
   },
   {
     // A test that has just asserted a value exists may say so with `!`; library code may not.

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../src/lib/compute/build-guide.ts';
 import { blockIndex } from '../src/lib/compute/story.ts';
 import { stableJson } from '../src/lib/stable-json.ts';
-import { guidesRoot, readGuideSources, staleRuns } from './guide-sources.ts';
+import { guidesRoot, hasGuideYaml, readGuideSources, staleRuns } from './guide-sources.ts';
 import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';
 
 const output = new Map<string, string>();
@@ -13,7 +13,8 @@ const diagnostics: Diagnostic[] = [];
 
 // Every guide's sources first: a result copied between guides is found across all of them.
 const guides = listGuideDirs(guidesRoot).flatMap((id) => {
-  const stale = staleRuns(id);
+  // A folder without guide.yaml is reported as such (by buildGuide), not as stale runs.
+  const stale = hasGuideYaml(id) ? staleRuns(id) : undefined;
   if (stale) {
     diagnostics.push(stale);
     process.stderr.write(`compute: ${id}: failed\n`);

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { guidesDiff } from '../src/lib/review/guide-diff.ts';
 import { ComputedGuideSchema, type ComputedGuide } from '../src/lib/schema/computed.ts';
 import { stableJson } from '../src/lib/stable-json.ts';
+import { formatDiagnostic } from '../src/lib/diagnostics/diagnostics.ts';
+import { validateJson } from '../src/lib/diagnostics/validate.ts';
 import { readText, repoRoot, reportDiagnostics } from './io.ts';
 import { computeWorkingTree } from './working-tree.ts';
 
@@ -27,13 +29,16 @@ try {
   process.exit(2);
 }
 
-function load(text: string): ComputedGuide | undefined {
-  try {
-    const parsed = ComputedGuideSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined; // not JSON at all: reported as unreadable, like a schema mismatch
-  }
+/**
+ * A guide as the ref committed it, or undefined when this perflab cannot read it (an older schema,
+ * or not JSON): the report names it as not compared, and stderr says why.
+ */
+function load(text: string, file: string): ComputedGuide | undefined {
+  const checked = validateJson(ComputedGuideSchema, text, file);
+  if (checked.ok) return checked.data;
+  process.stderr.write(`diff: ${file} is not comparable with this perflab's guides:\n`);
+  for (const d of checked.diagnostics.slice(0, 5)) process.stderr.write(`${formatDiagnostic(d)}\n`);
+  return undefined;
 }
 
 const idOf = (path: string) => path.replace(/^data\/guides\//, '').replace(/\.json$/, '');
@@ -42,7 +47,7 @@ const unreadable = new Set<string>();
 for (const path of git('ls-tree', '-r', '--name-only', ref, '--', 'data/guides')
   .split('\n')
   .filter((p) => p.endsWith('.json'))) {
-  const guide = load(git('show', `${ref}:${path}`));
+  const guide = load(git('show', `${ref}:${path}`), `${ref}:${path}`);
   if (guide) before.set(idOf(path), guide);
   else unreadable.add(idOf(path));
 }

@@ -1,11 +1,12 @@
 // Reads one guide's sources from disk: guide.yaml, its normalized runs and both prose files.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
+import { errorAt, type Diagnostic, type ErrorCode } from '../src/lib/diagnostics/diagnostics.ts';
 import { declaredFormats, type RawFile } from '../src/lib/ingest/ingest-guide.ts';
 import type { GuideSources } from '../src/lib/compute/build-guide.ts';
 import { parseYamlSource } from '../src/lib/guide-source/yaml-source.ts';
 import { RunSchema, type Run } from '../src/lib/schema/run.ts';
+import { validateJson } from '../src/lib/diagnostics/validate.ts';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { listFiles, notRegularFile, RAW_FILE_LIMIT, readText, repoPath, repoRoot, walkFiles } from './io.ts';
@@ -24,8 +25,8 @@ const SLUG = /^[a-z0-9][a-z0-9._-]*$/;
 export function readRawFiles(id: string): { files: RawFile[]; diagnostics: Diagnostic[] } {
   const guideDir = join(rawRoot, id);
   const diagnostics: Diagnostic[] = [];
-  const refuse = (code: string, path: string, message: string, hint: string) =>
-    diagnostics.push({ severity: 'error', code, file: repoPath(path), message, hint });
+  const refuse = (code: ErrorCode, path: string, message: string, hint: string) =>
+    diagnostics.push(errorAt(code, repoPath(path), message, { hint }));
   for (const part of id.split('/'))
     if (!SLUG.test(part))
       refuse(
@@ -63,6 +64,10 @@ export function readRawFiles(id: string): { files: RawFile[]; diagnostics: Diagn
   };
 }
 
+export function hasGuideYaml(id: string): boolean {
+  return existsSync(join(guidesRoot, id, 'guide.yaml'));
+}
+
 /** Formats guide.yaml declares for raw files; an unreadable guide.yaml declares none (compute reports it). */
 export function readDeclaredFormats(id: string) {
   const path = join(guidesRoot, id, 'guide.yaml');
@@ -83,13 +88,11 @@ export function readGuideSources(
     if (!existsSync(path)) return undefined;
     const why = notRegularFile(path);
     if (why === undefined) return readText(path);
-    diagnostics.push({
-      severity: 'error',
-      code: 'E_NOT_REGULAR_FILE',
-      file: repoPath(path),
-      message: `${why}; not read`,
-      hint: 'guide sources are regular files inside content/guides',
-    });
+    diagnostics.push(
+      errorAt('E_NOT_REGULAR_FILE', repoPath(path), `${why}; not read`, {
+        hint: 'guide sources are regular files inside content/guides: copy the file in instead',
+      }),
+    );
     return undefined;
   };
   const prose: GuideSources['prose'] = {};
@@ -99,10 +102,11 @@ export function readGuideSources(
     if (text !== undefined) prose[lang] = { file: repoPath(path), text };
   }
   const yamlPath = join(dir, 'guide.yaml');
+  const yamlText = readSource(yamlPath);
   return {
     sources: {
       id,
-      yaml: { file: repoPath(yamlPath), text: readSource(yamlPath) ?? '' },
+      yaml: yamlText === undefined ? undefined : { file: repoPath(yamlPath), text: yamlText },
       runs: loadedRuns,
       prose,
     },
@@ -113,16 +117,15 @@ export function readGuideSources(
 function readRuns(id: string, diagnostics: Diagnostic[]): Run[] {
   const runs: Run[] = [];
   for (const path of listFiles(join(repoRoot, 'data/runs', id))) {
-    const parsed = RunSchema.safeParse(JSON.parse(readText(path)));
-    if (parsed.success) runs.push(parsed.data);
+    const run = validateJson(RunSchema, readText(path), repoPath(path));
+    if (run.ok) runs.push(run.data);
     else
-      diagnostics.push({
-        severity: 'error',
-        code: 'E_SCHEMA',
-        file: repoPath(path),
-        message: `not a normalized run: ${parsed.error.issues[0]?.message}`,
-        hint: 'run `npm run ingest` to regenerate data/runs',
-      });
+      diagnostics.push(
+        ...run.diagnostics.map((d) => ({
+          ...d,
+          hint: 'data/runs is generated: run `npm run ingest` to regenerate it',
+        })),
+      );
   }
   return runs;
 }
@@ -152,14 +155,11 @@ export function staleRuns(id: string): Diagnostic | undefined {
   const current = rawSourcesManifest(files);
   const recorded = existsSync(path) ? readText(path) : undefined;
   if (recorded === current) return undefined;
-  return {
-    severity: 'error',
-    code: 'E_STALE_RUNS',
-    file: repoPath(path),
-    message:
-      recorded === undefined
-        ? `data/runs/${id} has no record of the raw files it was ingested from`
-        : `data/runs/${id} was ingested from other raw files than data/raw/${id} holds now`,
-    hint: 'run `npm run ingest` (or `npm run build`), and fix what it reports first',
-  };
+  return errorAt(
+    'E_STALE_RUNS',
+    repoPath(path),
+    recorded === undefined
+      ? `data/runs/${id} has no record of the raw files it was ingested from`
+      : `data/runs/${id} was ingested from other raw files than data/raw/${id} holds now`,
+  );
 }

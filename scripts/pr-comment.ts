@@ -4,6 +4,8 @@
 // Runs in the trusted workflow_run job: the report and the number come from the untrusted job's artifact,
 // so both are read as data only (the number must be digits; the report is text inside a comment).
 import { existsSync, readFileSync } from 'node:fs';
+import { formatDiagnostic } from '../src/lib/diagnostics/diagnostics.ts';
+import { validate } from '../src/lib/diagnostics/validate.ts';
 import {
   findReviewComment,
   parsePullNumber,
@@ -56,8 +58,14 @@ async function call(method: string, path: string, payload?: unknown): Promise<un
 const base = `/repos/${repo.owner}/${repo.name}/issues`;
 let existing: number | undefined;
 for (let page = 1; existing === undefined; page++) {
-  const answer = IssueCommentsSchema.safeParse(await call('GET', `${base}/${pull}/comments?per_page=100&page=${page}`));
-  if (!answer.success) fail(`GET comments: not a list of comments: ${answer.error.issues[0]?.message}`);
+  const answer = validate(
+    IssueCommentsSchema,
+    await call('GET', `${base}/${pull}/comments?per_page=100&page=${page}`),
+    {
+      file: `GET ${base}/${pull}/comments (page ${page})`,
+    },
+  );
+  if (!answer.ok) fail(`not a list of comments:\n${answer.diagnostics.map(formatDiagnostic).join('\n')}`);
   const list = answer.data;
   existing = findReviewComment(list);
   if (list.length < 100) break;

@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
 import { formatDiagnostic } from '../lib/diagnostics/diagnostics.ts';
+import { validateJson } from '../lib/diagnostics/validate.ts';
 import { proseCatalogue, proseValues } from '../lib/guide-source/guide-prose.ts';
 import { parseProse, renderProse } from '../lib/guide-source/prose.ts';
 import { ComputedGuideSchema } from '../lib/schema/computed.ts';
@@ -31,7 +32,10 @@ export function guideLoader(options: { dataDir: string; contentDir: string }): L
       const dataDir = join(root, options.dataDir);
       store.clear();
       for (const file of globSync('**/*.json', { cwd: dataDir }).sort()) {
-        const guide = ComputedGuideSchema.parse(JSON.parse(readFileSync(join(dataDir, file), 'utf8')));
+        const path = join(dataDir, file);
+        const checked = validateJson(ComputedGuideSchema, readFileSync(path, 'utf8'), relative(root, path));
+        if (!checked.ok) throw new Error(checked.diagnostics.map(formatDiagnostic).join('\n'));
+        const guide = checked.data;
         const catalogue = proseCatalogue(guide);
         const values = proseValues(guide);
         const prose = Object.fromEntries(

@@ -10,10 +10,10 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+      Object.entries(value)
+        .filter(([, field]) => field !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, field]) => [key, sortKeys(field)]),
     );
   }
   return value;

@@ -1,5 +1,6 @@
 // Reads the built site in dist/ (npm test builds first) and checks that the pages carry what the
-// seed documents carry: every number, every heading in order, every summary sentence.
+// seed documents carry: every number in the place that should hold it (a table cell, a sentence,
+// not merely a raw log that prints it too), every heading in order, every summary sentence.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +61,78 @@ function seedNumbers(lines: string[]): Set<string> {
   return new Set(lines.flatMap((line) => [...line.matchAll(/(?<![\d.])\d+\.\d+(?![\d.])/g)].map((m) => m[0])));
 }
 
+/** Seed lines that are not part of a pasted raw result block (padded `label:   value` lines and rules). */
+function seedProse(lines: string[]): string[] {
+  return lines.filter((line) => !/^[A-Za-z][^:]*:\s{2,}\S+\s*$/.test(line) && !/^\s*[-=]{10,}/.test(line));
+}
+
+/** The page's visible text without its collapsible raw results, where every raw number also stands. */
+function textOutsideRawResults(html: string): string {
+  return visibleText(html.replace(/<details class="raw-result">[\s\S]*?<\/details>/g, ' '));
+}
+
+type MeasuredSpan = { kind: 'primary' | 'secondary'; source: string; label: string; value: string; text: string };
+
+/** Every measured value the page shows in a table cell, with the raw line (`file:line`) it names. */
+function measuredSpans(html: string): MeasuredSpan[] {
+  return [
+    ...html.matchAll(
+      /<span class="measured-(primary|secondary)"[^>]*data-source="([^"]*)"[^>]*>([\s\S]*?)(?=<span class="measured-|<\/td>)/g,
+    ),
+  ].map(([, kind, source, inner]) => {
+    const text = inner!
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const [, label = '', value = ''] = /^(.*?): ([\d.]+)/.exec(text) ?? [];
+    return { kind: kind as MeasuredSpan['kind'], source: source!, label, value, text };
+  });
+}
+
+/** The comparison table's rows: each case's baseline and optimized cells, primary then secondary. */
+function comparisonRows(html: string): string[][] {
+  const start = html.indexOf('<table class="comparison-table">');
+  const table = html.slice(start, html.indexOf('</table>', start));
+  return table
+    .split('<tr data-case=')
+    .slice(1)
+    .map((row) => measuredSpans(row).map((span) => span.text));
+}
+
+/** What the raw line a table cell names must be labelled, for each short label a cell uses. */
+const RAW_LABEL_OF_CELL: Record<string, RegExp> = {
+  'Total TPS': /^total (token )?throughput \(tok\/s\):/i,
+  'Mean TPOT(ms)': /^mean tpot \(ms\):/i,
+};
+
+function rawLine(source: string): string {
+  const [, file = '', line = ''] = /^(.*):(\d+)$/.exec(source) ?? [];
+  return readFileSync(join(repoRoot, file), 'utf8').split('\n')[Number(line) - 1]?.trim() ?? '';
+}
+
+const repoRoot = join(import.meta.dirname, '../..');
+
+describe('every measured table cell shows the number its source line printed', () => {
+  for (const path of [
+    'zh/guides/glm-5.2/h200',
+    'en/guides/glm-5.2/h200',
+    'zh/guides/glm-4.x/h200',
+    'en/guides/glm-4.x/h200',
+  ]) {
+    it(path, () => {
+      const spans = measuredSpans(page(path));
+      expect(spans.length).toBeGreaterThan(10);
+      for (const span of spans) {
+        const line = rawLine(span.source);
+        const labelPattern = RAW_LABEL_OF_CELL[span.label];
+        expect(labelPattern, `no rule for the cell label "${span.label}"`).toBeDefined();
+        expect(line, `"${span.text}" names ${span.source}`).toMatch(labelPattern!);
+        expect(line.split(/\s+/).at(-1), `"${span.text}" names ${span.source}`).toBe(span.value);
+      }
+    });
+  }
+});
+
 // Numbers the seed printed from unrounded data: the page shows the value computed from the
 // printed inputs instead (see tests/unit/seed-glm-5.2.test.ts).
 const GLM52_SEED_ROUNDING: Record<string, string> = {
@@ -76,11 +149,35 @@ describe('built GLM-5.2 / H200 pages', () => {
   const zhText = visibleText(zh);
   const enText = visibleText(en);
 
-  it('zh and en pages carry every decimal number of the seed', () => {
-    for (const number of seedNumbers(seed)) {
+  it('zh and en pages carry every decimal number of the seed’s tables and sentences outside their raw results', () => {
+    const zhOutside = textOutsideRawResults(zh);
+    const enOutside = textOutsideRawResults(en);
+    for (const number of seedNumbers(seedProse(seed))) {
       const shown = GLM52_SEED_ROUNDING[number] ?? number;
-      expect(zhText, `zh page lacks ${shown}`).toContain(shown);
-      expect(enText, `en page lacks ${shown}`).toContain(shown);
+      expect(zhOutside, `zh page lacks ${shown}`).toContain(shown);
+      expect(enOutside, `en page lacks ${shown}`).toContain(shown);
+    }
+  });
+
+  it('each comparison table cell holds the seed’s numbers for its case', () => {
+    const start = seed.findIndex((l) => l.startsWith('基准测试用例'));
+    const end = seed.indexOf('说明', start);
+    // Each case: "<label> Total TPS: A", "Mean TPOT(ms): B\t\t Total TPS: C (+D%)", "Mean TPOT(ms): E".
+    const seedRows = seed
+      .slice(start + 1, end)
+      .join('\n')
+      .split(/\n(?!Mean TPOT)(?=[^\n]* Total TPS: )/)
+      .map((row) =>
+        [...row.matchAll(/(Total TPS|Mean TPOT\(ms\)): ([\d.]+(?: \([+-][\d.]+%\))?)/g)].map((m) => `${m[1]}: ${m[2]}`),
+      )
+      .filter((cells) => cells.length > 0);
+    for (const html of [zh, en]) {
+      const rows = comparisonRows(html);
+      expect(rows).toHaveLength(seedRows.length);
+      rows.forEach((cells, i) => {
+        const [basePrimary, baseSecondary, optPrimary, optSecondary] = seedRows[i]!;
+        expect(cells).toEqual([basePrimary, baseSecondary, optPrimary, optSecondary]);
+      });
     }
   });
 
@@ -194,12 +291,18 @@ describe('built GLM-4.x / H200 pages', () => {
   const zhText = visibleText(zh);
   const enText = visibleText(en);
 
-  it('zh and en pages carry every decimal number of the seed', () => {
+  it('zh and en pages carry every decimal number of the seed: its raw results, and its tables and sentences outside raw results', () => {
     const numbers = seedNumbers(seed);
     expect(numbers.size).toBeGreaterThan(200);
     for (const number of numbers) {
       expect(zhText, `zh page lacks ${number}`).toContain(number);
       expect(enText, `en page lacks ${number}`).toContain(number);
+    }
+    const zhOutside = textOutsideRawResults(zh);
+    const enOutside = textOutsideRawResults(en);
+    for (const number of seedNumbers(seedProse(seed))) {
+      expect(zhOutside, `zh page lacks ${number} outside its raw results`).toContain(number);
+      expect(enOutside, `en page lacks ${number} outside its raw results`).toContain(number);
     }
   });
 

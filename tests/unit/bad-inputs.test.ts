@@ -43,7 +43,7 @@ function report(caseName: string) {
     ? undefined
     : buildGuide({
         id,
-        yaml: text('guide.yaml')!,
+        yaml: text('guide.yaml'),
         runs: ingested.runs,
         prose: { en: text('en.md'), zh: text('zh.md') },
       });

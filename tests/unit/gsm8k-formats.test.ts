@@ -9,10 +9,11 @@ import { PARSERS } from '../../src/lib/parse/index.ts';
 import * as lmEvalJson from '../../src/lib/parse/lm-eval-json.ts';
 import * as lmEvalTable from '../../src/lib/parse/lm-eval-table.ts';
 import type { ParsedRun } from '../../src/lib/parse/types.ts';
+import type { MetricKey } from '../../src/lib/schema/metric.ts';
 
 const fixture = (path: string) => readFileSync(join(import.meta.dirname, '../fixtures', path), 'utf8');
 const file = { file: 'x' };
-const value = (run: ParsedRun | undefined, key: string) => run?.metrics[key]?.value;
+const value = (run: ParsedRun | undefined, key: MetricKey) => run?.metrics[key]?.value;
 
 const benchSglangStdout = fixture('gsm8k-sglang/full-stdout/input.txt'); // = bench_sglang-stdout.txt
 // shared/formats/gsm8k-sglang/few_shot_gsm8k-stdout-fp8kv.txt (bar shortened)
@@ -43,7 +44,7 @@ describe('SGLang result.jsonl', () => {
 
   it('line 1 is the run bench_sglang-stdout.txt printed (0.975, 18.694 s, 200 questions)', () => {
     const printed = stdout.parse(benchSglangStdout, file).runs[0];
-    for (const key of ['gsm8k_accuracy', 'gsm8k_n', 'eval_duration']) {
+    for (const key of ['gsm8k_accuracy', 'gsm8k_n', 'eval_duration'] as const) {
       expect(value(runs[0], key), key).toBeDefined();
       expect(value(runs[0], key), key).toBe(value(printed, key));
     }
@@ -53,7 +54,7 @@ describe('SGLang result.jsonl', () => {
   it('line 2 has the numbers of few_shot_gsm8k-stdout-fp8kv.txt (0.980 printed, 0.98 in JSON)', () => {
     const printed = stdout.parse(fewShotStdout, file).runs[0];
     expect(value(printed, 'gsm8k_accuracy')).toBe(0.98);
-    for (const key of ['gsm8k_accuracy', 'gsm8k_n', 'eval_duration'])
+    for (const key of ['gsm8k_accuracy', 'gsm8k_n', 'eval_duration'] as const)
       expect(value(runs[1], key), key).toBe(value(printed, key));
   });
 });

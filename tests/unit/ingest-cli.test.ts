@@ -1,6 +1,6 @@
 // The ingest and compute CLIs on a scratch copy of the repo: all or nothing, never half-written.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,21 @@ describe('compute CLI', () => {
     );
     expect(result.stderr).toContain('did you mean "cumulative"?');
     expect(readFileSync(guideJson, 'utf8')).toBe(before);
+  });
+
+  it('names a guide folder without guide.yaml and what to do, instead of a schema error at 1:1', () => {
+    const folder = join(scratch, 'content/guides/glm-5.2/b200');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'en.md'), '---\ntitle: T\ndescription: D\n---\n');
+    const result = run('compute.ts');
+    rmSync(folder, { recursive: true });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'content/guides/glm-5.2/b200/guide.yaml: error E_GUIDE_MISSING: the guide folder content/guides/glm-5.2/b200 has no guide.yaml',
+    );
+    expect(result.stderr).toContain('hint: `npm run new -- <model> <hardware>`');
+    expect(result.stderr).not.toContain('E_STALE_RUNS');
+    expect(result.stderr).not.toContain('wrong type');
   });
 });
 

@@ -1,12 +1,14 @@
 // Golden-file tests: every tests/fixtures/<parser>/<case>/input.* is parsed by
-// src/lib/parse/<parser>.ts and compared with expected.json next to it.
+// src/lib/parse/<parser>.ts and compared with expected.json next to it: the runs, the parser's
+// diagnostics and the plausibility diagnostics of each run (what ingest reports for the file).
 // UPDATE_GOLDEN=1 rewrites the expectations (review the diff!); UPDATE_GOLDEN=<parser> only that
 // parser's, so updating one format cannot silently rewrite another's.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectGolden } from '../helpers/golden.ts';
 import { describe, expect, it } from 'vitest';
-import type { ParserModule } from '../../src/lib/parse/types.ts';
+import { checkRunPlausibility } from '../../src/lib/ingest/plausibility.ts';
+import { metricEntries, type ParserModule } from '../../src/lib/parse/types.ts';
 import { sourceLines } from '../../src/lib/parse/source-lines.ts';
 import { stableJson } from '../../src/lib/stable-json.ts';
 
@@ -20,6 +22,45 @@ const modules = Object.fromEntries(
   ),
 );
 
+/**
+ * For printed blocks, what the label of a value's line must say for each metric id and statistic:
+ * written here independently of the parsers, so a value filed under the wrong id (an ITL row stored
+ * as TPOT) fails even when the golden was regenerated with the mistake in it.
+ */
+const LABEL_OF_ID: Record<string, RegExp> = {
+  requests_successful: /^successful requests$/,
+  requests_failed: /^failed requests$/,
+  max_concurrency: /^max(imum)? request concurrency$/,
+  request_rate_configured: /request rate/,
+  peak_concurrent_requests: /^peak concurrent requests$/,
+  mean_concurrency: /^concurrency$/,
+  duration: /^benchmark duration \(s\)$/,
+  input_tokens_total: /^total input tokens$/,
+  output_tokens_total: /^total generated tokens$/,
+  output_tokens_total_retokenized: /^total generated tokens \(retokenized\)$/,
+  request_throughput: /^request throughput/,
+  request_goodput: /^request goodput/,
+  input_token_throughput: /^input token throughput/,
+  output_token_throughput: /^output token throughput/,
+  peak_output_token_throughput: /^peak output token throughput/,
+  total_token_throughput: /^total (token )?throughput/,
+  ttft: / ttft \(ms\)$/,
+  tpot: / tpot \(ms\)$/,
+  tpot_incl_ttft: / tpot \(ms\)$/,
+  itl: / itl \(ms\)$/,
+  e2e_latency: / (e2el|e2e latency) \(ms\)$| latency\(s\)$/,
+  spec_accept_length: /^accept(ance)? length$/,
+  spec_acceptance_rate: /^acceptance rate/,
+};
+const LABEL_OF_STAT: Record<string, RegExp> = {
+  mean: /^mean /,
+  median: /^median /,
+  std: /^std /,
+  min: /^min /,
+  max: /^max /,
+};
+const LABELLED_FORMATS = new Set(['serving-block', 'sglang-bench-serving']);
+
 for (const format of parserDirs) {
   const parse = modules[format]!.parse;
   describe(`${format} fixtures`, () => {
@@ -28,15 +69,16 @@ for (const format of parserDirs) {
       const inputName = readdirSync(dir).find((f) => f.startsWith('input.'))!;
       const text = readFileSync(join(dir, inputName), 'utf8');
       const result = parse(text, { file: `${format}/${name}/${inputName}` });
+      const lines = sourceLines(text);
 
-      it(`${name}: matches expected.json`, () => {
-        expectGolden(join(dir, 'expected.json'), stableJson(result), format);
+      it(`${name}: matches expected.json (runs, diagnostics, plausibility)`, () => {
+        const plausibility = result.runs.flatMap((run) => checkRunPlausibility(run));
+        expectGolden(join(dir, 'expected.json'), stableJson({ ...result, plausibility }), format);
       });
 
       it(`${name}: every value is the number printed on its line`, () => {
-        const lines = sourceLines(text);
         for (const run of result.runs) {
-          for (const [key, metric] of Object.entries(run.metrics)) {
+          for (const [key, metric] of metricEntries(run.metrics)) {
             const line = lines[metric.line - 1]!;
             expect(line.text, `${key} at line ${metric.line}`).toContain(metric.printed);
             const printed = Number(metric.printed.replace(/,/g, ''));
@@ -45,6 +87,22 @@ for (const format of parserDirs) {
           }
         }
       });
+
+      if (LABELLED_FORMATS.has(format))
+        it(`${name}: every value's line is labelled with its metric and statistic`, () => {
+          for (const run of result.runs) {
+            for (const [key, metric] of metricEntries(run.metrics)) {
+              const [id = '', stat] = key.split('.');
+              const label = lines[metric.line - 1]!.text.trim().replace(/:.*$/, '').replace(/\s+/g, ' ').toLowerCase();
+              expect(LABEL_OF_ID[id], `no label rule for ${id}`).toBeDefined();
+              expect(label, `${key} at line ${metric.line}`).toMatch(LABEL_OF_ID[id]!);
+              if (stat !== undefined) {
+                const statLabel = LABEL_OF_STAT[stat] ?? new RegExp(`^p${stat.slice(1).replace('_', '\\.')} `);
+                expect(label, `${key} at line ${metric.line}`).toMatch(statLabel);
+              }
+            }
+          }
+        });
     }
   });
 }

@@ -97,7 +97,11 @@ describe('story checks', () => {
   it('a tuning variant configured exactly as the baseline', () => {
     const yaml = withStep(`      - { id: again, label: Again, engine: vllm, args: [-tp 8], result: engine/vllm.txt }
 `);
-    expect(errors(build(yaml))).toContain('21: E_UNACKNOWLEDGED: "Again" is configured exactly as the baseline');
+    const built = build(yaml);
+    expect(errors(built)).toContain('21: E_UNACKNOWLEDGED: "Again" is configured exactly as the baseline');
+    expect(built.diagnostics.map((d) => d.expected)).toContain(
+      'an entry in acknowledge: { step: tuning, code: W_STORY_BASELINE, reason: … }',
+    );
   });
 
   it('a command that serves another model than the guide’s', () => {
@@ -108,6 +112,7 @@ describe('story checks', () => {
     expect(errors(build(yaml))).toEqual([
       '17: E_UNACKNOWLEDGED: the command serves "org/other-model", not the guide\'s model org/tiny-model',
     ]);
+    expect(build(yaml).diagnostics[0]?.expected).toBe('an entry in acknowledge: { code: W_STORY_MODEL, reason: … }');
   });
 
   it('a raw block that another guide holds too', () => {
@@ -118,6 +123,9 @@ describe('story checks', () => {
     expect(errors(build(baseYaml, copied))).toEqual([
       '15: E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt holds the same block as data/raw/other/h100/x.txt: a result copied from another guide?',
     ]);
+    expect(build(baseYaml, copied).diagnostics[0]?.expected).toBe(
+      'an entry in acknowledge: { file: engine/vllm.txt, code: W_STORY_COPIED, reason: … }',
+    );
   });
 
   it('the diff report names a newly acknowledged finding', () => {

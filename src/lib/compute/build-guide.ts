@@ -1,5 +1,5 @@
 import { computeGuide } from './guide.ts';
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { errorAt, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { proseCatalogue, requiredSlots } from '../guide-source/guide-prose.ts';
 import { compareSlots, parseProse, type Prose } from '../guide-source/prose.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
@@ -9,13 +9,14 @@ import type { BlockIndex } from './story.ts';
 import { parseYamlSource } from '../guide-source/yaml-source.ts';
 import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
 import { bidiControls } from '../guide-source/untrusted-text.ts';
-import { zodDiagnostics } from '../diagnostics/zod-diagnostics.ts';
+import { validate } from '../diagnostics/validate.ts';
 
 export type TextFile = { file: string; text: string };
 
 export type GuideSources = {
   id: string;
-  yaml: TextFile;
+  /** undefined when the guide's folder has no guide.yaml */
+  yaml: TextFile | undefined;
   runs: readonly Run[];
   prose: { en?: TextFile | undefined; zh?: TextFile | undefined };
   /** every guide's raw blocks, to find results copied between guides */
@@ -35,20 +36,23 @@ export function buildGuide(sources: GuideSources): {
   const diagnostics: Diagnostic[] = [sources.yaml, sources.prose.en, sources.prose.zh].flatMap((source) =>
     source ? [...scaffoldLeftovers(source.text, source.file), ...bidiControls(source.text, source.file)] : [],
   );
+  const guideFile = `content/guides/${sources.id}/guide.yaml`;
+  if (!sources.yaml) {
+    diagnostics.push(
+      errorAt('E_GUIDE_MISSING', guideFile, `the guide folder content/guides/${sources.id} has no guide.yaml`, {
+        expected: `${guideFile}: the structure of the experiment (model, hardware, steps, results)`,
+        found: 'no such file',
+      }),
+    );
+    return { diagnostics };
+  }
   const yaml = parseYamlSource(sources.yaml.text, sources.yaml.file);
   diagnostics.push(...yaml.diagnostics);
   if (yaml.diagnostics.length > 0) return { diagnostics };
 
-  const parsed = GuideSchema.safeParse(yaml.data);
-  if (!parsed.success) {
-    diagnostics.push(
-      ...zodDiagnostics(parsed.error.issues, {
-        file: sources.yaml.file,
-        schema: GuideSchema,
-        data: yaml.data,
-        locate: yaml.locate,
-      }),
-    );
+  const parsed = validate(GuideSchema, yaml.data, { file: sources.yaml.file, locate: yaml.locate });
+  if (!parsed.ok) {
+    diagnostics.push(...parsed.diagnostics);
     return { diagnostics };
   }
   const computed = computeGuide({
@@ -79,13 +83,11 @@ export function buildGuide(sources: GuideSources): {
       continue;
     }
     if (!source) {
-      diagnostics.push({
-        severity: 'error',
-        code: 'E_PROSE_MISSING',
-        file: expectedFile,
-        message: `the ${lang === 'en' ? 'English' : 'Chinese'} prose file is missing`,
-        expected: `${expectedFile} with title, description and the prose slots`,
-      });
+      diagnostics.push(
+        errorAt('E_PROSE_MISSING', expectedFile, `the ${lang === 'en' ? 'English' : 'Chinese'} prose file is missing`, {
+          expected: `${expectedFile} with title, description and the prose slots`,
+        }),
+      );
       continue;
     }
     const result = parseProse(source.text, source.file, catalogue);
@@ -97,8 +99,7 @@ export function buildGuide(sources: GuideSources): {
   else if (prose.en) diagnostics.push(...compareSlots(prose.en, prose.en, required));
 
   const { acknowledged } = computed;
-  if (diagnostics.some((d) => d.severity === 'error') || !computed.guide || !prose.en)
-    return { diagnostics, acknowledged };
+  if (hasErrors(diagnostics) || !computed.guide || !prose.en) return { diagnostics, acknowledged };
   const zh = prose.zh ? prose.zh.prose : { ...prose.en.prose, untranslated: true as const };
   return { guide: computed.guide, prose: { en: prose.en.prose, zh }, diagnostics, acknowledged };
 }

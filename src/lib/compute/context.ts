@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { errorAt, hasErrors, type Diagnostic, type ErrorCode } from '../diagnostics/diagnostics.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { Guide } from '../schema/guide.ts';
 import { metricDirection, type MetricKey } from '../schema/metric.ts';
@@ -33,7 +33,7 @@ export type ComputeContext = ComputeInput & {
   /** where guide.yaml first refers to each used run, for messages about that run */
   usedAt: Map<string, YamlPath>;
   /** an error at a guide.yaml path */
-  error: (path: YamlPath, code: string, message: string, extra?: ErrorExtra) => void;
+  error: (path: YamlPath, code: ErrorCode, message: string, extra?: ErrorExtra) => void;
 };
 
 /** What decides, and what is shown beside it, when guide.yaml does not say. */
@@ -56,11 +56,11 @@ export function createContext(input: ComputeInput): ComputeContext {
     usedRuns: new Map(),
     usedAt: new Map(),
     error: (path, code, message, extra = {}) => {
-      diagnostics.push({ severity: 'error', code, file: input.file, ...input.locate(path), message, ...extra });
+      diagnostics.push(errorAt(code, input.file, message, { ...input.locate(path), ...extra }));
     },
   };
 }
 
 export function hasErrorsSoFar(ctx: ComputeContext): boolean {
-  return ctx.diagnostics.some((d) => d.severity === 'error');
+  return hasErrors(ctx.diagnostics);
 }

@@ -78,7 +78,7 @@ export function resolveResult(ctx: ComputeContext, ref: ResultRef, path: YamlPat
     }
   }
   if (run && format !== undefined && run.source.format !== format) {
-    ctx.error(path, 'E_FORMAT', `"${rawPath}" was read as ${run.source.format}, not ${format}`, {
+    ctx.error(path, 'E_FORMAT_CONTRADICTS', `"${rawPath}" was read as ${run.source.format}, not ${format}`, {
       expected: format,
       found: run.source.format,
     });

@@ -1,13 +1,12 @@
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
-import { stored } from '../format/number.ts';
-import type { ComputedStep, ComputedVariant, Measured, StepSummary } from '../schema/computed.ts';
+import type { ComputedStep, ComputedVariant, Measured } from '../schema/computed.ts';
 import type { Step } from '../schema/guide.ts';
 import type { ComputeContext } from './context.ts';
 import { localized } from './localized.ts';
 import { measure } from './measured.ts';
-import { betterRatio, percentOf, secondaryChange } from './percent-change.ts';
-import { ranked, worstOf } from './ranking.ts';
+import { ranked } from './ranking.ts';
 import { checkUnique, lookup } from './references.ts';
+import { summarize } from './step-summary.ts';
 
 type MeasuredVariant = ComputedVariant & { measured: Measured };
 type StepPath = (string | number)[];
@@ -174,104 +173,4 @@ export function concludeSteps(
     });
   }
   return steps;
-}
-
-function summarize(
-  ctx: ComputeContext,
-  { step, path, variants, complete, winner }: MeasuredStep,
-  current: { step: string; variant: MeasuredVariant } | undefined,
-): StepSummary | undefined {
-  if (step.summary === 'none' || !winner) return { kind: 'none' };
-  if (step.summary === 'ranking') {
-    const skipped = variants.filter((v) => v.measured !== undefined && !isComplete(v));
-    return {
-      kind: 'ranking',
-      order: [
-        ...ranked(complete, ctx.primaryHigher).map((v) => v.id),
-        ...ranked(skipped as MeasuredVariant[], ctx.primaryHigher).map((v) => v.id),
-        ...variants.filter((v) => v.status !== 'ok').map((v) => v.id),
-      ],
-    };
-  }
-  const reference = pickReference(ctx, step.reference, complete, current);
-  if (typeof reference === 'string') {
-    ctx.error([...path, 'reference'], 'E_REFERENCE', reference, {
-      expected: 'worst, first, previous-winner or { variant: <id> }',
-      found: JSON.stringify(step.reference),
-    });
-    return undefined;
-  }
-  if (reference.step === undefined && reference.variant.id === winner.id) {
-    // Runs skipped for failed requests can leave a step with one comparable run: nothing to compare.
-    if (complete.length < step.variants.filter((v) => v.status === 'ok').length) return { kind: 'none' };
-    ctx.error(
-      [...path, 'reference'],
-      'E_REFERENCE',
-      `step "${step.id}": the reference for the summary is the winner itself`,
-      {
-        expected: 'a reference other than the winner',
-        found: JSON.stringify(reference.variant.id),
-        hint:
-          step.variants.length === 1
-            ? 'a step with one run has nothing to compare: use summary: none'
-            : 'use reference: worst, or name another variant',
-      },
-    );
-    return undefined;
-  }
-  return pairwise(winner, reference, ctx.primaryHigher);
-}
-
-/** What a pairwise sentence compares the winner with: a variant of this step, or the configuration the step started from. */
-type Reference = { step?: string; variant: MeasuredVariant };
-
-function pickReference(
-  ctx: ComputeContext,
-  rule: Step['reference'],
-  variants: MeasuredVariant[],
-  current: { step: string; variant: MeasuredVariant } | undefined,
-): Reference | string {
-  if (rule === 'worst') {
-    const worst = worstOf(variants, ctx.primaryHigher);
-    return worst ? { variant: worst } : 'the step has no measured variant';
-  }
-  if (rule === 'first') return variants[0] ? { variant: variants[0] } : 'the step has no measured variant';
-  if (rule === 'previous-winner')
-    return current ? { step: current.step, variant: current.variant } : 'the first step has no previous winner';
-  const named = variants.find((v) => v.id === rule.variant);
-  return named ? { variant: named } : `unknown reference variant "${rule.variant}"`;
-}
-
-function pairwise(winner: MeasuredVariant, reference: Reference, higherIsBetter: boolean): StepSummary {
-  const w = winner.measured;
-  const r = reference.variant.measured;
-  // How much better the winner is on the objective: negative when an author chose a slower variant.
-  const gain = higherIsBetter ? w.score - r.score : r.score - w.score;
-  return {
-    kind: 'pairwise',
-    winner: winner.id,
-    reference: reference.variant.id,
-    ...(reference.step !== undefined ? { referenceStep: reference.step } : {}),
-    primary: {
-      gain: stored(gain),
-      percent: percentOf(gain, r.score),
-      ratio: betterRatio(r.score, w.score, higherIsBetter),
-    },
-    secondary: w.secondary.map((cell, i) => {
-      const refValue = r.secondary[i]?.value ?? cell.value;
-      const delta = stored(refValue - cell.value);
-      return {
-        diff: Math.abs(delta),
-        percent: percentOf(Math.abs(delta), refValue),
-        ...ratioOf(refValue, cell.value),
-        change: secondaryChange(delta),
-      };
-    }),
-  };
-}
-
-/** larger / smaller, for "(1.15x slower)"; none when a value is 0 (a ratio would be infinite). */
-function ratioOf(a: number, b: number): { ratio?: number } {
-  const [low, high] = a < b ? [a, b] : [b, a];
-  return low > 0 ? { ratio: stored(high / low) } : {};
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { WarningCode } from '../diagnostics/codes.ts';
+import { warningAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import { commandModel, configFlags } from '../serving/flags.ts';
@@ -45,8 +46,8 @@ export function blockIndex(
 
 export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[], blocks: BlockIndex): StoryFinding[] {
   const findings: StoryFinding[] = [];
-  const warn = (code: string, path: YamlPath, message: string, extra: Partial<StoryFinding> = {}) =>
-    findings.push({ severity: 'warning', code, file: ctx.file, ...ctx.locate(path), message, path, ...extra });
+  const warn = (code: WarningCode, path: YamlPath, message: string, about: { step?: string; runFile?: string } = {}) =>
+    findings.push({ ...warningAt(code, ctx.file, message, ctx.locate(path)), path, ...about });
   const stepIndex = (id: string) => ctx.guide.steps.findIndex((s) => s.id === id);
   const variantPath = (step: ComputedStep, variant: ComputedVariant) => [
     'steps',

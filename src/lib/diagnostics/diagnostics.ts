@@ -1,6 +1,43 @@
-import type { Diagnostic } from '../schema/diagnostic.ts';
+import { codeInfo, type DiagnosticCode, type ErrorCode, type WarningCode } from './codes.ts';
 
-export type { Diagnostic };
+export type { DiagnosticCode, ErrorCode, WarningCode };
+
+/** Where a problem is and what was expected and found there; every field is optional. */
+export type DiagnosticDetail = {
+  line?: number | undefined;
+  column?: number | undefined;
+  expected?: string | undefined;
+  found?: string | undefined;
+  hint?: string | undefined;
+};
+
+type DiagnosticBase = { file: string; message: string } & DiagnosticDetail;
+
+/**
+ * One problem found in an input file, rendered compiler-style as `file:line:col: severity CODE: …`.
+ * The severity is the one the code has in the catalogue (codes.ts).
+ */
+export type Diagnostic =
+  | (DiagnosticBase & { severity: 'error'; code: ErrorCode })
+  | (DiagnosticBase & { severity: 'warning'; code: WarningCode });
+
+/** An error at `file`, with only the details that are known (no `undefined` fields). */
+export function errorAt(code: ErrorCode, file: string, message: string, detail: DiagnosticDetail = {}): Diagnostic {
+  return { severity: 'error', code, file, message, ...definedOnly(detail) };
+}
+
+export function warningAt(code: WarningCode, file: string, message: string, detail: DiagnosticDetail = {}): Diagnostic {
+  return { severity: 'warning', code, file, message, ...definedOnly(detail) };
+}
+
+const DETAIL_KEYS = ['line', 'column', 'expected', 'found', 'hint'] as const;
+
+/** The detail fields that are set, and no others (a spread diagnostic brings its code and severity). */
+function definedOnly(detail: DiagnosticDetail): DiagnosticDetail {
+  const out: DiagnosticDetail = {};
+  for (const key of DETAIL_KEYS) if (detail[key] !== undefined) Object.assign(out, { [key]: detail[key] });
+  return out;
+}
 
 /** Collects the problems of one file so a caller can report all of them at once. */
 export class DiagnosticList {
@@ -10,22 +47,31 @@ export class DiagnosticList {
     this.file = file;
   }
 
-  error(code: string, message: string, at: Partial<Omit<Diagnostic, 'severity' | 'code' | 'file' | 'message'>> = {}) {
-    this.items.push({ severity: 'error', code, file: this.file, message, ...at });
+  error(code: ErrorCode, message: string, detail: DiagnosticDetail = {}): void {
+    this.items.push(errorAt(code, this.file, message, detail));
   }
 
-  warning(code: string, message: string, at: Partial<Omit<Diagnostic, 'severity' | 'code' | 'file' | 'message'>> = {}) {
-    this.items.push({ severity: 'warning', code, file: this.file, message, ...at });
-  }
-
-  /** How many errors so far: take it before reading a value, compare after, to tell whether that value failed. */
-  get errorCount(): number {
-    return this.items.filter((d) => d.severity === 'error').length;
+  warning(code: WarningCode, message: string, detail: DiagnosticDetail = {}): void {
+    this.items.push(warningAt(code, this.file, message, detail));
   }
 
   get hasErrors(): boolean {
-    return this.items.some((d) => d.severity === 'error');
+    return hasErrors(this.items);
   }
+
+  /**
+   * Runs `read` and returns what it read, or undefined when it reported an error: a value read
+   * while reporting an error is not to be used, even if `read` returned one.
+   */
+  unlessErrors<T>(read: () => T): T | undefined {
+    const before = errorCount(this.items);
+    const value = read();
+    return errorCount(this.items) > before ? undefined : value;
+  }
+}
+
+function errorCount(diagnostics: readonly Diagnostic[]): number {
+  return diagnostics.filter((d) => d.severity === 'error').length;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
@@ -34,21 +80,25 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 
 /** Escapes control characters and shortens a found value for a one-line message. */
 export function quoteFound(text: string, max = 120): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this escapes
   const escaped = text.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return JSON.stringify(escaped.length > max ? `${escaped.slice(0, max)}…` : escaped);
 }
 
-/** `file:line:col: error CODE: message` plus indented expected/found/hint lines. */
+/**
+ * `file:line:col: error CODE: message` plus indented expected/found/hint lines. Without a hint of
+ * its own, a diagnostic shows its code's default hint from the catalogue.
+ */
 export function formatDiagnostic(d: Diagnostic): string {
   const place = [d.file, d.line, d.line !== undefined ? d.column : undefined].filter((p) => p !== undefined).join(':');
   const lines = [`${place}: ${d.severity} ${d.code}: ${d.message}`];
   if (d.expected !== undefined) lines.push(`  expected: ${d.expected}`);
   if (d.found !== undefined) lines.push(`  found: ${d.found}`);
-  if (d.hint !== undefined) lines.push(`  hint: ${d.hint}`);
+  lines.push(`  hint: ${d.hint ?? codeInfo(d.code).hint}`);
   return lines.join('\n');
 }
 
-/** Errors first, then by file and line, so reports are stable. */
+/** By file, line, column and code, so reports are stable. */
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
     (a, b) =>

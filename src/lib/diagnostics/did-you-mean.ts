@@ -1,16 +1,16 @@
 /** Edit distance, for "did you mean" hints on misspelled ids and keys. */
 export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // One row of the table at a time: row[j] is the distance between a's prefix so far and b's first j characters.
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
+    const next = [i];
     for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
+      const substitution = (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, substitution));
     }
+    row = next;
   }
-  return row[b.length]!;
+  return row[b.length] ?? 0;
 }
 
 /** The closest candidate within a third of the word's length, or undefined. */

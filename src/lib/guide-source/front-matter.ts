@@ -1,7 +1,7 @@
 // Front matter of a prose file, read as YAML and only YAML. gray-matter picks an engine from the
 // word after the opening `---` (`---js` runs JavaScript); a pull request must never run code, so
 // the block is split here by hand and given to the YAML reader, which has no such engines.
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { errorAt, type Diagnostic, type DiagnosticDetail } from '../diagnostics/diagnostics.ts';
 import { parseYamlSource, type YamlPath } from './yaml-source.ts';
 
 export type FrontMatter = {
@@ -17,8 +17,8 @@ export type FrontMatter = {
 export function readFrontMatter(text: string, file: string): { front?: FrontMatter; diagnostics: Diagnostic[] } {
   const lines = text.replace(/^\uFEFF/, '').split('\n');
   const opening = (lines[0] ?? '').replace(/\r$/, '');
-  const problem = (message: string, line: number, extra: Partial<Diagnostic> = {}) => ({
-    diagnostics: [{ severity: 'error' as const, code: 'E_FRONTMATTER', file, line, column: 1, message, ...extra }],
+  const problem = (message: string, line: number, detail: DiagnosticDetail = {}) => ({
+    diagnostics: [errorAt('E_FRONTMATTER', file, message, { line, column: 1, ...detail })],
   });
   if (opening !== '---') {
     if (/^---\s*\S/.test(opening))
@@ -39,7 +39,9 @@ export function readFrontMatter(text: string, file: string): { front?: FrontMatt
   if (yaml.diagnostics.length > 0)
     return {
       // The YAML reader counts from the line after the opening ---.
-      diagnostics: yaml.diagnostics.map((d) => ({ ...d, code: 'E_FRONTMATTER', line: (d.line ?? 0) + 1 })),
+      diagnostics: yaml.diagnostics.map((d) =>
+        errorAt('E_FRONTMATTER', file, d.message, { ...d, line: (d.line ?? 0) + 1 }),
+      ),
     };
   return {
     front: {

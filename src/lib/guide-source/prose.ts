@@ -2,7 +2,8 @@ import { remark } from 'remark';
 import remarkHtml from 'remark-html';
 import { z } from 'zod';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { validate } from '../diagnostics/validate.ts';
 import { readFrontMatter } from './front-matter.ts';
 import { isSafeUrl } from '../schema/safe-url.ts';
 
@@ -41,19 +42,9 @@ export function parseProse(
   const read = readFrontMatter(text, file);
   if (!read.front) return { diagnostics: read.diagnostics };
   const parsed = { data: read.front.data, content: read.front.body };
-  const front = ProseFrontmatterSchema.safeParse(parsed.data);
-  if (!front.success) {
-    for (const issue of front.error.issues) {
-      diagnostics.push({
-        severity: 'error',
-        code: 'E_FRONTMATTER',
-        file,
-        ...read.front.locate(issue.path.filter((key) => typeof key !== 'symbol')),
-        message: `frontmatter ${issue.path.join('.') || ''}: ${issue.message}`.replace(' :', ':'),
-        expected: 'title and description strings',
-      });
-    }
-  }
+  const front = validate(ProseFrontmatterSchema, parsed.data, { file, locate: read.front.locate });
+  if (!front.ok)
+    diagnostics.push(...front.diagnostics.map((d) => errorAt('E_FRONTMATTER', file, `front matter ${d.message}`, d)));
   diagnostics.push(...markupProblems(parsed.content, file, read.front.bodyOffset));
 
   const bodyOffset = read.front.bodyOffset;
@@ -70,70 +61,63 @@ export function parseProse(
     const fenceMark = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fenceMark && (fence === undefined || fenceMark.startsWith(fence)))
       fence = fence === undefined ? fenceMark : undefined;
-    const marker = fence === undefined && !fenceMark ? SLOT_MARKER.exec(line.trim()) : null;
-    if (marker) {
+    const name = fence === undefined && !fenceMark ? SLOT_MARKER.exec(line.trim())?.[1] : undefined;
+    if (name !== undefined) {
       finish();
-      const name = marker[1]!;
       if (!catalogue.has(name)) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_SLOT',
-          file,
-          line: lineNumber,
-          message: `unknown prose slot "${name}"`,
-          expected: `one of ${[...catalogue.keys()].join(', ')}`,
-          found: JSON.stringify(name),
-          hint: didYouMean(name, catalogue.keys()),
-        });
+        diagnostics.push(
+          errorAt('E_SLOT', file, `unknown prose slot "${name}"`, {
+            line: lineNumber,
+            expected: `one of ${[...catalogue.keys()].join(', ')}`,
+            found: JSON.stringify(name),
+            hint: didYouMean(name, catalogue.keys()),
+          }),
+        );
       } else if (slots[name] !== undefined) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_DUPLICATE',
-          file,
-          line: lineNumber,
-          message: `prose slot "${name}" appears twice`,
-          expected: 'each slot once',
-        });
+        diagnostics.push(
+          errorAt('E_DUPLICATE', file, `prose slot "${name}" appears twice`, {
+            line: lineNumber,
+            expected: 'each slot once',
+            hint: 'merge the two parts into one slot',
+          }),
+        );
       }
       current = { name, lines: [] };
       return;
     }
     if (!current) {
       if (line.trim() !== '') {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_SLOT',
-          file,
-          line: lineNumber,
-          message: 'text before the first slot marker has no place on the page',
-          expected: '<!-- slot: name --> before any prose',
-          found: JSON.stringify(line.trim().slice(0, 80)),
-        });
+        diagnostics.push(
+          errorAt('E_SLOT', file, 'text before the first slot marker has no place on the page', {
+            line: lineNumber,
+            expected: '<!-- slot: name --> before any prose',
+            found: JSON.stringify(line.trim().slice(0, 80)),
+          }),
+        );
       }
       return;
     }
     for (const match of line.matchAll(PLACEHOLDER)) {
+      const [placeholder, value = ''] = match;
       const allowed = catalogue.get(current.name) ?? [];
-      if (!allowed.includes(match[1]!)) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_PLACEHOLDER',
-          file,
-          line: lineNumber,
-          column: (match.index ?? 0) + 1,
-          message: `slot "${current.name}" has no value "{{${match[1]}}}"`,
-          expected: allowed.length
-            ? `one of ${allowed.map((a) => `{{${a}}}`).join(', ')}`
-            : 'no placeholders in this slot',
-          found: match[0],
-          ...(didYouMean(match[1]!, allowed) ? { hint: didYouMean(match[1]!, allowed) } : {}),
-        });
+      if (!allowed.includes(value)) {
+        diagnostics.push(
+          errorAt('E_PLACEHOLDER', file, `slot "${current.name}" has no value "{{${value}}}"`, {
+            line: lineNumber,
+            column: match.index + 1,
+            expected: allowed.length
+              ? `one of ${allowed.map((a) => `{{${a}}}`).join(', ')}`
+              : 'no placeholders in this slot',
+            found: placeholder,
+            hint: didYouMean(value, allowed),
+          }),
+        );
       }
     }
     current.lines.push(line);
   });
   finish();
-  if (diagnostics.length > 0 || !front.success) return { diagnostics };
+  if (diagnostics.length > 0 || !front.ok) return { diagnostics };
   return { prose: { title: front.data.title, description: front.data.description, slots }, diagnostics };
 }
 
@@ -150,36 +134,33 @@ export function compareSlots(
   ] as const) {
     for (const name of Object.keys(other.prose.slots)) {
       if (self.prose.slots[name] === undefined) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_SLOT_MISSING',
-          file: self.file,
-          message: `prose slot "${name}" is in ${other.file} but not here`,
-          expected: `<!-- slot: ${name} --> with a translation`,
-        });
+        diagnostics.push(
+          errorAt('E_SLOT_MISSING', self.file, `prose slot "${name}" is in ${other.file} but not here`, {
+            expected: `<!-- slot: ${name} --> with a translation`,
+          }),
+        );
       }
     }
     for (const name of required) {
       if (self.prose.slots[name] === undefined && other.prose.slots[name] === undefined) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_SLOT_MISSING',
-          file: self.file,
-          message: `required prose slot "${name}" is missing`,
-          expected: `<!-- slot: ${name} -->`,
-        });
+        diagnostics.push(
+          errorAt('E_SLOT_MISSING', self.file, `required prose slot "${name}" is missing`, {
+            expected: `<!-- slot: ${name} -->`,
+          }),
+        );
       }
     }
   }
   return diagnostics;
 }
 
+/** What the checks read of a Markdown syntax tree node (remark's mdast nodes have this shape). */
 type MdNode = {
   type: string;
-  value?: string;
-  url?: string;
-  position?: { start: { line: number; column: number } };
-  children?: MdNode[];
+  value?: string | undefined;
+  url?: string | undefined;
+  position?: { start: { line: number; column: number } } | undefined;
+  children?: MdNode[] | undefined;
 };
 
 /**
@@ -188,9 +169,8 @@ type MdNode = {
  */
 export function markupProblems(body: string, file: string, bodyOffset: number): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  const tree = remark().parse(body) as MdNode;
+  const tree: MdNode = remark().parse(body);
   const at = (node: MdNode) => ({
-    file,
     line: (node.position?.start.line ?? 1) + bodyOffset,
     column: node.position?.start.column ?? 1,
   });
@@ -198,33 +178,31 @@ export function markupProblems(body: string, file: string, bodyOffset: number): 
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     stack.push(...(node.children ?? []));
     if (node.type === 'html' && !SLOT_MARKER.test((node.value ?? '').trim())) {
-      problems.push({
-        severity: 'error',
-        code: 'E_PROSE_HTML',
-        ...at(node),
-        message: 'raw HTML in prose is not published',
-        found: JSON.stringify((node.value ?? '').slice(0, 60)),
-        hint: 'write it in Markdown (emphasis, lists, tables, links); comments other than slot markers are refused too',
-      });
+      problems.push(
+        errorAt('E_PROSE_HTML', file, 'raw HTML in prose is not published', {
+          ...at(node),
+          found: JSON.stringify((node.value ?? '').slice(0, 60)),
+        }),
+      );
     } else if ((node.type === 'link' || node.type === 'definition') && !isSafeUrl(node.url ?? '')) {
-      problems.push({
-        severity: 'error',
-        code: 'E_UNSAFE_URL',
-        ...at(node),
-        message: 'a link must be https: or relative',
-        found: JSON.stringify((node.url ?? '').slice(0, 80)),
-      });
+      problems.push(
+        errorAt('E_UNSAFE_URL', file, 'a link must be https: or relative', {
+          ...at(node),
+          found: JSON.stringify((node.url ?? '').slice(0, 80)),
+        }),
+      );
     } else if (
       node.type === 'image' &&
       (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(node.url ?? '') || !isSafeUrl(node.url ?? ''))
     ) {
-      problems.push({
-        severity: 'error',
-        code: 'E_REMOTE_IMAGE',
-        ...at(node),
-        message: 'an image in prose must be a file of this site, not a URL: pages load nothing from third parties',
-        found: JSON.stringify((node.url ?? '').slice(0, 80)),
-      });
+      problems.push(
+        errorAt(
+          'E_REMOTE_IMAGE',
+          file,
+          'an image in prose must be a file of this site, not a URL: pages load nothing from third parties',
+          { ...at(node), found: JSON.stringify((node.url ?? '').slice(0, 80)) },
+        ),
+      );
     }
   }
   return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));

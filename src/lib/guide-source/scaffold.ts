@@ -1,7 +1,7 @@
 // Templates for `npm run new`: a whole guide (engine step, one tuning step, comparison cases, an
 // accuracy check, both prose files) that is schema-valid but cannot pass `check` until every
 // FILL-IN is replaced and the raw results it names exist.
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 
 export type Objective = 'throughput' | 'latency';
 export const OBJECTIVES: readonly Objective[] = ['throughput', 'latency'];
@@ -122,15 +122,17 @@ export function scaffoldLeftovers(text: string, file: string): Diagnostic[] {
     // Any case: the template also writes it lower-case inside ids and flags (fill-in-tuning).
     // Not inside a word: "prefill-in" is a step id, not a leftover.
     for (const match of line.matchAll(/(?<![a-z])fill-in/gi)) {
-      found.push({
-        severity: 'error',
-        code: 'E_FILL_IN',
-        file,
-        line: index + 1,
-        column: match.index + 1,
-        message: `${FILL_IN} left from \`npm run new\`: ${JSON.stringify(line.trim().slice(0, 100))}`,
-        hint: 'replace it with the real value (the comment on the line says what belongs there)',
-      });
+      found.push(
+        errorAt(
+          'E_FILL_IN',
+          file,
+          `${FILL_IN} left from \`npm run new\`: ${JSON.stringify(line.trim().slice(0, 100))}`,
+          {
+            line: index + 1,
+            column: match.index + 1,
+          },
+        ),
+      );
     }
   }
   return found;

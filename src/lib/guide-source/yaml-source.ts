@@ -1,5 +1,5 @@
-import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 
 export type YamlPath = readonly (string | number)[];
 
@@ -19,28 +19,23 @@ export function parseYamlSource(text: string, file: string): YamlSource {
   const doc = parseDocument(text, { lineCounter, merge: true, prettyErrors: false, uniqueKeys: true });
   const diagnostics: Diagnostic[] = [...doc.errors, ...doc.warnings].map((problem) => {
     const position = lineCounter.linePos(problem.pos[0]);
-    return {
-      severity: 'error' as const,
-      code: 'E_YAML',
-      file,
-      line: position.line,
-      column: position.col,
-      message: problem.message.split('\n')[0]!,
-    };
+    // The yaml library's message continues with a drawing of the line; its first line says what is wrong.
+    const [message = problem.message] = problem.message.split('\n');
+    return errorAt('E_YAML', file, message, { line: position.line, column: position.col });
   });
 
   const locate = (path: YamlPath) => {
     let node: unknown = doc.contents;
-    let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
+    let offset = doc.contents?.range[0] ?? 0;
     for (const key of path) {
       if (isMap(node)) {
-        const pair = node.items.find((item) => (item.key as { value?: unknown } | null)?.value === key);
+        const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
         if (!pair) break;
-        offset = (pair.key as Node).range?.[0] ?? offset;
+        offset = isNode(pair.key) ? (pair.key.range?.[0] ?? offset) : offset;
         node = pair.value;
       } else if (isSeq(node) && typeof key === 'number') {
-        const item = node.items[key] as Node | undefined;
-        if (!item) break;
+        const item: unknown = node.items[key];
+        if (!isNode(item)) break;
         offset = item.range?.[0] ?? offset;
         node = item;
       } else break;
@@ -58,15 +53,12 @@ export function parseYamlSource(text: string, file: string): YamlSource {
       data: undefined,
       locate,
       diagnostics: [
-        {
-          severity: 'error',
-          code: 'E_YAML',
+        errorAt(
+          'E_YAML',
           file,
-          line: 1,
-          column: 1,
-          message: `aliases expand too far (more than ${MAX_ALIAS_COUNT} references): ${cause instanceof Error ? cause.message.split('\n')[0] : 'refused'}`,
-          hint: 'write the repeated values out, or use fewer nested aliases',
-        },
+          `aliases expand too far (more than ${MAX_ALIAS_COUNT} references): ${cause instanceof Error ? cause.message.split('\n')[0] : 'refused'}`,
+          { line: 1, column: 1, hint: 'write the repeated values out, or use fewer nested aliases' },
+        ),
       ],
     };
   }

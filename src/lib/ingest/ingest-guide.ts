@@ -1,7 +1,9 @@
-import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { errorAt, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { validate } from '../diagnostics/validate.ts';
 import { parseRawFile, type ParsedRun } from '../parse/index.ts';
+import { metricEntries } from '../parse/types.ts';
 import { checkRunPlausibility } from './plausibility.ts';
-import { RunSchema, type FormatId, type Run } from '../schema/run.ts';
+import { RunSchema, type Run } from '../schema/run.ts';
 import { stableJson } from '../stable-json.ts';
 
 export type RawFile = {
@@ -27,44 +29,50 @@ export function slugify(text: string): string {
 /** Parses every raw file of one guide into normalized runs; all problems are collected, none thrown. */
 export function ingestGuide(
   files: readonly RawFile[],
-  formats: ReadonlyMap<string, FormatId> = new Map(),
+  /** the format guide.yaml declares for a raw path, checked by the parser (E_FORMAT_UNKNOWN) */
+  formats: ReadonlyMap<string, string> = new Map(),
 ): { runs: Run[]; diagnostics: Diagnostic[] } {
   const runs: Run[] = [];
   const diagnostics: Diagnostic[] = [];
   // A run's id is its raw path without the extension: two files that share a stem would share ids.
   const idOwners = new Map<string, string>();
   for (const raw of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
-    const format = formats.get(raw.path);
-    const result = parseRawFile(raw.text, format ? { file: raw.file, format } : { file: raw.file });
+    const result = parseRawFile(raw.text, { file: raw.file, format: formats.get(raw.path) });
     diagnostics.push(...result.diagnostics);
     const ids = new Set<string>();
     for (const parsed of result.runs) {
       const id = runId(raw.path, parsed.source.blockLabel, parsed.source.blockIndex, result.runs.length);
       if (ids.has(id)) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_DUPLICATE',
-          file: raw.file,
-          line: parsed.source.startLine,
-          message: `two result blocks in this file share the label "${parsed.source.blockLabel}"`,
-          expected: 'a distinct "# label" line before each block',
-          found: JSON.stringify(parsed.source.blockLabel),
-        });
+        diagnostics.push(
+          errorAt(
+            'E_DUPLICATE',
+            raw.file,
+            `two result blocks in this file share the label "${parsed.source.blockLabel}"`,
+            {
+              line: parsed.source.startLine,
+              expected: 'a distinct "# label" line before each block',
+              found: JSON.stringify(parsed.source.blockLabel),
+            },
+          ),
+        );
         continue;
       }
       ids.add(id);
       const owner = idOwners.get(id);
       if (owner !== undefined && owner !== raw.file) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_DUPLICATE',
-          file: raw.file,
-          line: parsed.source.startLine,
-          message: `this file and ${owner} would both be run "${id}": a reference to it could mean either`,
-          expected: 'raw files whose names differ before the extension',
-          found: `${owner} and ${raw.file}`,
-          hint: 'rename one of them (e.g. vllm.txt and vllm-save-result.json) and its result: in guide.yaml',
-        });
+        diagnostics.push(
+          errorAt(
+            'E_DUPLICATE',
+            raw.file,
+            `this file and ${owner} would both be run "${id}": a reference to it could mean either`,
+            {
+              line: parsed.source.startLine,
+              expected: 'raw files whose names differ before the extension',
+              found: `${owner} and ${raw.file}`,
+              hint: 'rename one of them (e.g. vllm.txt and vllm-save-result.json) and its result: in guide.yaml',
+            },
+          ),
+        );
         continue;
       }
       idOwners.set(id, raw.file);
@@ -73,15 +81,20 @@ export function ingestGuide(
         diagnostics.push(...unusable);
         continue;
       }
-      const checked = RunSchema.safeParse({ id, ...parsed });
-      if (!checked.success) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'E_SCHEMA',
-          file: raw.file,
-          line: parsed.source.startLine,
-          message: `the parser produced a run perflab cannot store: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-        });
+      // A parser bug, not the author's: name the block, and what of the run the schema refused.
+      const checked = validate(
+        RunSchema,
+        { id, ...parsed },
+        { file: raw.file, locate: () => ({ line: parsed.source.startLine }) },
+      );
+      if (!checked.ok) {
+        diagnostics.push(
+          ...checked.diagnostics.map((d) => ({
+            ...d,
+            message: `the ${parsed.source.format} reader produced a run perflab cannot store: ${d.message}`,
+            hint: 'this is a bug in perflab, not in the file: report it with the file attached',
+          })),
+        );
         continue;
       }
       const run = checked.data;
@@ -100,15 +113,14 @@ export function runJson(run: Run): string {
  * The formats guide.yaml declares for its raw files (`result: { file, format }`), which override
  * detection. Read from the parsed YAML before validation, so ingest does not depend on compute.
  */
-export function declaredFormats(guideData: unknown): Map<string, FormatId> {
-  const formats = new Map<string, FormatId>();
+export function declaredFormats(guideData: unknown): Map<string, string> {
+  const formats = new Map<string, string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (node === null || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    if (typeof record.file === 'string' && typeof record.format === 'string')
-      formats.set(record.file, record.format as FormatId);
-    Object.values(record).forEach(visit);
+    if ('file' in node && 'format' in node && typeof node.file === 'string' && typeof node.format === 'string')
+      formats.set(node.file, node.format);
+    Object.values(node).forEach(visit);
   };
   visit(guideData);
   return formats;
@@ -120,22 +132,20 @@ export function declaredFormats(guideData: unknown): Map<string, FormatId> {
  */
 function unusableNumbers(run: ParsedRun, file: string): Diagnostic[] {
   const found: Diagnostic[] = [];
-  for (const [key, metric] of Object.entries(run.metrics)) {
+  for (const [key, metric] of metricEntries(run.metrics)) {
     const problem = !Number.isFinite(metric.value)
       ? `is not a finite number (it reads as ${metric.value})`
       : /^-?\d+$/.test(metric.printed) && !Number.isSafeInteger(Number(metric.printed))
         ? 'has more digits than a number can hold exactly'
         : undefined;
     if (problem)
-      found.push({
-        severity: 'error',
-        code: 'E_BAD_NUMBER',
-        file,
-        line: metric.line,
-        message: `${key} ${metric.printed.slice(0, 40)} ${problem}`,
-        expected: 'a value a benchmark can print',
-        found: metric.printed.slice(0, 40),
-      });
+      found.push(
+        errorAt('E_BAD_NUMBER', file, `${key} ${metric.printed.slice(0, 40)} ${problem}`, {
+          line: metric.line,
+          expected: 'a value a benchmark can print',
+          found: metric.printed.slice(0, 40),
+        }),
+      );
   }
   return found;
 }

@@ -1,5 +1,7 @@
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { errorAt, warningAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { isDistribution, isMetricKey, splitMetricKey, statKeyOf, type ScalarId, type Stat } from '../schema/metric.ts';
 import type { MetricValue, Run } from '../schema/run.ts';
+import type { RunMetrics } from '../parse/types.ts';
 
 /**
  * A result block that parses can still be wrong: a line edited by hand, a copy/paste that mixed
@@ -19,14 +21,14 @@ const RELATIVE_TOLERANCE = 0.005;
 const GUIDELLM_FORMATS = new Set(['gpustack-block', 'guidellm-json', 'gpustack-runner-json']);
 
 // Beyond what any single node serves: above this, a number is a unit or instrumentation error.
-const PHYSICAL_LIMITS: Record<string, number> = {
-  total_token_throughput: 1_000_000,
-  output_token_throughput: 1_000_000,
-  peak_output_token_throughput: 1_000_000,
-  request_throughput: 100_000,
-};
+const PHYSICAL_LIMITS: readonly [ScalarId, number][] = [
+  ['total_token_throughput', 1_000_000],
+  ['output_token_throughput', 1_000_000],
+  ['peak_output_token_throughput', 1_000_000],
+  ['request_throughput', 100_000],
+];
 
-const PERCENTILE_ORDER = ['min', 'p50', 'median', 'p90', 'p95', 'p99', 'p99_9', 'max'];
+const PERCENTILE_ORDER: readonly Stat[] = ['min', 'p50', 'median', 'p90', 'p95', 'p99', 'p99_9', 'max'];
 
 /** Half a unit in the last printed decimal: the most the printed rounding can be off by. */
 function printedHalfUnit(metric: MetricValue): number {
@@ -34,38 +36,49 @@ function printedHalfUnit(metric: MetricValue): number {
   return 0.5 * 10 ** -decimals;
 }
 
-export function checkRunPlausibility(run: Run): Diagnostic[] {
+/** [a, b], [b, c], … of a list. */
+function adjacentPairs<T>(items: readonly T[]): [T, T][] {
+  const pairs: [T, T][] = [];
+  let previous: T | undefined;
+  for (const item of items) {
+    if (previous !== undefined) pairs.push([previous, item]);
+    previous = item;
+  }
+  return pairs;
+}
+
+export function checkRunPlausibility(run: { source: Run['source']; metrics: RunMetrics }): Diagnostic[] {
   const out: Diagnostic[] = [];
   const m = run.metrics;
-  const at = (metric: MetricValue) => ({ file: run.source.file, line: metric.line });
+  const file = run.source.file;
   const where = run.source.blockLabel ? ` (block "# ${run.source.blockLabel}")` : '';
 
   // The consistency check below needs the duration: without it a tampered throughput would pass unseen.
   if (TOTALS_OVER_DURATION.has(run.source.format)) {
     const throughput = m['total_token_throughput'] ?? m['output_token_throughput'] ?? m['request_throughput'];
     if (!m.duration && throughput)
-      out.push({
-        severity: 'error',
-        code: 'E_MISSING_LINE',
-        ...at(throughput),
-        message: `the block has no "Benchmark duration" line${where}, so its throughputs cannot be checked against its own totals`,
-        expected: 'the block as the tool printed it, with its duration line',
-        hint: 'copy the whole block again; a result without its duration is not published',
-      });
+      out.push(
+        errorAt(
+          'E_MISSING_LINE',
+          file,
+          `the block has no "Benchmark duration" line${where}, so its throughputs cannot be checked against its own totals`,
+          { line: throughput.line, expected: 'the block as the tool printed it, with its duration line' },
+        ),
+      );
     if (m.duration && !(m.duration.value > 0))
-      out.push({
-        severity: 'error',
-        code: 'E_BAD_NUMBER',
-        ...at(m.duration),
-        message: `Benchmark duration ${m.duration.printed} s${where}: a benchmark that took no time measured nothing`,
-        expected: 'a duration above 0',
-        found: m.duration.printed,
-      });
+      out.push(
+        errorAt(
+          'E_BAD_NUMBER',
+          file,
+          `Benchmark duration ${m.duration.printed} s${where}: a benchmark that took no time measured nothing`,
+          { line: m.duration.line, expected: 'a duration above 0', found: m.duration.printed },
+        ),
+      );
   }
 
   if (TOTALS_OVER_DURATION.has(run.source.format) && m.duration && m.duration.value > 0) {
     const duration = m.duration.value;
-    const expectations: [string, number | undefined][] = [
+    const expectations: [ScalarId, number | undefined][] = [
       [
         'total_token_throughput',
         m.input_tokens_total && m.output_tokens_total
@@ -80,85 +93,92 @@ export function checkRunPlausibility(run: Run): Diagnostic[] {
       if (!printed || expected === undefined) continue;
       const allowed = printedHalfUnit(printed) + RELATIVE_TOLERANCE * expected;
       if (Math.abs(printed.value - expected) > allowed) {
-        out.push({
-          severity: 'error',
-          code: 'E_INCONSISTENT_THROUGHPUT',
-          ...at(printed),
-          message: `${key} ${printed.printed} does not match the block's own totals / duration${where}`,
-          expected: `${expected.toFixed(2)} (±${allowed.toFixed(2)}) from the token or request totals and duration ${m.duration.printed} s`,
-          found: printed.printed,
-        });
+        out.push(
+          errorAt(
+            'E_INCONSISTENT_THROUGHPUT',
+            file,
+            `${key} ${printed.printed} does not match the block's own totals / duration${where}`,
+            {
+              line: printed.line,
+              expected: `${expected.toFixed(2)} (±${allowed.toFixed(2)}) from the token or request totals and duration ${m.duration.printed} s`,
+              found: printed.printed,
+            },
+          ),
+        );
       }
     }
   }
 
   const families = new Set(
     Object.keys(m)
-      .filter((k) => k.includes('.'))
-      .map((k) => k.split('.')[0]!),
+      .filter(isMetricKey)
+      .map((key) => splitMetricKey(key).id)
+      .filter(isDistribution),
   );
   for (const family of families) {
-    const present = PERCENTILE_ORDER.map((stat) => [stat, m[`${family}.${stat}`]] as const).filter(
-      (pair): pair is readonly [string, MetricValue] => pair[1] !== undefined,
+    const present = PERCENTILE_ORDER.map((stat) => [stat, m[statKeyOf(family, stat)]] as const).filter(
+      (pair): pair is readonly [Stat, MetricValue] => pair[1] !== undefined,
     );
-    for (let i = 1; i < present.length; i++) {
-      const [lowStat, low] = present[i - 1]!;
-      const [highStat, high] = present[i]!;
+    for (const [[lowStat, low], [highStat, high]] of adjacentPairs(present)) {
       if (low.value > high.value) {
-        out.push({
-          severity: 'error',
-          code: 'E_PERCENTILE_ORDER',
-          ...at(high),
-          message: `${family} ${highStat} (${high.printed}) is below its ${lowStat} (${low.printed})${where}`,
-          expected: `${lowStat} ≤ ${highStat}`,
-          found: `${low.printed} > ${high.printed}`,
-        });
+        out.push(
+          errorAt(
+            'E_PERCENTILE_ORDER',
+            file,
+            `${family} ${highStat} (${high.printed}) is below its ${lowStat} (${low.printed})${where}`,
+            {
+              line: high.line,
+              expected: `${lowStat} ≤ ${highStat}`,
+              found: `${low.printed} > ${high.printed}`,
+            },
+          ),
+        );
       }
     }
-    const mean = m[`${family}.mean`];
-    const tail = m[`${family}.p95`] ?? m[`${family}.p99`];
-    const tailStat = m[`${family}.p95`] ? 'p95' : 'p99';
+    const mean = m[statKeyOf(family, 'mean')];
+    const p95 = m[statKeyOf(family, 'p95')];
+    const tail = p95 ?? m[statKeyOf(family, 'p99')];
+    const tailStat = p95 ? 'p95' : 'p99';
     if (mean && tail && mean.value > tail.value) {
-      out.push({
-        severity: 'warning',
-        code: 'W_MEAN_ABOVE_PERCENTILE',
-        ...at(mean),
-        message: `${family} mean (${mean.printed}) is above its ${tailStat} (${tail.printed})${where}: only a heavy tail explains that`,
-        expected: `mean ≤ ${tailStat}`,
-        found: `${mean.printed} > ${tail.printed}`,
-      });
+      out.push(
+        warningAt(
+          'W_MEAN_ABOVE_PERCENTILE',
+          file,
+          `${family} mean (${mean.printed}) is above its ${tailStat} (${tail.printed})${where}: only a heavy tail explains that`,
+          { line: mean.line, expected: `mean ≤ ${tailStat}`, found: `${mean.printed} > ${tail.printed}` },
+        ),
+      );
     }
   }
 
   const peak = m.peak_output_token_throughput;
   const output = m.output_token_throughput;
   if (peak && output && peak.value < output.value) {
-    out.push({
-      severity: 'warning',
-      code: 'W_PEAK_BELOW_MEAN',
-      ...at(peak),
-      message: `peak output token throughput (${peak.printed}) is below the mean (${output.printed})${where} (a known vLLM 0.13 bug)`,
-      expected: 'peak ≥ mean',
-      found: `${peak.printed} < ${output.printed}`,
-    });
+    out.push(
+      warningAt(
+        'W_PEAK_BELOW_MEAN',
+        file,
+        `peak output token throughput (${peak.printed}) is below the mean (${output.printed})${where} (a known vLLM 0.13 bug)`,
+        { line: peak.line, expected: 'peak ≥ mean', found: `${peak.printed} < ${output.printed}` },
+      ),
+    );
   }
 
-  for (const [key, limit] of Object.entries(PHYSICAL_LIMITS)) {
+  for (const [key, limit] of PHYSICAL_LIMITS) {
     const metric = m[key];
     if (metric && metric.value > limit) {
-      out.push({
-        severity: 'warning',
-        code: 'W_BEYOND_PHYSICAL',
-        ...at(metric),
-        message: `${key} ${metric.printed} is beyond what one node serves${where}`,
-        expected: `at most ${limit}`,
-        found: metric.printed,
-        hint:
-          GUIDELLM_FORMATS.has(run.source.format) && key === 'peak_output_token_throughput'
-            ? "guidellm's peak is an instantaneous rate, not a per-second bucket"
-            : undefined,
-      });
+      out.push(
+        warningAt('W_BEYOND_PHYSICAL', file, `${key} ${metric.printed} is beyond what one node serves${where}`, {
+          line: metric.line,
+          expected: `at most ${limit}`,
+          found: metric.printed,
+          hint:
+            GUIDELLM_FORMATS.has(run.source.format) && key === 'peak_output_token_throughput'
+              ? "guidellm's peak is an instantaneous rate, not a per-second bucket"
+              : undefined,
+        }),
+      );
     }
   }
-  return out.map((d) => (d.hint === undefined ? (({ hint: _, ...rest }) => rest)(d) : d));
+  return out;
 }

@@ -1,16 +1,9 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricValue } from '../schema/run.ts';
 import { parseJsonDocuments, type JsonValue } from './json-text.ts';
-import {
-  errorCount,
-  isJsonObject,
-  jsonError,
-  readJsonMetric,
-  type JsonMetricSpec,
-  type JsonObject,
-} from './json-source.ts';
+import { isJsonObject, jsonNumber, reportJsonError, type JsonObject, type NumberSpec } from './json-source.ts';
+import type { ScalarId } from '../schema/metric.ts';
 import { sourceLines } from './source-lines.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**
  * Parser for the `--result-file` (default result.jsonl) of SGLang's `benchmark/gsm8k/bench_sglang.py`
@@ -19,7 +12,7 @@ import type { ParsedRun, ParseResult } from './types.ts';
  * The other SGLang benchmarks append to the same default file with their own `task`; those lines are skipped.
  */
 
-const FIELDS: Record<string, JsonMetricSpec> = {
+const FIELDS: Record<string, NumberSpec & { id: ScalarId }> = {
   accuracy: { id: 'gsm8k_accuracy', unit: 'fraction', max: 1 },
   num_requests: { id: 'gsm8k_n', unit: 'count', integer: true },
   latency: { id: 'eval_duration', unit: 's' },
@@ -47,7 +40,10 @@ export function detect(text: string): boolean {
 export function parse(text: string, options: { file: string }): ParseResult {
   const diagnostics = new DiagnosticList(options.file);
   const json = parseJsonDocuments(text);
-  if (!json.ok) return { runs: [], diagnostics: [jsonError(json, options.file)] };
+  if (!json.ok) {
+    reportJsonError(json, diagnostics, 'one JSON object per line, as bench_sglang.py appends them');
+    return { runs: [], diagnostics: diagnostics.items };
+  }
   const lines = sourceLines(text);
   const runs: ParsedRun[] = [];
 
@@ -55,7 +51,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
     const startLine = doc.line;
     // A document runs up to the next one (one line each in JSONL), without trailing blank lines.
     let endLine = Math.max(startLine, (json.documents[blockIndex + 1]?.line ?? lines.length + 1) - 1);
-    while (endLine > startLine && lines[endLine - 1]!.text.trim() === '') endLine--;
+    while (endLine > startLine && lines[endLine - 1]?.text.trim() === '') endLine--;
     const raw = lines
       .slice(startLine - 1, endLine)
       .map((l) => l.raw)
@@ -81,13 +77,15 @@ export function parse(text: string, options: { file: string }): ParseResult {
       });
       return;
     }
-    const errorsBefore = errorCount(diagnostics);
-    const metrics: Record<string, MetricValue> = {};
-    for (const [key, spec] of Object.entries(FIELDS)) {
-      const metric = readJsonMetric(doc, `/${key}`, spec, diagnostics);
-      if (metric) metrics[spec.id] = metric;
-    }
-    if (errorCount(diagnostics) > errorsBefore) return;
+    const metrics = diagnostics.unlessErrors(() => {
+      const read: RunMetrics = {};
+      for (const [key, spec] of Object.entries(FIELDS)) {
+        const number = jsonNumber({ document: doc, text, diagnostics }, `/${key}`, spec);
+        if (number) read[spec.id] = { ...number, unit: spec.unit };
+      }
+      return read;
+    });
+    if (!metrics) return;
     runs.push({
       source: {
         file: options.file,

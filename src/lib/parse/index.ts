@@ -1,5 +1,5 @@
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import type { FormatId } from '../schema/run.ts';
+import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { FormatIdSchema, type FormatId } from '../schema/run.ts';
 import * as gsm8kSglang from './gsm8k-sglang.ts';
 import * as gsm8kSglangJsonl from './gsm8k-sglang-jsonl.ts';
 import * as guidellmJson from './guidellm-json.ts';
@@ -11,7 +11,7 @@ import * as sglangJsonl from './sglang-jsonl.ts';
 import * as vllmJson from './vllm-json.ts';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import { parseJsonDocuments } from './json-text.ts';
-import type { ParserModule, ParseOptions, ParseResult } from './types.ts';
+import type { ParserModule, ParseResult } from './types.ts';
 
 export type { ParsedRun, ParseResult, ParserModule } from './types.ts';
 
@@ -45,53 +45,61 @@ const FORMAT_TO_PARSER: Record<FormatId, ParserName> = {
   'lm-eval-table': 'lm-eval-table',
 };
 
-/** Parses one raw file, detecting its format from the content unless `format` is given. */
-export function parseRawFile(text: string, options: ParseOptions): ParseResult {
-  if (options.format) {
-    const parser: ParserName | undefined = Object.hasOwn(FORMAT_TO_PARSER, options.format)
-      ? FORMAT_TO_PARSER[options.format]
-      : undefined;
-    if (parser) return (PARSERS[parser] as ParserModule).parse(text, options);
+/**
+ * Parses one raw file, detecting its format from the content unless guide.yaml declares one
+ * (`format`, as written there: checked here).
+ */
+export function parseRawFile(text: string, options: { file: string; format?: string | undefined }): ParseResult {
+  if (options.format !== undefined) {
+    const format = FormatIdSchema.safeParse(options.format);
+    if (format.success)
+      return PARSERS[FORMAT_TO_PARSER[format.data]].parse(text, { file: options.file, format: format.data });
     const known = Object.keys(FORMAT_TO_PARSER);
-    const hint = didYouMean(options.format, known);
-    return {
-      runs: [],
-      diagnostics: [
+    const declared = options.format.slice(0, 40);
+    return failed(
+      errorAt(
+        'E_FORMAT_UNKNOWN',
+        options.file,
+        `guide.yaml sets format "${declared}" for this file, which is not a format perflab reads`,
         {
-          severity: 'error',
-          code: 'E_FORMAT_UNKNOWN',
-          file: options.file,
           line: 1,
-          message: `guide.yaml sets format "${String(options.format).slice(0, 40)}" for this file, which is not a format perflab reads`,
           expected: `one of ${known.join(', ')}`,
-          found: JSON.stringify(String(options.format).slice(0, 40)),
-          ...(hint ? { hint } : {}),
+          found: JSON.stringify(declared),
+          hint:
+            didYouMean(declared, known) ??
+            'correct `format:` in guide.yaml to one of the formats listed, or remove it: the format is detected',
         },
-      ],
-    };
+      ),
+    );
   }
-  const candidates = (Object.entries(PARSERS) as [ParserName, ParserModule][]).filter(([, parser]) =>
-    parser.detect(text),
+  const candidates = Object.entries(PARSERS).filter(([, parser]) => parser.detect(text));
+  const [only] = candidates;
+  if (candidates.length === 1 && only) return only[1].parse(text, { file: options.file });
+  if (candidates.length === 0) {
+    return failed(
+      unreadableCause(text, options.file) ??
+        errorAt('E_FORMAT_UNKNOWN', options.file, 'cannot tell which tool wrote this file', {
+          line: 1,
+          expected: `output of one of: ${Object.keys(PARSERS).join(', ')}`,
+          found: 'none of them',
+          hint: SET_FORMAT,
+        }),
+    );
+  }
+  const names = candidates.map(([name]) => name);
+  return failed(
+    errorAt('E_FORMAT_AMBIGUOUS', options.file, `content matches several formats: ${names.join(', ')}`, {
+      line: 1,
+      expected: 'content only one format matches',
+      found: names.join(' and '),
+      hint: SET_FORMAT,
+    }),
   );
-  if (candidates.length === 1) return candidates[0]![1].parse(text, options);
-  const cause = candidates.length === 0 ? unreadableCause(text, options.file) : undefined;
-  if (cause) return { runs: [], diagnostics: [cause] };
-  const diagnostic: Diagnostic = {
-    severity: 'error',
-    code: candidates.length === 0 ? 'E_FORMAT_UNKNOWN' : 'E_FORMAT_AMBIGUOUS',
-    file: options.file,
-    line: 1,
-    message:
-      candidates.length === 0
-        ? 'cannot tell which tool wrote this file'
-        : `content matches several formats: ${candidates.map(([name]) => name).join(', ')}`,
-    expected:
-      candidates.length === 0
-        ? `output of one of: ${Object.keys(PARSERS).join(', ')}`
-        : 'content only one format matches',
-    found: candidates.length === 0 ? 'none of them' : candidates.map(([name]) => name).join(' and '),
-    hint: `set \`format:\` on the result in guide.yaml (one of ${Object.keys(FORMAT_TO_PARSER).join(', ')})`,
-  };
+}
+
+const SET_FORMAT = `set \`format:\` on the result in guide.yaml (one of ${Object.keys(FORMAT_TO_PARSER).join(', ')})`;
+
+function failed(diagnostic: Diagnostic): ParseResult {
   return { runs: [], diagnostics: [diagnostic] };
 }
 
@@ -100,43 +108,25 @@ export function parseRawFile(text: string, options: ParseOptions): ParseResult {
  * wrote it: empty, not UTF-8 text, or JSON that does not parse (cut off, too deep, malformed).
  */
 function unreadableCause(text: string, file: string): Diagnostic | undefined {
-  const error = (code: string, message: string, hint: string, line = 1, column = 1): Diagnostic => ({
-    severity: 'error',
-    code,
-    file,
-    line,
-    column,
-    message,
-    hint,
-  });
-  if (text.trim() === '')
-    return error('E_EMPTY_FILE', 'the file is empty', 'copy the benchmark output into it, or delete it');
+  if (text.trim() === '') return errorAt('E_EMPTY_FILE', file, 'the file is empty', { line: 1, column: 1 });
   const nul = text.indexOf('\u0000');
   // Read as UTF-8, a UTF-16 file shows NUL bytes between its characters, and its byte-order mark as U+FFFD.
   if (nul !== -1 || text.startsWith('\ufffd\ufffd')) {
     const before = text.slice(0, Math.max(nul, 0)).split('\n');
-    return error(
-      'E_ENCODING',
-      'the file is not UTF-8 text (it looks like UTF-16 or binary)',
-      'save the output as UTF-8, e.g. `iconv -f UTF-16 -t UTF-8 in.txt > out.txt`',
-      nul === -1 ? 1 : before.length,
-      nul === -1 ? 1 : (before.at(-1)?.length ?? 0) + 1,
-    );
+    return errorAt('E_ENCODING', file, 'the file is not UTF-8 text (it looks like UTF-16 or binary)', {
+      line: nul === -1 ? 1 : before.length,
+      column: nul === -1 ? 1 : (before.at(-1)?.length ?? 0) + 1,
+    });
   }
   const first = text.trimStart()[0];
   if (first === '{' || first === '[') {
     const json = parseJsonDocuments(text);
     if (!json.ok)
-      return {
-        ...error(
-          'E_JSON',
-          `not valid JSON: ${json.message}`,
-          'raw JSON must be the file the tool wrote, unedited',
-          json.line,
-          json.column,
-        ),
+      return errorAt('E_JSON', file, `not valid JSON: ${json.message}`, {
+        line: json.line,
+        column: json.column,
         found: json.found,
-      };
+      });
   }
   return undefined;
 }

@@ -1,6 +1,5 @@
-import { quoteFound, type Diagnostic, type DiagnosticList } from '../diagnostics/diagnostics.ts';
-import type { MetricId, Unit } from '../schema/metric.ts';
-import type { MetricValue } from '../schema/run.ts';
+import { quoteFound, type DiagnosticList } from '../diagnostics/diagnostics.ts';
+import type { Unit } from '../schema/metric.ts';
 import { atPointer, type JsonDocument, type JsonParseResult, type JsonValue } from './json-text.ts';
 
 /**
@@ -15,7 +14,16 @@ export function isJsonObject(value: JsonValue | undefined): value is JsonObject 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export type JsonMetricSpec = { id: MetricId; unit: Unit; max?: number; integer?: boolean };
+/** How the number at a pointer must look: its unit, and optionally a maximum or whole numbers. */
+export type NumberSpec = {
+  unit: Unit;
+  max?: number;
+  integer?: boolean;
+  /** null means "not measured" here (vLLM, guidellm); elsewhere null is refused like any non-number */
+  nullable?: boolean;
+  /** why a string may stand where the number belongs, when the tool is known to write one */
+  stringHint?: string;
+};
 
 export function reportJsonError(
   error: Extract<JsonParseResult, { ok: false }>,
@@ -28,59 +36,65 @@ export function reportJsonError(
     column: error.column,
     expected,
     found: atEnd ? 'end of file' : error.found,
-    ...(atEnd
-      ? { hint: 'the file ends inside a JSON value: it was cut off (killed run, partial copy or upload)' }
-      : {}),
+    hint: atEnd ? 'the file ends inside a JSON value: it was cut off (killed run, partial copy or upload)' : undefined,
   });
 }
 
 export type JsonNumber = { value: number; printed: string; line: number };
 
-/** One parsed document with the file text it came from (for columns) and the file's diagnostics. */
-export type JsonSource = { document: JsonDocument; text: string; diagnostics: DiagnosticList };
+/**
+ * One parsed document with the file text it came from (for columns) and the file's diagnostics.
+ * `lineOffset` places a document parsed from one line of a larger file (JSONL) at that line.
+ */
+export type JsonSource = { document: JsonDocument; text: string; diagnostics: DiagnosticList; lineOffset?: number };
 
 /**
- * The number at `pointer`, or undefined when it is absent or null (null is "not measured"). Anything
- * else that is not a finite number ≥ 0 — NaN/Infinity as Python writes them, a string, a negative
- * value — is an E_BAD_NUMBER error naming the pointer.
+ * The number at `pointer` with its text as written and its line, or undefined when it is absent
+ * (or null, where `spec.nullable`). Anything else that is not a finite number ≥ 0 within the
+ * spec — NaN/Infinity as Python writes them, a string, a negative or out-of-range value — is an
+ * E_BAD_NUMBER error at the value's line and column.
  */
-export function jsonNumber(
-  source: JsonSource,
-  pointer: string,
-  unit: Unit,
-  stringHint?: string,
-): JsonNumber | undefined {
+export function jsonNumber(source: JsonSource, pointer: string, spec: NumberSpec): JsonNumber | undefined {
   const { document } = source;
   const value = atPointer(document.value, pointer);
-  if (value === undefined || value === null) return undefined;
-  const line = document.lines.get(pointer)!;
+  if (value === undefined || (value === null && spec.nullable)) return undefined;
+  const documentLine = document.lines.get(pointer) ?? 1;
+  const line = documentLine + (source.lineOffset ?? 0);
   const printed = document.numberTexts.get(pointer);
-  if (typeof value === 'number' && printed !== undefined && Number.isFinite(value) && value >= 0)
-    return { value, printed, line };
+  const problem = numberProblem(value, spec);
+  if (problem === undefined && typeof value === 'number' && printed !== undefined) return { value, printed, line };
 
-  const problem =
-    typeof value === 'string'
-      ? 'found a string'
-      : typeof value !== 'number'
-        ? `found ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}`
-        : Number.isNaN(value)
-          ? 'not a number (NaN)'
-          : !Number.isFinite(value)
-            ? 'infinite value'
-            : 'cannot be negative';
-  const hint =
-    typeof value === 'number' && !Number.isFinite(value)
-      ? "Python's json module writes NaN/Infinity when a statistic had no samples (e.g. no successful request)"
-      : typeof value === 'string'
-        ? stringHint
-        : undefined;
-  source.diagnostics.error('E_BAD_NUMBER', `${pointer} expects a number (${unit}); ${problem}`, {
+  const fraction = spec.max === 1;
+  const wanted = fraction ? 'a fraction from 0 to 1' : spec.integer ? 'a whole number ≥ 0' : `a number (${spec.unit})`;
+  source.diagnostics.error('E_BAD_NUMBER', `${pointer} expects ${wanted}; ${problem ?? 'not a number'}`, {
     line,
-    column: valueColumn(source.text, line, pointer),
-    expected: `a finite number ≥ 0 in ${unit}`,
-    found: quoteFound(printed ?? JSON.stringify(value)),
-    ...(hint ? { hint } : {}),
+    column: valueColumn(source.text, documentLine, pointer),
+    expected: fraction
+      ? 'a number from 0 to 1, e.g. 0.975'
+      : spec.integer
+        ? 'a whole number ≥ 0'
+        : `a finite number ≥ 0 in ${spec.unit}`,
+    found: typeof value === 'string' ? `the string ${quoteFound(value)}` : quoteFound(printed ?? JSON.stringify(value)),
+    hint:
+      typeof value === 'number' && !Number.isFinite(value)
+        ? "Python's json module writes NaN/Infinity when a statistic had no samples (e.g. no successful request)"
+        : typeof value === 'string'
+          ? spec.stringHint
+          : undefined,
   });
+  return undefined;
+}
+
+/** Why `value` is not a number the spec allows, or undefined when it is one. */
+function numberProblem(value: JsonValue, spec: NumberSpec): string | undefined {
+  if (typeof value === 'string') return 'found a string';
+  if (typeof value !== 'number')
+    return `found ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}`;
+  if (Number.isNaN(value)) return 'not a number (NaN)';
+  if (!Number.isFinite(value)) return 'infinite value';
+  if (value < 0) return 'cannot be negative';
+  if (spec.max !== undefined && value > spec.max) return `above ${spec.max}`;
+  if (spec.integer && !Number.isInteger(value)) return 'not a whole number';
   return undefined;
 }
 
@@ -93,7 +107,8 @@ function valueColumn(text: string, line: number, pointer: string): number | unde
     .replace(/~0/g, '~');
   const quoted = JSON.stringify(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const matches = [...lineText.matchAll(new RegExp(`${quoted}\\s*:\\s*`, 'g'))];
-  return matches.length === 1 ? matches[0]!.index + matches[0]![0].length + 1 : undefined;
+  const [only] = matches;
+  return matches.length === 1 && only ? only.index + only[0].length + 1 : undefined;
 }
 
 /** The text and lines of the value at `pointer` of a parsed document, as written in the file. */
@@ -102,7 +117,7 @@ export function jsonValueSpan(
   document: JsonDocument,
   pointer: string,
 ): { startLine: number; endLine: number; text: string } {
-  const span = document.spans.get(pointer)!;
+  const span = document.spans.get(pointer) ?? { start: 0, end: 0, startLine: document.line, endLine: document.line };
   return {
     startLine: span.startLine,
     endLine: span.endLine,
@@ -119,55 +134,4 @@ export function uniqueLabels(labels: readonly (string | null)[]): (string | null
     seen.set(label, n);
     return n === 1 ? label : `${label} #${n}`;
   });
-}
-
-export function errorCount(diagnostics: DiagnosticList): number {
-  return diagnostics.items.filter((d) => d.severity === 'error').length;
-}
-
-export function jsonError(json: Extract<JsonParseResult, { ok: false }>, file: string): Diagnostic {
-  return {
-    severity: 'error',
-    code: 'E_JSON',
-    file,
-    line: json.line,
-    column: json.column,
-    message: `invalid JSON: ${json.message}`,
-    expected: 'valid JSON',
-    found: json.found,
-  };
-}
-
-/**
- * The number at `pointer` as a metric (its text as written, its line), or undefined when it is
- * absent or refused (NaN, Infinity, a string, negative, out of range: E_BAD_NUMBER).
- */
-export function readJsonMetric(
-  doc: JsonDocument,
-  pointer: string,
-  spec: JsonMetricSpec,
-  diagnostics: DiagnosticList,
-): MetricValue | undefined {
-  const value = atPointer(doc.value, pointer);
-  if (value === undefined) return undefined;
-  const printed = doc.numberTexts.get(pointer);
-  const line = doc.lines.get(pointer)!;
-  if (
-    typeof value === 'number' &&
-    printed !== undefined &&
-    Number.isFinite(value) &&
-    value >= 0 &&
-    value <= (spec.max ?? Infinity) &&
-    (!spec.integer || Number.isInteger(value))
-  ) {
-    return { value, unit: spec.unit, printed, line };
-  }
-  const expected =
-    spec.max === 1 ? 'a fraction from 0 to 1' : spec.integer ? 'a whole number ≥ 0' : `a number ≥ 0 in ${spec.unit}`;
-  diagnostics.error('E_BAD_NUMBER', `${pointer} expects ${expected}`, {
-    line,
-    expected: spec.max === 1 ? `${expected}, e.g. 0.975` : expected,
-    found: typeof value === 'string' ? `the string ${quoteFound(value)}` : quoteFound(printed ?? JSON.stringify(value)),
-  });
-  return undefined;
 }

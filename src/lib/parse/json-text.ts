@@ -49,7 +49,7 @@ export function parseJsonDocuments(text: string): JsonParseResult {
     let hi = lineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
+      if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
       else hi = mid - 1;
     }
     return lo + 1;
@@ -58,7 +58,7 @@ export function parseJsonDocuments(text: string): JsonParseResult {
   let i = 0;
   let depth = 0;
   const skipSpace = () => {
-    while (i < source.length && /\s/.test(source[i]!)) i++;
+    while (i < source.length && /\s/.test(source.charAt(i))) i++;
   };
   const fail = (message: string): never => {
     throw new JsonSyntaxError(message, i);
@@ -84,7 +84,7 @@ export function parseJsonDocuments(text: string): JsonParseResult {
     return {
       ok: false,
       line,
-      column: cause.offset - lineStarts[line - 1]! + 1,
+      column: cause.offset - (lineStarts[line - 1] ?? 0) + 1,
       message: cause.message,
       found: JSON.stringify(source.slice(cause.offset, cause.offset + 20)),
     };
@@ -204,12 +204,15 @@ export function parseJsonDocuments(text: string): JsonParseResult {
       fail('unterminated string');
     }
     i++;
+    let text: unknown;
     try {
-      return JSON.parse(source.slice(start, i)) as string;
+      text = JSON.parse(source.slice(start, i));
     } catch {
-      i = start;
-      return fail('invalid string (a raw control character or a bad escape)');
+      text = undefined;
     }
+    if (typeof text === 'string') return text;
+    i = start;
+    return fail('invalid string (a raw control character or a bad escape)');
   }
 }
 

@@ -1,9 +1,10 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { MetricValue } from '../schema/run.ts';
 import { isGsm8kTask } from './gsm8k-sglang-jsonl.ts';
-import { errorCount, isJsonObject, jsonError, readJsonMetric, type JsonObject } from './json-source.ts';
+import { isJsonObject, jsonNumber, reportJsonError, type JsonSource, type NumberSpec } from './json-source.ts';
+import type { ScalarId } from '../schema/metric.ts';
 import { atPointer, parseJsonDocuments, pointerEscape, type JsonDocument, type JsonValue } from './json-text.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**
  * Parser for lm-evaluation-harness `results_<date>.json` (shared/formats.md §2.13): one run per
@@ -50,7 +51,10 @@ export function detect(text: string): boolean {
 export function parse(text: string, options: { file: string }): ParseResult {
   const diagnostics = new DiagnosticList(options.file);
   const json = parseJsonDocuments(text);
-  if (!json.ok) return { runs: [], diagnostics: [jsonError(json, options.file)] };
+  if (!json.ok) {
+    reportJsonError(json, diagnostics, 'the results JSON lm-evaluation-harness wrote');
+    return { runs: [], diagnostics: diagnostics.items };
+  }
   const runs: ParsedRun[] = [];
   const tasksSeen: string[] = [];
   let blockIndex = 0;
@@ -70,7 +74,8 @@ export function parse(text: string, options: { file: string }): ParseResult {
   }
 
   for (const doc of json.documents) {
-    const results = (doc.value as JsonObject).results as JsonObject;
+    const results = isJsonObject(doc.value) && isJsonObject(doc.value.results) ? doc.value.results : {};
+    const source: JsonSource = { document: doc, text, diagnostics };
     for (const [task, entry] of Object.entries(results)) {
       tasksSeen.push(task);
       if (!isGsm8kTask(task)) continue;
@@ -92,14 +97,8 @@ export function parse(text: string, options: { file: string }): ParseResult {
       }
 
       const nPointer = `/n-samples/${pointerEscape(task)}`;
-      const errorsBeforeN = errorCount(diagnostics);
-      const n = readJsonMetric(
-        doc,
-        `${nPointer}/effective`,
-        { id: 'gsm8k_n', unit: 'count', integer: true },
-        diagnostics,
-      );
-      const nRefused = errorCount(diagnostics) > errorsBeforeN;
+      // A refused sample count spoils every filter's run; it is reported once.
+      const samples = diagnostics.unlessErrors(() => ({ n: metric(source, `${nPointer}/effective`, SAMPLES) }));
       const nEntry = atPointer(doc.value, nPointer);
       const parts = [`"results": {\n    ${JSON.stringify(task)}: ${pretty(doc, taskPointer, entry, '    ')}\n  }`];
       if (nEntry !== undefined)
@@ -108,54 +107,17 @@ export function parse(text: string, options: { file: string }): ParseResult {
 
       for (const filter of filters) {
         const index = blockIndex++;
-        const errorsBefore = errorCount(diagnostics);
-        const accuracyPointer = `${taskPointer}/${pointerEscape(`exact_match,${filter}`)}`;
-        const stderrPointer = `${taskPointer}/${pointerEscape(`exact_match_stderr,${filter}`)}`;
-        const metrics: Record<string, MetricValue> = {};
-        const accuracy = readJsonMetric(
-          doc,
-          accuracyPointer,
-          { id: 'gsm8k_accuracy', unit: 'fraction', max: 1 },
-          diagnostics,
-        );
-        if (accuracy) metrics.gsm8k_accuracy = accuracy;
-        else if (atPointer(doc.value, accuracyPointer) === undefined) {
-          diagnostics.error('E_MISSING_REQUIRED', `results.${task} has a stderr but no "exact_match,${filter}"`, {
-            line: doc.lines.get(stderrPointer),
-            expected: `"exact_match,${filter}": <fraction from 0 to 1>`,
-            found: `only "exact_match_stderr,${filter}"`,
-          });
-        }
-        // lm-eval writes "N/A" when it could not compute a stderr (e.g. bootstrap_iters: 0).
-        if (atPointer(doc.value, stderrPointer) === 'N/A') {
-          diagnostics.warning(
-            'W_NO_VALUE',
-            `"exact_match_stderr,${filter}" of ${task} is "N/A"; gsm8k_stderr is absent`,
-            {
-              line: doc.lines.get(stderrPointer),
-              found: quoteFound('N/A'),
-            },
-          );
-        } else {
-          const stderr = readJsonMetric(
-            doc,
-            stderrPointer,
-            { id: 'gsm8k_stderr', unit: 'fraction', max: 1 },
-            diagnostics,
-          );
-          if (stderr) metrics.gsm8k_stderr = stderr;
-        }
-        if (n) metrics.gsm8k_n = n;
-        if (nRefused || errorCount(diagnostics) > errorsBefore) continue;
-        const metricLines = Object.values(metrics).map((m) => m.line);
+        const metrics = diagnostics.unlessErrors(() => readFilter(source, task, filter));
+        if (!metrics || !samples) continue;
+        if (samples.n) metrics.gsm8k_n = samples.n;
         runs.push({
           source: {
             file: options.file,
             format: 'lm-eval-json',
             blockIndex: index,
             blockLabel: lmEvalBlockLabel(task, filter),
-            startLine: doc.lines.get(taskPointer)!,
-            endLine: Math.max(...metricLines),
+            startLine: doc.lines.get(taskPointer) ?? doc.line,
+            endLine: Math.max(...Object.values(metrics).map((m) => m?.line ?? doc.line)),
           },
           metrics,
           raw,
@@ -166,10 +128,50 @@ export function parse(text: string, options: { file: string }): ParseResult {
 
   if (runs.length === 0 && !diagnostics.hasErrors) {
     diagnostics.error('E_NO_RESULT', 'no GSM8K task in "results"', {
-      line: json.documents[0]!.lines.get('/results') ?? 1,
+      line: json.documents[0]?.lines.get('/results') ?? 1,
       expected: 'a task "gsm8k" (or gsm8k_cot, …) in "results"',
       found: tasksSeen.length === 0 ? 'no tasks' : `tasks ${tasksSeen.map((t) => JSON.stringify(t)).join(', ')}`,
     });
   }
   return { runs, diagnostics: diagnostics.items };
+}
+
+const SAMPLES: Spec = { id: 'gsm8k_n', unit: 'count', integer: true };
+const ACCURACY: Spec = { id: 'gsm8k_accuracy', unit: 'fraction', max: 1 };
+const STDERR: Spec = { id: 'gsm8k_stderr', unit: 'fraction', max: 1 };
+
+type Spec = NumberSpec & { id: ScalarId };
+
+function metric(source: JsonSource, pointer: string, spec: Spec): MetricValue | undefined {
+  const number = jsonNumber(source, pointer, spec);
+  return number && { ...number, unit: spec.unit };
+}
+
+/** The accuracy of one filter of a task and its stderr; lm-eval writes "N/A" for a stderr it could not compute. */
+function readFilter(source: JsonSource, task: string, filter: string): RunMetrics {
+  const { document: doc, diagnostics } = source;
+  const taskPointer = `/results/${pointerEscape(task)}`;
+  const accuracyPointer = `${taskPointer}/${pointerEscape(`exact_match,${filter}`)}`;
+  const stderrPointer = `${taskPointer}/${pointerEscape(`exact_match_stderr,${filter}`)}`;
+  const metrics: RunMetrics = {};
+  const accuracy = metric(source, accuracyPointer, ACCURACY);
+  if (accuracy) metrics.gsm8k_accuracy = accuracy;
+  else if (atPointer(doc.value, accuracyPointer) === undefined) {
+    diagnostics.error('E_MISSING_REQUIRED', `results.${task} has a stderr but no "exact_match,${filter}"`, {
+      line: doc.lines.get(stderrPointer),
+      expected: `"exact_match,${filter}": <fraction from 0 to 1>`,
+      found: `only "exact_match_stderr,${filter}"`,
+    });
+  }
+  // e.g. with bootstrap_iters: 0
+  if (atPointer(doc.value, stderrPointer) === 'N/A') {
+    diagnostics.warning('W_NO_VALUE', `"exact_match_stderr,${filter}" of ${task} is "N/A"; gsm8k_stderr is absent`, {
+      line: doc.lines.get(stderrPointer),
+      found: quoteFound('N/A'),
+    });
+  } else {
+    const stderr = metric(source, stderrPointer, STDERR);
+    if (stderr) metrics.gsm8k_stderr = stderr;
+  }
+  return metrics;
 }

@@ -1,10 +1,9 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricValue } from '../schema/run.ts';
 import { isGsm8kTask } from './gsm8k-sglang-jsonl.ts';
 import { lmEvalBlockLabel } from './lm-eval-json.ts';
 import { parseNumber } from './number.ts';
-import { sourceLines, type SourceLine } from './source-lines.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import { sourceLines } from './source-lines.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**
  * Parser for the markdown table lm-evaluation-harness prints (shared/formats.md §2.13):
@@ -39,9 +38,9 @@ export function parse(text: string, options: { file: string }): ParseResult {
   const runs: ParsedRun[] = [];
   let blockIndex = 0;
 
-  for (let h = 0; h < lines.length; h++) {
-    if (!HEADER.test(lines[h]!.text.trim())) continue;
-    const header = cells(lines[h]!.text.trim()).map((c) => c.text.toLowerCase());
+  lines.forEach((headerLine, h) => {
+    if (!HEADER.test(headerLine.text.trim())) return;
+    const header = cells(headerLine.text.trim()).map((c) => c.text.toLowerCase());
     const col = {
       task: header.indexOf('tasks'),
       filter: header.indexOf('filter'),
@@ -50,8 +49,9 @@ export function parse(text: string, options: { file: string }): ParseResult {
       stderr: header.indexOf('stderr'),
     };
     let task = '';
-    for (let r = h + 1; r < lines.length && lines[r]!.text.trim().startsWith('|'); r++) {
-      const row: SourceLine = lines[r]!;
+    for (let r = h + 1; r < lines.length; r++) {
+      const row = lines[r];
+      if (!row?.text.trim().startsWith('|')) break;
       if (RULE.test(row.text.trim())) continue;
       const rowCells = cells(row.text);
       // Subtasks of a group are printed as " - gsm8k".
@@ -59,7 +59,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
       if (!isGsm8kTask(task) || rowCells[col.metric]?.text !== 'exact_match') continue;
       const filter = rowCells[col.filter]?.text || 'none';
       const index = blockIndex++;
-      const metrics: Record<string, MetricValue> = {};
+      const metrics: RunMetrics = {};
       let refused = false;
 
       for (const [id, cell] of [
@@ -107,7 +107,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
           format: 'lm-eval-table',
           blockIndex: index,
           blockLabel: lmEvalBlockLabel(task, filter),
-          startLine: lines[h]!.line,
+          startLine: headerLine.line,
           endLine: row.line,
         },
         metrics,
@@ -117,7 +117,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
           .join('\n'),
       });
     }
-  }
+  });
 
   if (runs.length === 0 && !diagnostics.hasErrors) {
     diagnostics.error('E_NO_RESULT', 'no gsm8k exact_match row in an lm-eval table', {

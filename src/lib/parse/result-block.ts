@@ -38,7 +38,8 @@ export function normalizeLabel(label: string): string {
 
 /** `mean` / `median` / `p99` / `p99_9` from a distribution-label match (stat in group 1, percentile in 2). */
 export function statKey(match: RegExpExecArray): string {
-  return match[2] !== undefined ? `p${match[2].replace('.', '_')}` : match[1]!;
+  const [, stat = '', percentile] = match;
+  return percentile !== undefined ? `p${percentile.replace('.', '_')}` : stat;
 }
 
 export type BlockBounds = { header: number; close: number | undefined; label: string | null };
@@ -46,20 +47,21 @@ export type BlockBounds = { header: number; close: number | undefined; label: st
 /** Finds every block: its header, its closing rule (if any) and its `# label` line. */
 export function findBlocks(lines: SourceLine[]): BlockBounds[] {
   const blocks: BlockBounds[] = [];
+  const textAt = (index: number) => lines[index]?.text.trim() ?? '';
   let searchFrom = 0;
   for (let i = 0; i < lines.length; i++) {
-    if (!HEADER.test(lines[i]!.text.trim())) continue;
+    if (!HEADER.test(textAt(i))) continue;
     let label: string | null = null;
     for (let j = i - 1; j >= searchFrom; j--) {
-      const match = BLOCK_LABEL.exec(lines[j]!.text.trim());
-      if (match) {
-        label = match[1]!.trim();
+      const labelText = BLOCK_LABEL.exec(textAt(j))?.[1];
+      if (labelText !== undefined) {
+        label = labelText.trim();
         break;
       }
     }
     let close: number | undefined;
     for (let j = i + 1; j < lines.length; j++) {
-      const text = lines[j]!.text.trim();
+      const text = textAt(j);
       if (CLOSING_RULE.test(text)) {
         close = j;
         break;
@@ -112,8 +114,8 @@ export function resultLine(
   diagnostics: DiagnosticList,
 ): { rawLabel: string; label: string; valueText: string; column: number } | undefined {
   const text = line.text.trim();
-  const match = LABEL_LINE.exec(text);
-  if (!match || !RESULT_LABEL.test(match[1]!)) {
+  const [, rawLabel, valueText = ''] = LABEL_LINE.exec(text) ?? [];
+  if (rawLabel === undefined || !RESULT_LABEL.test(rawLabel)) {
     diagnostics.warning('W_FOREIGN_LINE', 'line inside a result block is not a result line; skipped', {
       line: line.line,
       expected: LABEL_EXAMPLES,
@@ -121,11 +123,10 @@ export function resultLine(
     });
     return undefined;
   }
-  const valueText = match[2] ?? '';
   // The value ends the line, and `text` keeps `raw`'s columns (tabs become one space each).
   return {
-    rawLabel: match[1]!,
-    label: normalizeLabel(match[1]!),
+    rawLabel,
+    label: normalizeLabel(rawLabel),
     valueText,
     column: line.text.length - valueText.length + 1,
   };

@@ -1,7 +1,6 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricId, Unit } from '../schema/metric.ts';
-import type { FormatId, MetricValue } from '../schema/run.ts';
-import type { ParseOptions, ParsedRun, ParseResult } from './types.ts';
+import type { FormatId } from '../schema/run.ts';
+import type { ParseOptions, ParsedRun, ParseResult, RunMetrics } from './types.ts';
 import { toMilliseconds } from './number.ts';
 import {
   findBlocks,
@@ -11,88 +10,22 @@ import {
   RESULT_LABEL,
   resultLine,
   sectionRuleTitle,
-  statKey,
   warnUnknownLine,
 } from './result-block.ts';
+import {
+  DISTRIBUTION_LABEL,
+  labelMeaning,
+  PREAMBLE_LABELS,
+  SCALAR_LABELS,
+  type ServingFormat,
+} from './serving-block-labels.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
  * Parser for the printed "Serving Benchmark Result" block: `vllm bench serve` (and the legacy
  * benchmark_serving.py), plus the variant GPUStack's docs generator renders from guidellm data,
- * recognised by its `Latency` section (shared/formats.md §2.1, §2.5).
+ * recognised by its `Latency` section (shared/formats.md §2.1, §2.5). Labels: serving-block-labels.ts.
  */
-
-type ScalarLabel = { id: MetricId; unit: Unit };
-
-// Keys are lower-case with single spaces: labels drift in case across versions
-// ("Total Token throughput" before vLLM PR #30403, "Total token throughput" after).
-const SCALAR_LABELS: Record<string, ScalarLabel> = {
-  'successful requests': { id: 'requests_successful', unit: 'count' },
-  'failed requests': { id: 'requests_failed', unit: 'count' },
-  'maximum request concurrency': { id: 'max_concurrency', unit: 'count' },
-  'request rate configured (rps)': { id: 'request_rate_configured', unit: 'req/s' },
-  'benchmark duration (s)': { id: 'duration', unit: 's' },
-  'total input tokens': { id: 'input_tokens_total', unit: 'tok' },
-  'total generated tokens': { id: 'output_tokens_total', unit: 'tok' },
-  'request throughput (req/s)': { id: 'request_throughput', unit: 'req/s' },
-  'request goodput (req/s)': { id: 'request_goodput', unit: 'req/s' },
-  'output token throughput (tok/s)': { id: 'output_token_throughput', unit: 'tok/s' },
-  'peak output token throughput (tok/s)': { id: 'peak_output_token_throughput', unit: 'tok/s' },
-  'peak concurrent requests': { id: 'peak_concurrent_requests', unit: 'count' },
-  'total token throughput (tok/s)': { id: 'total_token_throughput', unit: 'tok/s' },
-  'acceptance rate (%)': { id: 'spec_acceptance_rate', unit: 'percent' },
-  'acceptance length': { id: 'spec_accept_length', unit: 'tok' },
-};
-
-// Lines the tool prints that have no canonical metric yet: accepted, not stored.
-// Printed by `vllm bench serve` before its block, unpadded ("Maximum request concurrency: None").
-const PREAMBLE_LABELS = new Set(['maximum request concurrency', 'traffic request rate', 'burstiness factor']);
-
-const KNOWN_UNMAPPED = new Set([
-  'input throughput (inputs/s)',
-  'rtfx (inverse real-time factor)',
-  'drafts',
-  'draft tokens',
-  'accepted tokens',
-  'probe requests completed',
-  'probe requests failed',
-  'median probe e2el (ms)',
-  'p99 probe e2el (ms)',
-  'max probe e2el (ms)',
-  'committed throughput (tok/s)',
-  'denoising steps per canvas',
-  'committed per denoising step',
-  'committed tokens',
-  'denoising steps',
-  'canvas positions evaluated',
-]);
-// Per-position speculative acceptance ("  Position 0:") and queue-inclusive latency: not stored.
-const KNOWN_UNMAPPED_PATTERN = /^(position \d+|(mean|median|p[\d.]+) e2el incl\. client queue \(ms\))$/;
-
-/** `Mean TTFT (ms)`, `P99.9 ITL (ms)`, `Median Latency(s)` → statistic, family name, unit. */
-const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\((ms|s)\)$/;
-
-/**
- * Family name → canonical id. In the GPUStack-rendered block "TPOT" is guidellm's
- * time_per_output_token (first token included) and "ITL" is guidellm's per-request decode
- * latency, i.e. what vLLM calls TPOT (shared/formats.md §0.2): same label, other metric.
- */
-const FAMILIES: Record<'vllm-bench-serve' | 'gpustack-block', Record<string, MetricId>> = {
-  'vllm-bench-serve': {
-    ttft: 'ttft',
-    tpot: 'tpot',
-    itl: 'itl',
-    e2el: 'e2e_latency',
-    'client queue time': 'client_queue_time',
-  },
-  'gpustack-block': { ttft: 'ttft', tpot: 'tpot_incl_ttft', itl: 'tpot', latency: 'e2e_latency' },
-};
-
-/** The unit each latency family is printed in: a label in another unit is corrupt, not converted. */
-const FAMILY_UNITS: Record<'vllm-bench-serve' | 'gpustack-block', Record<string, 'ms' | 's'>> = {
-  'vllm-bench-serve': { ttft: 'ms', tpot: 'ms', itl: 'ms', e2el: 'ms', 'client queue time': 'ms' },
-  'gpustack-block': { ttft: 'ms', tpot: 'ms', itl: 'ms', latency: 's' },
-};
 
 /** A vLLM-shaped block; SGLang's blocks share the header but print a `Backend:` line (sglang-bench-serving). */
 export function detect(text: string): boolean {
@@ -112,57 +45,38 @@ export function parse(text: string, options: ParseOptions): ParseResult {
     diagnostics.error('E_NO_RESULT', 'no "Serving Benchmark Result" block found', {
       line: 1,
       expected: 'a line "============ Serving Benchmark Result ============"',
-      found: lines.length === 0 ? 'an empty file' : quoteFound(lines[0]!.text),
+      found: lines[0] ? quoteFound(lines[0].text) : 'an empty file',
     });
     return { runs: [], diagnostics: diagnostics.items };
   }
+  warnOrphanLines(lines, blocks, diagnostics);
 
-  // Result lines outside every block mean a rule is misplaced or the log was spliced: their
-  // numbers belong to no block, so say so. vLLM's preamble prints a few such labels legitimately.
-  const inBlock = new Set<number>();
-  for (const block of blocks) for (let i = block.header; i <= (block.close ?? lines.length - 1); i++) inBlock.add(i);
-  lines.forEach((line, index) => {
-    if (inBlock.has(index)) return;
-    const match = LABEL_LINE.exec(line.text.trim());
-    if (!match || match[2] === undefined || !RESULT_LABEL.test(match[1]!)) return;
-    const label = normalizeLabel(match[1]!);
-    if (PREAMBLE_LABELS.has(label) || !(SCALAR_LABELS[label] || DISTRIBUTION_LABEL.test(label))) return;
-    diagnostics.warning(
-      'W_ORPHAN_LINE',
-      'result line outside any result block; it belongs to no block and is ignored',
-      {
-        line: line.line,
-        expected: 'result lines between a "Serving Benchmark Result" header and its closing rule',
-        found: quoteFound(line.text),
-      },
-    );
-  });
   // One tool wrote the whole file: GPUStack's Latency(s) section anywhere marks all its blocks.
-  const detected: FormatId = lines.some((l) => /^-+Latency-+$/.test(l.text.trim()) || /Latency\(s\):/.test(l.text))
+  const format: ServingFormat = lines.some((l) => /^-+Latency-+$/.test(l.text.trim()) || /Latency\(s\):/.test(l.text))
     ? 'gpustack-block'
     : 'vllm-bench-serve';
   // An override may only confirm what the file shows: forcing gpustack-block on a vLLM block would
-  // file its ITL rows as TPOT, and the reverse would drop the first-token caveat.
-  if ((options.format === 'gpustack-block' || options.format === 'vllm-bench-serve') && options.format !== detected) {
+  // file its TPOT rows as tpot_incl_ttft, and the reverse would drop the first-token caveat.
+  if (overridden(options.format) && options.format !== format) {
     diagnostics.error(
       'E_FORMAT_CONTRADICTS',
-      `guide.yaml sets format "${options.format}", but this file is ${detected === 'gpustack-block' ? 'a GPUStack-rendered block (it has a "Latency(s)" section)' : 'a vllm bench serve block (it has no "Latency(s)" section)'}`,
+      `guide.yaml sets format "${options.format}", but this file is ${format === 'gpustack-block' ? 'a GPUStack-rendered block (it has a "Latency(s)" section)' : 'a vllm bench serve block (it has no "Latency(s)" section)'}`,
       {
         line: 1,
-        expected: `format: ${detected}, or no format: (it is detected)`,
+        expected: `format: ${format}, or no format: (it is detected)`,
         found: `format: ${options.format}`,
-        hint: 'remove `format:` from this result in guide.yaml',
       },
     );
     return { runs: [], diagnostics: diagnostics.items };
   }
-  const fileFormat = detected;
 
   const runs: ParsedRun[] = [];
   blocks.forEach((block, blockIndex) => {
-    const headerLine = lines[block.header]!;
-    if (block.close === undefined) {
-      const last = lines[lines.length - 1]!;
+    const headerLine = lines[block.header];
+    const closeLine = block.close === undefined ? undefined : lines[block.close];
+    if (!headerLine) return;
+    if (block.close === undefined || !closeLine) {
+      const last = lines.at(-1) ?? headerLine;
       diagnostics.error(
         'E_TRUNCATED_BLOCK',
         `result block #${blockIndex + 1}${block.label ? ` ("# ${block.label}")` : ''} started at line ${headerLine.line} has no closing rule`,
@@ -175,9 +89,8 @@ export function parse(text: string, options: ParseOptions): ParseResult {
       return;
     }
     const body = lines.slice(block.header + 1, block.close);
-    const format = fileFormat;
-    const run = parseBlockBody(body, format, diagnostics);
-    if (!run) return;
+    const metrics = diagnostics.unlessErrors(() => parseBlockBody(body, format, diagnostics));
+    if (!metrics) return;
     runs.push({
       source: {
         file: options.file,
@@ -185,9 +98,9 @@ export function parse(text: string, options: ParseOptions): ParseResult {
         blockIndex,
         blockLabel: block.label,
         startLine: headerLine.line,
-        endLine: lines[block.close]!.line,
+        endLine: closeLine.line,
       },
-      metrics: run,
+      metrics,
       raw: lines
         .slice(block.header, block.close + 1)
         .map((l) => l.raw)
@@ -197,15 +110,42 @@ export function parse(text: string, options: ParseOptions): ParseResult {
   return { runs, diagnostics: diagnostics.items };
 }
 
-function parseBlockBody(
-  body: SourceLine[],
-  format: 'vllm-bench-serve' | 'gpustack-block',
+function overridden(format: FormatId | undefined): format is ServingFormat {
+  return format === 'gpustack-block' || format === 'vllm-bench-serve';
+}
+
+/**
+ * Result lines outside every block mean a rule is misplaced or the log was spliced: their numbers
+ * belong to no block, so say so. vLLM's preamble prints a few such labels legitimately.
+ */
+function warnOrphanLines(
+  lines: readonly SourceLine[],
+  blocks: ReturnType<typeof findBlocks>,
   diagnostics: DiagnosticList,
-): Record<string, MetricValue> | undefined {
-  const metrics: Record<string, MetricValue> = {};
+): void {
+  const inBlock = new Set<number>();
+  for (const block of blocks) for (let i = block.header; i <= (block.close ?? lines.length - 1); i++) inBlock.add(i);
+  lines.forEach((line, index) => {
+    if (inBlock.has(index)) return;
+    const [, rawLabel, value] = LABEL_LINE.exec(line.text.trim()) ?? [];
+    if (rawLabel === undefined || value === undefined || !RESULT_LABEL.test(rawLabel)) return;
+    const label = normalizeLabel(rawLabel);
+    if (PREAMBLE_LABELS.has(label) || !(SCALAR_LABELS[label] || DISTRIBUTION_LABEL.test(label))) return;
+    diagnostics.warning(
+      'W_ORPHAN_LINE',
+      'result line outside any result block; it belongs to no block and is ignored',
+      {
+        line: line.line,
+        expected: 'result lines between a "Serving Benchmark Result" header and its closing rule',
+        found: quoteFound(line.text),
+      },
+    );
+  });
+}
+
+function parseBlockBody(body: SourceLine[], format: ServingFormat, diagnostics: DiagnosticList): RunMetrics {
+  const metrics: RunMetrics = {};
   const seenAt = new Map<string, number>();
-  const errorsBefore = diagnostics.items.filter((d) => d.severity === 'error').length;
-  const families = FAMILIES[format];
 
   for (const line of body) {
     const text = line.text.trim();
@@ -216,53 +156,34 @@ function parseBlockBody(
     // "Per-position acceptance (%):" heads the indented position lines and has no value itself.
     if (valueText === '' && label === 'per-position acceptance (%)') continue;
 
-    let key: string;
-    let unit: Unit;
-    let printedUnit: Unit | undefined;
-    // GPUStack fills "Maximum request concurrency" with the configured cap or, when there was
-    // none, the observed peak: which one is not recorded, so it is not stored as either.
-    const scalar =
-      format === 'gpustack-block' && label === 'maximum request concurrency' ? undefined : SCALAR_LABELS[label];
-    if (format === 'gpustack-block' && label === 'maximum request concurrency') continue;
-    const distribution = DISTRIBUTION_LABEL.exec(label);
-    if (scalar) {
-      key = scalar.id;
-      unit = scalar.unit;
-    } else if (distribution) {
-      const family = families[distribution[3]!];
-      if (!family) {
-        diagnostics.warning('W_UNKNOWN_LINE', `unknown latency family "${distribution[3]}" in "${rawLabel}"; skipped`, {
-          line: line.line,
-          expected: `one of ${Object.keys(families)
-            .map((f) => f.toUpperCase())
-            .join(', ')}`,
-          found: quoteFound(rawLabel),
-        });
-        continue;
-      }
-      const expectedUnit = FAMILY_UNITS[format][distribution[3]!];
-      if (distribution[4] !== expectedUnit) {
-        diagnostics.error(
-          'E_UNIT',
-          `"${rawLabel}:" is printed in ${expectedUnit} by this tool, not ${distribution[4]}`,
-          {
-            line: line.line,
-            expected: `"(${expectedUnit})"`,
-            found: quoteFound(rawLabel),
-          },
-        );
-        continue;
-      }
-      key = `${family}.${statKey(distribution)}`;
-      unit = 'ms';
-      if (distribution[4] === 's') printedUnit = 's';
-    } else if (KNOWN_UNMAPPED.has(label) || KNOWN_UNMAPPED_PATTERN.test(label)) {
-      continue;
-    } else {
+    const meaning = labelMeaning(label, format);
+    if (meaning.kind === 'not-stored') continue;
+    if (meaning.kind === 'unknown') {
       warnUnknownLine(line, rawLabel, diagnostics);
       continue;
     }
+    if (meaning.kind === 'unknown-family') {
+      diagnostics.warning('W_UNKNOWN_LINE', `unknown latency family "${meaning.family}" in "${rawLabel}"; skipped`, {
+        line: line.line,
+        expected: `one of ${meaning.known.map((f) => f.toUpperCase()).join(', ')}`,
+        found: quoteFound(rawLabel),
+      });
+      continue;
+    }
+    if (meaning.kind === 'wrong-unit') {
+      diagnostics.error(
+        'E_UNIT',
+        `"${rawLabel}:" is printed in ${meaning.expected} by this tool, not ${meaning.printed}`,
+        {
+          line: line.line,
+          expected: `"(${meaning.expected})"`,
+          found: quoteFound(rawLabel),
+        },
+      );
+      continue;
+    }
 
+    const { key, unit, printedUnit } = meaning;
     const firstLine = seenAt.get(key);
     if (firstLine !== undefined) {
       diagnostics.error('E_DUPLICATE', `"${rawLabel}:" appears twice in one block (first at line ${firstLine})`, {
@@ -287,7 +208,5 @@ function parseBlockBody(
     const value = printedUnit === 's' ? toMilliseconds(number, valueText) : number;
     metrics[key] = { value, unit, printed: valueText.trim(), ...(printedUnit ? { printedUnit } : {}), line: line.line };
   }
-
-  const errorsAfter = diagnostics.items.filter((d) => d.severity === 'error').length;
-  return errorsAfter > errorsBefore ? undefined : metrics;
+  return metrics;
 }

@@ -1,7 +1,6 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricId, Unit } from '../schema/metric.ts';
-import type { MetricValue } from '../schema/run.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import { distributionKey, type DistributionId, type ScalarId, type Unit } from '../schema/metric.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 import {
   findBlocks,
   normalizeLabel,
@@ -23,7 +22,7 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
 const BACKEND_LINE = /^Backend:/i;
 
 /** `sentinel`: printed values that mean "no value" (an unbounded rate, no cap), not an error. */
-type ScalarLabel = { id: MetricId; unit: Unit; sentinel?: RegExp };
+type ScalarLabel = { id: ScalarId; unit: Unit; sentinel?: RegExp };
 
 // Keys are lower-case with single spaces, so case and padding drift between versions does not matter.
 const SCALAR_LABELS: Record<string, ScalarLabel> = {
@@ -53,7 +52,12 @@ const UNMAPPED_SECTION = 'cache hit details';
 
 /** `Mean TTFT (ms)`, `P99 E2E Latency (ms)`, `Max ITL (ms)` → statistic, family name. */
 const DISTRIBUTION_LABEL = /^(mean|median|std|max|min|p(\d+(?:\.\d+)?)) (.+?) ?\(ms\)$/;
-const FAMILIES: Record<string, MetricId> = { 'e2e latency': 'e2e_latency', ttft: 'ttft', tpot: 'tpot', itl: 'itl' };
+const FAMILIES: Record<string, DistributionId> = {
+  'e2e latency': 'e2e_latency',
+  ttft: 'ttft',
+  tpot: 'tpot',
+  itl: 'itl',
+};
 
 /** The block's lines between header and closing rule (or the end of input when truncated). */
 function blockBody(lines: SourceLine[], block: BlockBounds, next: BlockBounds | undefined): SourceLine[] {
@@ -76,22 +80,24 @@ export function parse(text: string, options: { file: string }): ParseResult {
     diagnostics.error('E_NO_RESULT', 'no "Serving Benchmark Result" block found', {
       line: 1,
       expected: 'a line "============ Serving Benchmark Result ============"',
-      found: lines.length === 0 ? 'an empty file' : quoteFound(lines[0]!.text),
+      found: lines[0] ? quoteFound(lines[0].text) : 'an empty file',
     });
     return { runs: [], diagnostics: diagnostics.items };
   }
 
   const runs: ParsedRun[] = [];
   blocks.forEach((block, blockIndex) => {
-    const headerLine = lines[block.header]!;
+    const headerLine = lines[block.header];
+    const closeLine = block.close === undefined ? undefined : lines[block.close];
+    if (!headerLine) return;
     const name = `result block #${blockIndex + 1}${block.label ? ` ("# ${block.label}")` : ''} started at line ${headerLine.line}`;
-    if (block.close === undefined) {
+    if (block.close === undefined || !closeLine) {
       const next = blocks[blockIndex + 1];
       const last = blockBody(lines, block, next).findLast((l) => l.text.trim() !== '') ?? headerLine;
       diagnostics.error('E_TRUNCATED_BLOCK', `${name} has no closing rule`, {
         line: headerLine.line,
         expected: '"<label>: <number>" lines, then a line of 50 "="',
-        found: `${next ? `the next header (line ${lines[next.header]!.line})` : 'end of input'} after ${quoteFound(last.text)}`,
+        found: `${next ? `the next header (line ${lines[next.header]?.line})` : 'end of input'} after ${quoteFound(last.text)}`,
       });
       return;
     }
@@ -110,7 +116,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
       );
       return;
     }
-    const metrics = parseBlockBody(body, diagnostics);
+    const metrics = diagnostics.unlessErrors(() => parseBlockBody(body, diagnostics));
     if (!metrics) return;
     runs.push({
       source: {
@@ -119,7 +125,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
         blockIndex,
         blockLabel: block.label,
         startLine: headerLine.line,
-        endLine: lines[block.close]!.line,
+        endLine: closeLine.line,
       },
       metrics,
       raw: lines
@@ -131,10 +137,9 @@ export function parse(text: string, options: { file: string }): ParseResult {
   return { runs, diagnostics: diagnostics.items };
 }
 
-function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record<string, MetricValue> | undefined {
-  const metrics: Record<string, MetricValue> = {};
+function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): RunMetrics {
+  const metrics: RunMetrics = {};
   const seenAt = new Map<string, number>();
-  const errorsBefore = diagnostics.items.filter((d) => d.severity === 'error').length;
   let section = '';
 
   for (const line of body) {
@@ -150,15 +155,20 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
     const { rawLabel, label, valueText, column } = result;
     if (section === UNMAPPED_SECTION || KNOWN_UNMAPPED.has(label)) continue;
 
-    let key: string;
-    let spec: ScalarLabel | undefined = SCALAR_LABELS[label];
-    const distribution = DISTRIBUTION_LABEL.exec(label);
-    if (spec) {
-      key = spec.id;
-    } else if (distribution && FAMILIES[distribution[3]!]) {
-      key = `${FAMILIES[distribution[3]!]}.${statKey(distribution)}`;
-      spec = { id: FAMILIES[distribution[3]!]!, unit: 'ms' };
-    } else {
+    const scalar = SCALAR_LABELS[label];
+    const distribution = scalar ? null : DISTRIBUTION_LABEL.exec(label);
+    const family = distribution ? FAMILIES[distribution[3] ?? ''] : undefined;
+    const spec: Omit<ScalarLabel, 'id'> | undefined = scalar ?? (family && { unit: 'ms' });
+    if (!spec) {
+      warnUnknownLine(line, rawLabel, diagnostics);
+      continue;
+    }
+    const key = scalar
+      ? scalar.id
+      : distribution && family
+        ? distributionKey(family, statKey(distribution))
+        : undefined;
+    if (key === undefined) {
       warnUnknownLine(line, rawLabel, diagnostics);
       continue;
     }
@@ -182,7 +192,5 @@ function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): Record
     if (value === undefined) continue;
     metrics[key] = { value, unit: spec.unit, printed: valueText, line: line.line };
   }
-
-  const errorsAfter = diagnostics.items.filter((d) => d.severity === 'error').length;
-  return errorsAfter > errorsBefore ? undefined : metrics;
+  return metrics;
 }

@@ -1,8 +1,8 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricId, Unit } from '../schema/metric.ts';
-import type { MetricValue } from '../schema/run.ts';
-import { parseJsonDocuments, pointerEscape, type JsonDocument, type JsonValue } from './json-text.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import { distributionKey, type ScalarId, type Unit } from '../schema/metric.ts';
+import { parseJsonDocuments, pointerEscape, type JsonDocument } from './json-text.ts';
+import { isJsonObject, jsonNumber, type JsonObject, type JsonSource } from './json-source.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
@@ -11,7 +11,7 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
  * run. Each line is read on its own so one damaged line does not hide the others.
  */
 
-type KeySpec = { id: MetricId; unit: Unit };
+type KeySpec = { id: ScalarId; unit: Unit };
 
 // Values are already in canonical units: `*_ms` keys in ms, `duration` in s.
 const SCALAR_KEYS: Record<string, KeySpec> = {
@@ -78,8 +78,9 @@ export function parse(text: string, options: { file: string }): ParseResult {
   lines.forEach((line, blockIndex) => {
     const document = readLine(line, diagnostics);
     if (!document) return;
-    const record = document.value as { [key: string]: JsonValue };
-    const metrics = readMetrics(record, document, line, diagnostics);
+    const record = document.value;
+    const source: JsonSource = { document, text: line.raw, diagnostics, lineOffset: line.line - 1 };
+    const metrics = diagnostics.unlessErrors(() => readMetrics(record, source));
     if (!metrics) return;
     runs.push({
       source: {
@@ -98,19 +99,8 @@ export function parse(text: string, options: { file: string }): ParseResult {
 }
 
 /** One line as one JSON object, or undefined after reporting why it is not. */
-function readLine(line: SourceLine, diagnostics: DiagnosticList): JsonDocument | undefined {
-  let parsed: ReturnType<typeof parseJsonDocuments>;
-  try {
-    parsed = parseJsonDocuments(line.raw);
-  } catch (cause) {
-    // json-text hands string bodies to JSON.parse, which throws on raw control characters.
-    diagnostics.error('E_JSON', `line is not valid JSON: ${(cause as Error).message}`, {
-      line: line.line,
-      expected: 'one JSON object per line',
-      found: quoteFound(line.raw),
-    });
-    return undefined;
-  }
+function readLine(line: SourceLine, diagnostics: DiagnosticList): (JsonDocument & { value: JsonObject }) | undefined {
+  const parsed = parseJsonDocuments(line.raw);
   if (!parsed.ok) {
     diagnostics.error('E_JSON', `line is not valid JSON: ${parsed.message}`, {
       line: line.line,
@@ -121,7 +111,7 @@ function readLine(line: SourceLine, diagnostics: DiagnosticList): JsonDocument |
     return undefined;
   }
   const [document, ...more] = parsed.documents;
-  if (more.length > 0) {
+  if (!document || more.length > 0) {
     diagnostics.error('E_JSON', 'several JSON documents on one line', {
       line: line.line,
       expected: 'one JSON object per line',
@@ -129,8 +119,8 @@ function readLine(line: SourceLine, diagnostics: DiagnosticList): JsonDocument |
     });
     return undefined;
   }
-  const value = document!.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  const value = document.value;
+  if (!isJsonObject(value)) {
     diagnostics.error('E_SCHEMA', 'a result line must be a JSON object', {
       line: line.line,
       expected: 'an object like {"backend": "sglang", "duration": …}',
@@ -138,73 +128,45 @@ function readLine(line: SourceLine, diagnostics: DiagnosticList): JsonDocument |
     });
     return undefined;
   }
-  return document;
+  return { ...document, value };
 }
 
-function readMetrics(
-  record: { [key: string]: JsonValue },
-  document: JsonDocument,
-  line: SourceLine,
-  diagnostics: DiagnosticList,
-): Record<string, MetricValue> | undefined {
-  const metrics: Record<string, MetricValue> = {};
-  const errorsBefore = diagnostics.items.filter((d) => d.severity === 'error').length;
-
+function readMetrics(record: JsonObject, source: JsonSource): RunMetrics {
+  const metrics: RunMetrics = {};
   for (const [name, value] of Object.entries(record)) {
     if (NOT_METRICS.has(name) || value === null) continue;
+    // `--request-rate inf` (the default) and `trace` mean no configured rate.
+    if (name === 'request_rate' && (value === 'trace' || value === Infinity)) continue;
     const distribution = DISTRIBUTION_KEY.exec(name);
     const scalar = SCALAR_KEYS[name];
-    let key: string;
-    let unit: Unit;
-    if (scalar) {
-      key = scalar.id;
-      unit = scalar.unit;
-    } else if (distribution) {
-      key = `${distribution[3]}.${distribution[1]}`;
-      unit = 'ms';
-    } else {
+    const key = scalar
+      ? scalar.id
+      : distribution
+        ? distributionKey(distribution[3] ?? '', distribution[1] ?? '')
+        : undefined;
+    const unit = scalar ? scalar.unit : 'ms';
+    if (key === undefined) {
       // Numbers under a new key may be a renamed metric; strings and objects are arguments.
       if (typeof value === 'number') {
-        diagnostics.warning('W_UNKNOWN_KEY', `unknown numeric key "${name}"; skipped`, {
-          line: line.line,
-          column: valueColumn(line, name),
+        source.diagnostics.warning('W_UNKNOWN_KEY', `unknown numeric key "${name}"; skipped`, {
+          line: (source.lineOffset ?? 0) + 1,
+          column: valueColumn(source.text, name),
           expected: 'a key such as "total_throughput" or "p99_ttft_ms"',
           found: quoteFound(name),
         });
       }
       continue;
     }
-    const pointer = `/${pointerEscape(name)}`;
-    const printed = document.numberTexts.get(pointer);
-    // `--request-rate inf` (the default) and `trace` mean no configured rate.
-    if (name === 'request_rate' && (value === 'trace' || value === Infinity)) continue;
-    const at = { line: document.lines.get(pointer)! - 1 + line.line, column: valueColumn(line, name) };
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || printed === undefined) {
-      const problem =
-        typeof value !== 'number'
-          ? 'not a number'
-          : Number.isNaN(value)
-            ? 'not a number (NaN)'
-            : !Number.isFinite(value)
-              ? 'infinite value'
-              : 'cannot be negative';
-      diagnostics.error('E_BAD_NUMBER', `"${name}" expects a number (${unit}); ${problem}`, {
-        ...at,
-        expected: `a finite number ≥ 0 in ${unit}`,
-        found: quoteFound(printed ?? JSON.stringify(value)),
-      });
-      continue;
-    }
-    metrics[key] = { value, unit, printed, line: at.line };
+    const number = jsonNumber(source, `/${pointerEscape(name)}`, { unit });
+    if (number) metrics[key] = { ...number, unit };
   }
-
-  const errorsAfter = diagnostics.items.filter((d) => d.severity === 'error').length;
-  return errorsAfter > errorsBefore ? undefined : metrics;
+  return metrics;
 }
 
 /** Column of a top-level key's value when the key occurs once on the line (nested objects may repeat it). */
-function valueColumn(line: SourceLine, name: string): number | undefined {
+function valueColumn(text: string, name: string): number | undefined {
   const pattern = new RegExp(`"${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:\\s*`, 'g');
-  const matches = [...line.raw.matchAll(pattern)];
-  return matches.length === 1 ? matches[0]!.index + matches[0]![0].length + 1 : undefined;
+  const matches = [...text.matchAll(pattern)];
+  const [only] = matches;
+  return matches.length === 1 && only ? only.index + only[0].length + 1 : undefined;
 }

@@ -8,6 +8,7 @@ export type SourceLine = {
 };
 
 // CSI sequences (colours, cursor moves) as written by loggers and progress bars.
+// eslint-disable-next-line no-control-regex -- ESC is the character these sequences start with
 const ANSI_CSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
 
 /**

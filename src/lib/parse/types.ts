@@ -1,8 +1,17 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import type { FormatId, Run } from '../schema/run.ts';
+import { isMetricKey, type MetricKey } from '../schema/metric.ts';
+import type { FormatId, MetricValue, Run } from '../schema/run.ts';
+
+/** A run's values by metric key, as a parser builds them: a key that is not a metric is a type error. */
+export type RunMetrics = { [K in MetricKey]?: MetricValue };
+
+/** A run's values with their keys. */
+export function metricEntries(metrics: RunMetrics): [MetricKey, MetricValue][] {
+  return Object.entries(metrics).flatMap(([key, value]) => (isMetricKey(key) && value ? [[key, value]] : []));
+}
 
 /** A run as a parser returns it; ingest gives it its id. */
-export type ParsedRun = Omit<Run, 'id'>;
+export type ParsedRun = Omit<Run, 'id' | 'metrics'> & { metrics: RunMetrics };
 
 /** What every parser returns: the runs it read and every problem it found (never thrown). */
 export type ParseResult = { runs: ParsedRun[]; diagnostics: Diagnostic[] };

@@ -1,9 +1,16 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { MetricId, Unit } from '../schema/metric.ts';
-import type { MetricValue } from '../schema/run.ts';
+import { distributionKey, type DistributionId, type MetricKey, type ScalarId, type Unit } from '../schema/metric.ts';
 import { parseJsonDocuments, pointerEscape, type JsonValue } from './json-text.ts';
-import { jsonNumber, jsonValueSpan, reportJsonError, uniqueLabels, type JsonSource } from './json-source.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
+import {
+  isJsonObject,
+  jsonNumber,
+  jsonValueSpan,
+  reportJsonError,
+  uniqueLabels,
+  type JsonObject,
+  type JsonSource,
+} from './json-source.ts';
+import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**
  * Parser for `vllm bench serve --save-result` JSON (shared/formats.md §2.2): one object per run,
@@ -12,7 +19,7 @@ import type { ParsedRun, ParseResult } from './types.ts';
  * `{stem}.pytorch.json` list is recognised and skipped with a warning.
  */
 
-type KeySpec = { id: MetricId; unit: Unit };
+type KeySpec = { id: ScalarId; unit: Unit };
 
 const SCALAR_KEYS: Record<string, KeySpec> = {
   completed: { id: 'requests_successful', unit: 'count' },
@@ -35,7 +42,7 @@ const SCALAR_KEYS: Record<string, KeySpec> = {
 /** `mean_ttft_ms`, `p99.9_itl_ms` → statistic, percentile, family. */
 const SUMMARY_KEY = /^(mean|median|std|min|max|p(\d+(?:\.\d+)?))_([a-z0-9_]+)_ms$/;
 
-const FAMILIES: Record<string, MetricId> = {
+const FAMILIES: Record<string, DistributionId> = {
   ttft: 'ttft',
   tpot: 'tpot',
   itl: 'itl',
@@ -46,28 +53,29 @@ const FAMILIES: Record<string, MetricId> = {
 const METADATA_HINT =
   'vLLM writes `--metadata k=v` pairs as top-level strings; one may sit under a result key the run did not compute';
 
-function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The PyTorch OSS benchmark-format list vLLM writes beside the result as `{stem}.pytorch.json`. */
 function isPytorchRecords(value: JsonValue): boolean {
   return (
     Array.isArray(value) &&
     value.length > 0 &&
     value.every(
-      (r) => isObject(r) && isObject(r.benchmark) && isObject(r.metric) && Array.isArray(r.metric.benchmark_values),
+      (r) =>
+        isJsonObject(r) &&
+        isJsonObject(r.benchmark) &&
+        isJsonObject(r.metric) &&
+        Array.isArray(r.metric.benchmark_values),
     )
   );
 }
 
 function isVllmResult(value: JsonValue): boolean {
-  return isObject(value) && 'num_prompts' in value && 'total_token_throughput' in value;
+  return isJsonObject(value) && 'num_prompts' in value && 'total_token_throughput' in value;
 }
 
 export function detect(text: string): boolean {
   const parsed = parseJsonDocuments(text);
-  if (parsed.ok) return isVllmResult(parsed.documents[0]!.value) || isPytorchRecords(parsed.documents[0]!.value);
+  const first = parsed.ok ? parsed.documents[0] : undefined;
+  if (first) return isVllmResult(first.value) || isPytorchRecords(first.value);
   // A cut-off file still goes to this parser, which reports where the JSON breaks.
   return (
     /^\s*\{/.test(text.replace(/^\uFEFF/, '')) &&
@@ -84,7 +92,8 @@ export function parse(text: string, options: { file: string }): ParseResult {
     return { runs: [], diagnostics: diagnostics.items };
   }
   const documents = parsed.documents;
-  if (isPytorchRecords(documents[0]!.value)) {
+  const [first] = documents;
+  if (first && Array.isArray(first.value) && isPytorchRecords(first.value)) {
     const sibling = options.file.endsWith('.pytorch.json')
       ? `${options.file.slice(0, -'.pytorch.json'.length).split('/').pop()}.json`
       : 'the `{stem}.json` beside it';
@@ -93,9 +102,9 @@ export function parse(text: string, options: { file: string }): ParseResult {
       'W_SKIPPED_FILE',
       'this is the PyTorch OSS benchmark-format list vLLM writes beside a --save-result file, not a result; skipped',
       {
-        line: documents[0]!.line,
+        line: first.line,
         expected: 'the `vllm bench serve --save-result` JSON object',
-        found: `a list of ${(documents[0]!.value as JsonValue[]).length} {benchmark, model, metric} records`,
+        found: `a list of ${first.value.length} {benchmark, model, metric} records`,
         hint: `use ${sibling} instead: it holds the same run with every metric`,
       },
     );
@@ -104,7 +113,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
 
   const labels = uniqueLabels(
     documents.map((d) =>
-      isObject(d.value) && typeof d.value.label === 'string' && d.value.label.trim() !== ''
+      isJsonObject(d.value) && typeof d.value.label === 'string' && d.value.label.trim() !== ''
         ? d.value.label.trim()
         : null,
     ),
@@ -112,7 +121,8 @@ export function parse(text: string, options: { file: string }): ParseResult {
   const runs: ParsedRun[] = [];
   documents.forEach((document, blockIndex) => {
     const span = jsonValueSpan(parsed.source, document, '');
-    if (!isObject(document.value)) {
+    const record = document.value;
+    if (!isJsonObject(record)) {
       diagnostics.error('E_SCHEMA', `JSON document #${blockIndex + 1} is not a result object`, {
         line: document.line,
         expected: 'an object like {"date": …, "num_prompts": …, "duration": …}',
@@ -120,7 +130,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
       });
       return;
     }
-    const metrics = readMetrics({ document, text, diagnostics });
+    const metrics = diagnostics.unlessErrors(() => readMetrics(record, { document, text, diagnostics }));
     if (!metrics) return;
     if (Object.keys(metrics).length === 0) {
       diagnostics.error('E_NO_RESULT', `JSON document #${blockIndex + 1} holds no benchmark result`, {
@@ -135,7 +145,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
         file: options.file,
         format: 'vllm-json',
         blockIndex,
-        blockLabel: labels[blockIndex]!,
+        blockLabel: labels[blockIndex] ?? null,
         startLine: span.startLine,
         endLine: span.endLine,
       },
@@ -146,11 +156,9 @@ export function parse(text: string, options: { file: string }): ParseResult {
   return { runs, diagnostics: diagnostics.items };
 }
 
-function readMetrics(source: JsonSource): Record<string, MetricValue> | undefined {
+function readMetrics(record: JsonObject, source: JsonSource): RunMetrics {
   const { document, diagnostics } = source;
-  const record = document.value as { [key: string]: JsonValue };
-  const metrics: Record<string, MetricValue> = {};
-  const errorsBefore = diagnostics.items.filter((d) => d.severity === 'error').length;
+  const metrics: RunMetrics = {};
   const unknownFamilies = new Set<string>();
 
   for (const name of Object.keys(record)) {
@@ -159,19 +167,20 @@ function readMetrics(source: JsonSource): Record<string, MetricValue> | undefine
     if (name === 'request_rate' && typeof record[name] === 'string' && /^inf$/i.test(record[name])) continue;
     const scalar = SCALAR_KEYS[name];
     const summary = SUMMARY_KEY.exec(name);
-    let key: string;
+    let key: MetricKey;
     let unit: Unit;
     if (scalar) {
       key = scalar.id;
       unit = scalar.unit;
     } else if (summary) {
-      const family = FAMILIES[summary[3]!];
+      const [, stat, percentile, familyName = ''] = summary;
+      const family = FAMILIES[familyName];
       if (!family) {
-        if (!unknownFamilies.has(summary[3]!)) {
-          unknownFamilies.add(summary[3]!);
+        if (!unknownFamilies.has(familyName)) {
+          unknownFamilies.add(familyName);
           diagnostics.warning(
             'W_UNKNOWN_KEY',
-            `no canonical metric for the vLLM latency family "${summary[3]}"; its statistics are skipped`,
+            `no canonical metric for the vLLM latency family "${familyName}"; its statistics are skipped`,
             {
               line: document.lines.get(pointer),
               expected: `one of ${Object.keys(FAMILIES).join(', ')}`,
@@ -181,15 +190,18 @@ function readMetrics(source: JsonSource): Record<string, MetricValue> | undefine
         }
         continue;
       }
-      key = `${family}.${summary[2] !== undefined ? `p${summary[2].replace('.', '_')}` : summary[1]}`;
+      const statKey = distributionKey(
+        family,
+        percentile !== undefined ? `p${percentile.replace('.', '_')}` : (stat ?? ''),
+      );
+      if (statKey === undefined) continue;
+      key = statKey;
       unit = 'ms';
     } else {
       continue;
     }
-    const number = jsonNumber(source, pointer, unit, METADATA_HINT);
-    if (number) metrics[key] = { value: number.value, unit, printed: number.printed, line: number.line };
+    const number = jsonNumber(source, pointer, { unit, nullable: true, stringHint: METADATA_HINT });
+    if (number) metrics[key] = { ...number, unit };
   }
-
-  const errorsAfter = diagnostics.items.filter((d) => d.severity === 'error').length;
-  return errorsAfter > errorsBefore ? undefined : metrics;
+  return metrics;
 }

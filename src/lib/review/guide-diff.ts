@@ -127,15 +127,14 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   for (const note of after.story)
     if (!oldNotes.has(noteKey(note)))
       lines.push(`- **Story check, acknowledged:** ${note.message} (${note.code}; reason: ${note.reason}).`);
-  for (const note of before.story ?? [])
+  for (const note of before.story)
     if (!newNotes.has(noteKey(note))) lines.push(`- Story check no longer raised: ${note.message} (${note.code}).`);
 
-  const changedRaw = Object.keys(after.runs).filter(
-    (runId) => before.runs[runId] && before.runs[runId]!.raw !== after.runs[runId]!.raw,
-  );
-  const addedRaw = Object.keys(after.runs).filter((runId) => !before.runs[runId]);
+  const runs = Object.entries(after.runs);
+  const changedRaw = runs.filter(([runId, run]) => before.runs[runId] && before.runs[runId]?.raw !== run.raw);
+  const addedRaw = runs.filter(([runId]) => !before.runs[runId]);
   if (changedRaw.length > 0) {
-    lines.push(`- Raw results replaced: ${changedRaw.map((r) => `\`${after.runs[r]!.file}\``).join(', ')}.`);
+    lines.push(`- Raw results replaced: ${changedRaw.map(([, run]) => `\`${run.file}\``).join(', ')}.`);
     // New results come from a new run: a new date, or a new engine version, says when and with what.
     const versions = (g: ComputedGuide) => g.engines.map((e) => `${e.id}@${e.version ?? ''}`).join(' ');
     if (before.measuredOn === after.measuredOn && versions(before) === versions(after))
@@ -145,7 +144,7 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   }
   if (addedRaw.length > 0)
     lines.push(
-      `- Raw results added: ${addedRaw.map((r) => `\`${after.runs[r]!.file}\`${after.runs[r]!.blockLabel ? ` (${after.runs[r]!.blockLabel})` : ''}`).join(', ')}.`,
+      `- Raw results added: ${addedRaw.map(([, run]) => `\`${run.file}\`${run.blockLabel ? ` (${run.blockLabel})` : ''}`).join(', ')}.`,
     );
 
   return lines.length === 0 ? [] : [`## ${after.title.en} (\`${id}\`)`, '', ...lines, ''];

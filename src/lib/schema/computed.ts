@@ -1,105 +1,15 @@
 import { z } from 'zod';
 import { LocalizedSchema, PAGE_PARTS } from './guide.ts';
-import { FormatIdSchema, MetricValueSchema } from './run.ts';
+import { FormatIdSchema } from './run.ts';
+import { CellSchema, Change, ComputedStepSchema, MeasuredSchema } from './computed-step.ts';
+
+export * from './computed-step.ts';
 import { MetricKeySchema } from './metric.ts';
 
 /**
  * data/guides/<guide>.json: everything a guide page shows, computed from guide.yaml and the runs.
  * Language-neutral: labels carry both languages, sentences are assembled per locale by src/lib/view.
  */
-
-/** A measured value and where it came from. */
-export const CellSchema = MetricValueSchema.extend({
-  runId: z.string(),
-  /**
-   * For a value the block does not print but its own lines determine (mean request latency from
-   * TTFT, TPOT and the output length): how it was computed. `line` is then the first input's line.
-   */
-  derived: z.object({ formula: z.string(), lines: z.array(z.number().int().positive()) }).optional(),
-});
-export type Cell = z.infer<typeof CellSchema>;
-
-const Change = z.enum(['reduced', 'increased', 'unchanged']);
-
-/** A run's measured pair and the GPU scale applied to its throughput. */
-export const MeasuredSchema = z.object({
-  runId: z.string(),
-  primary: CellSchema,
-  /** the metrics shown beside the primary, in the guide's order */
-  secondary: z.array(CellSchema),
-  /** machine GPUs / GPUs used; the primary (throughput) is multiplied by it */
-  scale: z.number().positive(),
-  /** primary × scale */
-  score: z.number(),
-  /** when some requests failed: the share that succeeded (0–1); such a run never wins a step */
-  successRate: z.number().optional(),
-});
-export type Measured = z.infer<typeof MeasuredSchema>;
-
-export const ComputedVariantSchema = z.object({
-  id: z.string(),
-  /** absent for the single unlabelled run of a step */
-  label: LocalizedSchema.optional(),
-  engine: z.object({ id: z.string(), name: z.string() }),
-  args: z.array(z.string()).optional(),
-  command: z.string().optional(),
-  status: z.enum(['ok', 'unsupported', 'failed']),
-  reason: LocalizedSchema.optional(),
-  profile: z.object({ id: z.string(), name: z.string() }).optional(),
-  measured: MeasuredSchema.optional(),
-});
-export type ComputedVariant = z.infer<typeof ComputedVariantSchema>;
-
-export const PairwiseSummarySchema = z.object({
-  kind: z.literal('pairwise'),
-  winner: z.string(),
-  /** a variant of this step, or of `referenceStep` (the previous step's winner) */
-  reference: z.string(),
-  referenceStep: z.string().optional(),
-  /**
-   * How much better the winner is on the (scaled) objective metric, as a difference, as a percent of
-   * the reference, and as a ratio (slower / faster for a latency, higher / lower for a throughput);
-   * negative gain when an author chose a worse variant.
-   */
-  primary: z.object({ gain: z.number(), percent: z.number(), ratio: z.number() }),
-  /** per secondary metric: |reference − winner|, its percent of the reference, the ratio larger / smaller; `change` says which way */
-  secondary: z.array(z.object({ diff: z.number(), percent: z.number(), ratio: z.number().optional(), change: Change })),
-});
-
-export const StepSummarySchema = z.discriminatedUnion('kind', [
-  PairwiseSummarySchema,
-  z.object({ kind: z.literal('ranking'), order: z.array(z.string()) }),
-  z.object({ kind: z.literal('none') }),
-]);
-export type StepSummary = z.infer<typeof StepSummarySchema>;
-
-export const ComputedStepSchema = z.object({
-  id: z.string(),
-  number: z.number().int().positive(),
-  title: LocalizedSchema,
-  summaryLabel: LocalizedSchema,
-  variants: z.array(ComputedVariantSchema),
-  /** absent when no run of the step served all its requests */
-  winner: z.string().optional(),
-  winnerReason: LocalizedSchema.optional(),
-  /**
-   * Whether the step's winner became the configuration later steps build on: it must beat the
-   * configuration the step started from. `notAdopted` says why not.
-   */
-  adopted: z.boolean(),
-  notAdopted: z
-    .discriminatedUnion('why', [
-      z.object({ why: z.literal('no-gain') }),
-      z.object({ why: z.literal('baseline-won') }),
-      z.object({ why: z.literal('no-successful-run') }),
-      /** every variant was unsupported or failed to start: nothing was measured */
-      z.object({ why: z.literal('not-measured') }),
-      z.object({ why: z.literal('author'), reason: LocalizedSchema }),
-    ])
-    .optional(),
-  summary: StepSummarySchema,
-});
-export type ComputedStep = z.infer<typeof ComputedStepSchema>;
 
 export const AccuracySchema = z.object({
   id: z.string(),

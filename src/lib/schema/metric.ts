@@ -49,7 +49,7 @@ export type Direction = z.infer<typeof DirectionSchema>;
 
 type MetricInfo = { unit: Unit; direction: Direction; distribution: boolean };
 
-export const metricInfo: Record<MetricId, MetricInfo> = {
+export const metricInfo = {
   requests_successful: { unit: 'count', direction: 'none', distribution: false },
   requests_failed: { unit: 'count', direction: 'lower', distribution: false },
   max_concurrency: { unit: 'count', direction: 'none', distribution: false },
@@ -80,24 +80,62 @@ export const metricInfo: Record<MetricId, MetricInfo> = {
   gsm8k_n: { unit: 'count', direction: 'none', distribution: false },
   eval_duration: { unit: 's', direction: 'none', distribution: false },
   eval_output_throughput: { unit: 'tok/s', direction: 'higher', distribution: false },
-};
+} as const satisfies Record<MetricId, MetricInfo>;
 
-/** Statistics of a distribution metric; percentiles are `p<N>` with `_` for a decimal point. */
+/** Metrics with one value per run (`total_token_throughput`). */
+export type ScalarId = { [K in MetricId]: (typeof metricInfo)[K]['distribution'] extends false ? K : never }[MetricId];
+/** Metrics with a distribution per run, each statistic its own key (`ttft.p99`). */
+export type DistributionId = Exclude<MetricId, ScalarId>;
+
+/** Statistics of a distribution metric; percentiles are `p<N>` with `_` for a decimal point (`p99_9`). */
+export type Stat = 'mean' | 'median' | 'std' | 'min' | 'max' | `p${number}` | `p${number}_${number}`;
 export const StatSchema = z.string().regex(/^(mean|median|std|min|max|p\d+(_\d+)?)$/);
 
 /**
- * A metric key names one value in a run: `total_token_throughput` for a scalar,
- * `ttft.p99` for one statistic of a distribution.
+ * A metric key names one value in a run: `total_token_throughput` for a scalar, `ttft.p99` for one
+ * statistic of a distribution. A key that is neither is a type error in code, and a schema error
+ * (with a "did you mean") in guide.yaml.
  */
-export const MetricKeySchema = z.string().superRefine((key, ctx) => {
-  const problem = metricKeyProblem(key);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
-export type MetricKey = string;
+export type MetricKey = ScalarId | `${DistributionId}.${Stat}`;
 
-export function splitMetricKey(key: MetricKey): { id: MetricId; stat?: string } {
-  const [id, stat] = key.split('.') as [MetricId, string | undefined];
+export function isMetricKey(key: string): key is MetricKey {
+  return metricKeyProblem(key) === undefined;
+}
+
+export const MetricKeySchema = z.string().refine(isMetricKey, {
+  error: (issue) => metricKeyProblem(String(issue.input)) ?? 'not a metric key',
+});
+
+export function isStat(text: string): text is Stat {
+  return StatSchema.safeParse(text).success;
+}
+
+export function isDistribution(id: MetricId): id is DistributionId {
+  return metricInfo[id].distribution;
+}
+
+/** The key of one statistic of a distribution metric. */
+export function statKeyOf(id: DistributionId, stat: Stat): MetricKey {
+  return `${id}.${stat}`;
+}
+
+/**
+ * `ttft` + `p99` → `ttft.p99`, from names a parser read: undefined when `id` is not a distribution
+ * metric or `stat` not a statistic.
+ */
+export function distributionKey(id: string, stat: string): MetricKey | undefined {
+  return isMetricId(id) && isDistribution(id) && isStat(stat) ? statKeyOf(id, stat) : undefined;
+}
+
+export function splitMetricKey(key: MetricKey): { id: MetricId; stat?: Stat } {
+  const [id = '', stat] = key.split('.');
+  // A MetricKey is an id and maybe a statistic by its type; the checks tell the compiler which.
+  if (!isMetricId(id) || (stat !== undefined && !isStat(stat))) throw new Error(`not a metric key: ${key}`);
   return stat === undefined ? { id } : { id, stat };
+}
+
+export function isMetricId(text: string): text is MetricId {
+  return MetricIdSchema.safeParse(text).success;
 }
 
 function suggest(word: string, candidates: readonly string[]): string {
@@ -109,8 +147,8 @@ function suggest(word: string, candidates: readonly string[]): string {
 export function metricKeyProblem(key: string): string | undefined {
   const [id, stat, ...rest] = key.split('.');
   if (rest.length > 0 || !id) return `expected "<metric>" or "<metric>.<stat>", found "${key}"`;
-  if (!(metricIds as readonly string[]).includes(id)) return `unknown metric "${id}"${suggest(id, metricIds)}`;
-  const info = metricInfo[id as MetricId];
+  if (!isMetricId(id)) return `unknown metric "${id}"${suggest(id, metricIds)}`;
+  const info: MetricInfo = metricInfo[id];
   if (info.distribution && stat === undefined) return `"${id}" is a distribution: name a statistic, e.g. "${id}.mean"`;
   if (!info.distribution && stat !== undefined) return `"${id}" is a single value: drop ".${stat}"`;
   if (stat !== undefined && !StatSchema.safeParse(stat).success)

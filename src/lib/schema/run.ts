@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MetricKeySchema, UnitSchema } from './metric.ts';
+import { metricKeyProblem, UnitSchema } from './metric.ts';
 
 /** One measured value with the place in the raw file that printed it. */
 export const MetricValueSchema = z.object({
@@ -40,7 +40,16 @@ export const RunSchema = z.object({
     startLine: z.number().int().positive(),
     endLine: z.number().int().positive(),
   }),
-  metrics: z.record(MetricKeySchema, MetricValueSchema),
+  /**
+   * Values by metric key (schema/metric.ts: every key is checked here). Typed with string keys
+   * because src/lib/import reads runs by string key; parsers build them as RunMetrics.
+   */
+  metrics: z.record(
+    z.string().refine((key) => metricKeyProblem(key) === undefined, {
+      error: (issue) => metricKeyProblem(String(issue.input)),
+    }),
+    MetricValueSchema,
+  ),
   /** The block exactly as printed (normalized line endings), for the page's collapsible raw result. */
   raw: z.string(),
 });

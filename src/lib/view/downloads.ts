@@ -7,10 +7,24 @@ import type { MetricKey } from '../schema/metric.ts';
 /** A column name with the unit its values are in: "baseline_e2e_latency.mean_s". */
 const column = (side: string, key: MetricKey) => `${side}_${key}_${displayUnit(key)}`;
 
-/** CSV field: quoted when it holds a comma, quote or line break. */
-function field(value: string | number): string {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * CSV field: quoted when it holds a comma, quote or line break. A spreadsheet runs a cell that starts
+ * with =, +, -, @, tab or CR as a formula (CSV injection), quoted or not; labels come from pull
+ * requests, so such a cell gets a leading ' (shown as text), unless it is a plain number like -12.5.
+ */
+export function csvField(value: string | number): string {
+  const raw = String(value);
+  const text = /^[=+\-@\t\r]/.test(raw) && !PLAIN_NUMBER.test(raw) ? `'${raw}` : raw;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The raw file a run came from; a run the guide does not list is a compute bug, not a blank cell. */
+function sourceFile(guide: ComputedGuide, runId: string): string {
+  const run = guide.runs[runId];
+  if (!run) throw new Error(`downloads: guide ${guide.id} has no run "${runId}"`);
+  return run.file;
 }
 
 /**
@@ -41,8 +55,8 @@ export function comparisonCsv(guide: ComputedGuide): string {
     c.optimized.measured.scale,
     ...secondary.map((key, i) => shownAs(c.optimized.measured.secondary[i]?.value ?? NaN, key)),
     formatFixed(c.percent, guide.percentDecimals),
-    guide.runs[c.baseline.measured.runId]!.file,
-    guide.runs[c.optimized.measured.runId]!.file,
+    sourceFile(guide, c.baseline.measured.runId),
+    sourceFile(guide, c.optimized.measured.runId),
   ]);
-  return `${[header, ...rows].map((row) => row.map(field).join(',')).join('\n')}\n`;
+  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\n')}\n`;
 }

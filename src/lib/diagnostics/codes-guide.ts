@@ -1,0 +1,153 @@
+import type { CodeInfo } from './codes.ts';
+import { ACKNOWLEDGE } from './codes-raw-input.ts';
+
+/** The codes of a guide's own sources (guide.yaml, prose) and of what compute checks. See codes.ts. */
+
+export const GUIDE_CODES = {
+  // guide.yaml and the stored JSON, checked against their schemas.
+  E_GUIDE_MISSING: {
+    severity: 'error',
+    meaning: 'a guide folder has no guide.yaml',
+    hint: '`npm run new -- <model> <hardware>` writes a complete guide.yaml to fill in; or delete the folder',
+  },
+  E_YAML: {
+    severity: 'error',
+    meaning: 'guide.yaml is not valid YAML',
+    hint: 'fix the YAML at this line: indentation, a missing ":" or an unclosed quote or bracket',
+  },
+  E_SCHEMA: {
+    severity: 'error',
+    meaning: 'a value does not have the form its schema allows',
+    hint: 'every key of guide.yaml is described in src/lib/schema/guide.ts; content/guides/glm-5.2/h200/guide.yaml is a complete example',
+  },
+  E_STALE_RUNS: {
+    severity: 'error',
+    meaning: 'data/runs was not ingested from the raw files there now',
+    hint: 'run `npm run ingest` (or `npm run build`), and fix what it reports first',
+  },
+
+  // What compute checks of the guide against its runs.
+  E_REFERENCE: {
+    severity: 'error',
+    meaning: 'guide.yaml names a file, block, step, variant, engine or profile that does not exist',
+    hint: 'use one of the names listed under "expected"',
+  },
+  E_INCONSISTENT: {
+    severity: 'error',
+    meaning: 'guide.yaml states a value that the raw output contradicts',
+    hint: 'remove the value from guide.yaml: the raw output states it',
+  },
+  E_RANGE: {
+    severity: 'error',
+    meaning: 'a GPU count does not fit the machine',
+    hint: "give a number of GPUs that divides the machine's GPU count",
+  },
+  E_SCALE: {
+    severity: 'error',
+    meaning: 'GPU scaling is asked for on a latency guide',
+    hint: 'remove `gpus:`: replicas add throughput, not lower latency',
+  },
+  E_NO_WINNER: {
+    severity: 'error',
+    meaning: "a step's winner cannot be decided",
+    hint: 'name the winner with `winner: { variant, reason }`, or add a measured variant',
+  },
+  E_UNACKNOWLEDGED: {
+    severity: 'error',
+    meaning: 'a run the page shows raises a warning guide.yaml does not acknowledge',
+    hint: ACKNOWLEDGE,
+  },
+  E_STALE_ACKNOWLEDGEMENT: {
+    severity: 'error',
+    meaning: "an acknowledgement in guide.yaml matches no warning of the guide's runs",
+    hint: 'delete the entry from acknowledge:',
+  },
+
+  // Prose (en.md, zh.md) and text a pull request brings.
+  E_PROSE_MISSING: {
+    severity: 'error',
+    meaning: 'a language prose file of a guide is missing',
+    hint: 'add it with the same slots as the other language (`npm run new` writes both)',
+  },
+  E_FRONTMATTER: {
+    severity: 'error',
+    meaning: 'the front matter of a prose file is missing, not YAML, or lacks title/description',
+    hint: 'start the file with ---, then title: and description: as plain text, then ---',
+  },
+  E_SLOT: {
+    severity: 'error',
+    meaning: 'prose stands outside a slot, or a slot marker names no slot of this guide',
+    hint: 'put each paragraph after a <!-- slot: name --> marker that names one of the slots listed',
+  },
+  E_SLOT_MISSING: {
+    severity: 'error',
+    meaning: 'a prose slot is in one language file but not the other, or a required slot is missing',
+    hint: 'add the slot, translated, to the file named',
+  },
+  E_PLACEHOLDER: {
+    severity: 'error',
+    meaning: 'a {{placeholder}} names no value the slot has',
+    hint: 'use one of the placeholders listed, or write the text out',
+  },
+  E_PROSE_HTML: {
+    severity: 'error',
+    meaning: 'raw HTML in prose',
+    hint: 'write it in Markdown (emphasis, lists, tables, links); comments other than slot markers are refused too',
+  },
+  E_UNSAFE_URL: {
+    severity: 'error',
+    meaning: 'a link is neither https: nor relative',
+    hint: 'link to an https: address or to a page of this site',
+  },
+  E_REMOTE_IMAGE: {
+    severity: 'error',
+    meaning: 'an image in prose is a URL: pages load nothing from third parties',
+    hint: 'add the image to the site and link it by a relative path',
+  },
+  E_BIDI_CONTROL: {
+    severity: 'error',
+    meaning: 'a bidirectional control character can make text read differently than it is stored',
+    hint: 'delete it; right-to-left text needs no control characters',
+  },
+  E_FILL_IN: {
+    severity: 'error',
+    meaning: 'a FILL-IN left by `npm run new`',
+    hint: 'replace it with the real value (the comment on the line says what belongs there)',
+  },
+  E_FAILED_REQUESTS: {
+    severity: 'error',
+    meaning: 'a run in the before/after table did not serve every request, so its gain means nothing',
+    hint: 'the before/after table compares complete runs; measure the case again or leave it out',
+  },
+  W_PROSE_UNTRANSLATED: {
+    severity: 'warning',
+    meaning: 'the guide has no zh.md yet: the zh page shows the English prose under a notice',
+    hint: 'translate en.md into zh.md, slot by slot',
+  },
+  W_STORY_RECOMMENDED: {
+    severity: 'warning',
+    meaning: "the recommended command lacks or changes a flag of the last adopted winner's configuration",
+    hint: 'make the command the adopted configuration, or acknowledge why it differs: { code, reason }',
+  },
+  W_STORY_START: {
+    severity: 'warning',
+    meaning:
+      'a variant does not start from the configuration the earlier steps adopted (a flag dropped, or another engine)',
+    hint: 'start each variant from the adopted configuration, or acknowledge why not: { code, step, reason }',
+  },
+  W_STORY_BASELINE: {
+    severity: 'warning',
+    meaning: 'a tuning variant is configured exactly as the baseline',
+    hint: "check the variant's flags, or acknowledge why it repeats the baseline: { code, step, reason }",
+  },
+  W_STORY_MODEL: {
+    severity: 'warning',
+    meaning: "a command serves another model than the guide's",
+    hint: 'check the model the command serves, or acknowledge why: { code, reason }',
+  },
+  W_STORY_COPIED: {
+    severity: 'warning',
+    meaning: 'a raw result block is the same as a block of another guide',
+    hint: 'copy the output this guide measured, or acknowledge why the two share it: { code, file, reason }',
+  },
+} as const satisfies Record<string, CodeInfo>;

@@ -1,0 +1,158 @@
+import type { CodeInfo } from './codes.ts';
+
+/** The codes of raw benchmark files: which reader, what it read, whether the numbers agree. See codes.ts. */
+
+const COPY_AGAIN = 'copy the output again, exactly as the tool printed or wrote it';
+export const ACKNOWLEDGE =
+  'if the run is right, acknowledge it in guide.yaml under acknowledge: { file, code, reason } with a reason a reviewer can judge; otherwise rerun the benchmark';
+
+export const RAW_INPUT_CODES = {
+  // Raw files and folders, before a byte is parsed.
+  E_FOLDER_NAME: {
+    severity: 'error',
+    meaning: 'a guide folder under data/raw or content/guides is not a slug',
+    hint: 'rename the folder with lower-case letters, digits, ".", "_" and "-"',
+  },
+  E_NOT_REGULAR_FILE: {
+    severity: 'error',
+    meaning: 'a raw input or guide source is a symbolic link or a special file, so it is not read',
+    hint: 'copy the file itself into the folder',
+  },
+  E_RAW_TOO_LARGE: {
+    severity: 'error',
+    meaning: 'a raw file is larger than a benchmark output can be, so it is not read',
+    hint: 'keep only the benchmark output, not server logs or data sets',
+  },
+  E_EMPTY_FILE: {
+    severity: 'error',
+    meaning: 'a raw file is empty',
+    hint: 'copy the benchmark output into it, or delete it',
+  },
+  E_ENCODING: {
+    severity: 'error',
+    meaning: 'a raw file is not UTF-8 text',
+    hint: 'save the output as UTF-8, e.g. `iconv -f UTF-16 -t UTF-8 in.txt > out.txt`',
+  },
+
+  // Which reader a raw file goes to.
+  E_FORMAT_UNKNOWN: {
+    severity: 'error',
+    meaning: 'no reader recognises the file, or guide.yaml names a format perflab does not read',
+    hint: 'copy the tool output unedited, or set `format:` on its result in guide.yaml to one of the formats listed',
+  },
+  E_FORMAT_AMBIGUOUS: {
+    severity: 'error',
+    meaning: 'the content matches more than one format',
+    hint: 'set `format:` on the result in guide.yaml, or keep each tool output in its own file',
+  },
+  E_FORMAT_CONTRADICTS: {
+    severity: 'error',
+    meaning: 'the format guide.yaml sets for a result is not the format its file is',
+    hint: 'remove `format:` from that result in guide.yaml (the format is detected), or point it at the right file',
+  },
+
+  // Reading a raw file.
+  E_JSON: {
+    severity: 'error',
+    meaning: 'a JSON or JSONL raw file does not parse',
+    hint: 'raw JSON must be the file the tool wrote, unedited and complete',
+  },
+  E_NO_RESULT: {
+    severity: 'error',
+    meaning: 'a raw file holds no result the reader can find',
+    hint: `${COPY_AGAIN}, including its result block`,
+  },
+  E_TRUNCATED_BLOCK: {
+    severity: 'error',
+    meaning: 'a printed result block ends before its closing rule',
+    hint: `${COPY_AGAIN}, down to the closing line of "="`,
+  },
+  E_MISSING_REQUIRED: {
+    severity: 'error',
+    meaning: 'a value the result or the guide needs is not in the raw output',
+    hint: 'use a raw output that prints the value, or a metric the output has',
+  },
+  E_BAD_NUMBER: {
+    severity: 'error',
+    meaning:
+      'a value is not a number a benchmark can have printed (NaN, infinite, negative, out of range, not a number)',
+    hint: `${COPY_AGAIN}; NaN, inf or N/A where a number belongs mean the tool measured nothing: rerun the benchmark`,
+  },
+  E_UNIT: {
+    severity: 'error',
+    meaning: 'a result line is printed in a unit the tool never uses for it',
+    hint: `the line was edited: ${COPY_AGAIN}`,
+  },
+  E_DUPLICATE: {
+    severity: 'error',
+    meaning: 'something that must be unique appears twice (a metric in a block, a label, an id, a slot)',
+    hint: 'keep one of them, or give each its own name',
+  },
+  E_MISSING_LINE: {
+    severity: 'error',
+    meaning: 'a result block lacks a line its numbers are checked against (the benchmark duration)',
+    hint: `${COPY_AGAIN}; a result without its duration is not published`,
+  },
+  W_FOREIGN_LINE: {
+    severity: 'warning',
+    meaning: 'a line inside a result is not a result line (server log output, another task); it is skipped',
+    hint: 'nothing to do when it is a log line printed into the block; otherwise copy the block again',
+  },
+  W_UNKNOWN_LINE: {
+    severity: 'warning',
+    meaning: 'a result line whose label perflab does not know; its value is not stored',
+    hint: 'nothing to do unless a page needs it: a newer tool version may print lines perflab does not read yet',
+  },
+  W_UNKNOWN_KEY: {
+    severity: 'warning',
+    meaning: 'a key of a JSON result perflab does not know; its value is not stored',
+    hint: 'nothing to do unless a page needs it: a newer tool version may write keys perflab does not read yet',
+  },
+  W_ORPHAN_LINE: {
+    severity: 'warning',
+    meaning: 'a result line outside every result block; it belongs to no run and is ignored',
+    hint: 'check that the block and its rules were copied whole',
+  },
+  W_NO_VALUE: {
+    severity: 'warning',
+    meaning: 'the tool printed "N/A" for a value, so the metric is absent from the run',
+    hint: 'nothing to do unless a page needs this metric; then rerun the benchmark so the tool measures it',
+  },
+  W_SKIPPED_FILE: {
+    severity: 'warning',
+    meaning: 'a file the tool writes beside its result, not a result; it is skipped',
+    hint: 'point guide.yaml at the result file beside it, and delete this one if nothing uses it',
+  },
+
+  // Whether a run's numbers agree with each other (ingest/plausibility.ts).
+  E_INCONSISTENT_THROUGHPUT: {
+    severity: 'error',
+    meaning: "a throughput does not follow from the block's own totals and duration",
+    hint: `the block was edited or mixes two runs: ${COPY_AGAIN}`,
+  },
+  E_PERCENTILE_ORDER: {
+    severity: 'error',
+    meaning: 'percentiles of one distribution are out of order',
+    hint: `the block was edited or mixes two runs: ${COPY_AGAIN}`,
+  },
+  W_MEAN_ABOVE_PERCENTILE: {
+    severity: 'warning',
+    meaning: 'a mean is above its P95 (or P99): only a heavy tail explains it',
+    hint: ACKNOWLEDGE,
+  },
+  W_PEAK_BELOW_MEAN: {
+    severity: 'warning',
+    meaning: 'the peak output throughput is below the mean',
+    hint: ACKNOWLEDGE,
+  },
+  W_BEYOND_PHYSICAL: {
+    severity: 'warning',
+    meaning: 'a throughput is beyond what one node serves',
+    hint: ACKNOWLEDGE,
+  },
+  E_INCONSISTENT_REQUESTS: {
+    severity: 'error',
+    meaning: 'a run reports more successful requests than its profile sent',
+    hint: "the run does not belong to this profile: check the variant's result and profile",
+  },
+} as const satisfies Record<string, CodeInfo>;

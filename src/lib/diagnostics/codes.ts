@@ -1,0 +1,33 @@
+/**
+ * Every diagnostic code perflab reports, once: its severity, what it means and what to do about it
+ * when the place that reports it has nothing more specific to say. `Diagnostic.code` is a key of
+ * this catalogue, so a code that is not here is a type error.
+ */
+
+import { GUIDE_CODES } from './codes-guide.ts';
+import { RAW_INPUT_CODES } from './codes-raw-input.ts';
+
+export type CodeInfo = { severity: 'error' | 'warning'; meaning: string; hint: string };
+
+/** Raw inputs (codes-raw-input.ts) and a guide's own sources (codes-guide.ts): each code in one of them. */
+export const DIAGNOSTIC_CODES = { ...RAW_INPUT_CODES, ...GUIDE_CODES } as const satisfies Record<string, CodeInfo>;
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+type SeverityOf<C extends DiagnosticCode> = (typeof DIAGNOSTIC_CODES)[C]['severity'];
+export type ErrorCode = { [C in DiagnosticCode]: SeverityOf<C> extends 'error' ? C : never }[DiagnosticCode];
+export type WarningCode = { [C in DiagnosticCode]: SeverityOf<C> extends 'warning' ? C : never }[DiagnosticCode];
+
+/** Warnings a guide must acknowledge, with a reason, for each run its page shows (guide.yaml `acknowledge:`). */
+export const ACKNOWLEDGEABLE_CODES = [
+  'W_MEAN_ABOVE_PERCENTILE',
+  'W_PEAK_BELOW_MEAN',
+  'W_BEYOND_PHYSICAL',
+  'W_STORY_START',
+  'W_STORY_BASELINE',
+  'W_STORY_RECOMMENDED',
+  'W_STORY_MODEL',
+  'W_STORY_COPIED',
+] as const satisfies readonly WarningCode[];
+
+export function codeInfo(code: DiagnosticCode): CodeInfo {
+  return DIAGNOSTIC_CODES[code];
+}
