@@ -194,13 +194,15 @@ function parseBlockBody(body: SourceLine[], format: ServingFormat, diagnostics: 
       continue;
     }
     seenAt.set(key, line.line);
-    // GPUStack prints a missing value as N/A: the metric is absent (a page that needs it fails in compute).
+    // N/A: the metric is absent (a page that needs it fails in compute). GPUStack's renderer prints
+    // every value guidellm did not report that way (shared/formats.md §2.5): normal, so no warning.
     if (/^n\/a$/i.test(valueText.trim())) {
-      diagnostics.warning('W_NO_VALUE', `"${rawLabel}:" printed no value (N/A); the metric is treated as absent`, {
-        line: line.line,
-        column,
-        found: quoteFound(valueText),
-      });
+      if (format !== 'gpustack-block')
+        diagnostics.warning('W_NO_VALUE', `"${rawLabel}:" printed no value (N/A); the metric is treated as absent`, {
+          line: line.line,
+          column,
+          found: quoteFound(valueText),
+        });
       continue;
     }
     const number = readValue(valueText, rawLabel, printedUnit ?? unit, { line: line.line, column }, diagnostics);
