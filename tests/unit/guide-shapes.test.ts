@@ -377,3 +377,18 @@ describe('what steps say', () => {
     });
   });
 });
+
+describe('the benchmark behind each run', () => {
+  it('a step or a case records the exact benchmark command its runs were measured with, and the page shows it', () => {
+    const command = 'vllm bench serve --dataset-name sharegpt --num-prompts 1000';
+    const yaml = baseYaml
+      .replace('    summary: pairwise\n', `    summary: pairwise\n    benchmark: ${command}\n`)
+      .replace('    - { id: main, label: Main,', `    - { id: main, label: Main, benchmark: "${command}",`);
+    const built = build(yaml);
+    expect(errors(built)).toEqual([]);
+    expect(built.guide!.steps[0]!.benchmark).toBe(command);
+    const view = guideView(built.guide!, noProse, 'zh');
+    expect(view.results.steps[0]!.benchmark).toEqual({ label: '基准测试命令：', command });
+    expect(view.otherCases?.groups[0]?.benchmark?.command).toBe(command);
+  });
+});

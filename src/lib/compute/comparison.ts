@@ -48,6 +48,7 @@ export function computeComparison(ctx: ComputeContext): ComputedCase[] {
       id: testCase.id,
       label: localized(testCase.label),
       ...(profile ? { profile: { id: profile.id, name: profile.name } } : {}),
+      ...(testCase.benchmark ? { benchmark: testCase.benchmark.replace(/\n+$/, '') } : {}),
       baseline: { ...configOf(testCase.baseline), measured: baseline },
       optimized: { ...configOf(testCase.optimized), measured: optimized },
       percent: percentChange(baseline.score, optimized.score),

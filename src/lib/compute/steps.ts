@@ -164,6 +164,7 @@ export function concludeSteps(
       number: m.number,
       title: step.title,
       summaryLabel: step.summaryLabel ?? step.title,
+      ...(step.benchmark ? { benchmark: step.benchmark.replace(/\n+$/, '') } : {}),
       variants: m.variants,
       ...(winner ? { winner: winner.id } : {}),
       ...(step.winner !== 'auto' ? { winnerReason: step.winner.reason } : {}),

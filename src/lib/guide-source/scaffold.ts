@@ -51,6 +51,7 @@ steps:
   - id: engine
     title: { en: Choose the Inference Engine, zh: 选择推理引擎 }
     summary: pairwise         # or ranking, none
+    # benchmark: vllm bench serve --dataset-name sharegpt --num-prompts 1000   # the exact command the runs used (or profile:)
     variants:
       - { id: vllm, label: vLLM, engine: vllm, args: [--tensor-parallel-size=8], result: engine/vllm.txt }
       - { id: sglang, label: SGLang, engine: sglang, args: [--tp-size=8], result: engine/sglang.txt }

@@ -77,6 +77,8 @@ export const ComputedStepSchema = z.object({
   number: z.number().int().positive(),
   title: LocalizedSchema,
   summaryLabel: LocalizedSchema,
+  /** the benchmark command the step's runs were measured with, when guide.yaml records it */
+  benchmark: z.string().optional(),
   variants: z.array(ComputedVariantSchema),
   /** absent when no run of the step served all its requests */
   winner: z.string().optional(),

@@ -38,6 +38,7 @@ export const ComputedCaseSchema = z.object({
   id: z.string(),
   label: LocalizedSchema,
   profile: z.object({ id: z.string(), name: z.string() }).optional(),
+  benchmark: z.string().optional(),
   baseline: CaseSideSchema,
   optimized: CaseSideSchema,
   /** optimized score vs baseline score, percent */

@@ -90,7 +90,10 @@ export const StepSchema = z.strictObject({
   title: LocalizedSchema,
   /** shorter name for the optimization summary table; defaults to the title */
   summaryLabel: LocalizedSchema.optional(),
+  /** the workload every run of the step was measured with: a profile of the guide… */
   profile: Slug.optional(),
+  /** …or the exact benchmark command (`vllm bench serve …`) */
+  benchmark: z.string().min(1).optional(),
   /** how the step's result is stated: a pairwise sentence, a ranking sentence, or nothing */
   summary: z.enum(['pairwise', 'ranking', 'none']),
   /** what the winner is compared with in a pairwise sentence */

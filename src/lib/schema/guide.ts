@@ -43,6 +43,8 @@ export const CaseSchema = z.strictObject({
   id: Slug,
   label: LabelSchema,
   profile: Slug.optional(),
+  /** the exact benchmark command both runs of the case were measured with */
+  benchmark: z.string().min(1).optional(),
   baseline: CaseSide,
   optimized: CaseSide,
 });

@@ -13,7 +13,7 @@ export type OtherCaseEntry = {
 export type OtherCasesView = {
   heading: string;
   introHtml?: string;
-  groups: { id: string; heading?: string; entries: OtherCaseEntry[] }[];
+  groups: { id: string; heading?: string; benchmark?: { label: string; command: string }; entries: OtherCaseEntry[] }[];
 };
 
 type Config = { args?: string[] | undefined; command?: string | undefined };
@@ -46,6 +46,7 @@ export function otherCasesView(ctx: ViewContext): OtherCasesView {
       : guide.comparison.map((c) => ({
           id: c.id,
           heading: c.label[lang],
+          ...(c.benchmark ? { benchmark: { label: tr('step.benchmark'), command: c.benchmark } } : {}),
           entries: [
             entry('baseline', c.baseline, ctx.raw(c.baseline.measured.runId)),
             entry('optimized', c.optimized, ctx.raw(c.optimized.measured.runId)),

@@ -20,6 +20,8 @@ export type VariantView = {
 export type StepView = {
   id: string;
   heading: string;
+  /** the benchmark command every run of the step was measured with */
+  benchmark?: { label: string; command: string };
   variants: VariantView[];
   summary?: { label?: string; text: string };
   winnerNote?: string;
@@ -43,6 +45,7 @@ export function stepView(ctx: ViewContext, step: ComputedStep): StepView {
   return {
     id: step.id,
     heading: guide.numberedSteps ? `${step.number}. ${step.title[lang]}` : step.title[lang],
+    ...(step.benchmark ? { benchmark: { label: tr('step.benchmark'), command: step.benchmark } } : {}),
     variants: step.variants.map((variant) => variantView(ctx, variant)),
     ...(summary ? { summary } : {}),
     ...(step.winnerReason && winner
