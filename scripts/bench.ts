@@ -90,10 +90,8 @@ const compute = await measure(node, [join(projectRoot, 'scripts/compute.ts')], e
 log(`ingest ${blocks} block(s) in ${ingest.seconds.toFixed(2)} s, compute in ${compute.seconds.toFixed(2)} s`);
 
 // 3. astro build (and mkdocs, interleaved), `rounds` times.
-const mkdocsAvailable =
-  spawnSync('mkdocs', ['--version'], { encoding: 'utf8' }).status === 0 &&
-  spawnSync('python3', ['-c', 'import material'], { encoding: 'utf8' }).status === 0;
 const mkdocsDir = join(root, 'mkdocs');
+const mkdocsAvailable = mkdocsMaterialBuilds(join(root, 'mkdocs-probe'));
 if (mkdocsAvailable) {
   for (const guide of markdownGuides)
     for (const lang of ['en', 'zh'] as const) {
@@ -185,6 +183,21 @@ const figures = {
       }
     : {}),
 };
+/**
+ * Whether `mkdocs` on PATH builds a page with the Material theme. Debian installs the theme as
+ * files under /usr/share/mkdocs, not as a Python module of whatever `python3` is first on PATH,
+ * so ask mkdocs itself.
+ */
+function mkdocsMaterialBuilds(dir: string): boolean {
+  mkdirSync(join(dir, 'docs'), { recursive: true });
+  writeFileSync(join(dir, 'docs/index.md'), '# probe\n');
+  writeFileSync(join(dir, 'mkdocs.yml'), 'site_name: probe\ntheme:\n  name: material\n');
+  const probe = spawnSync('mkdocs', ['build', '-q', '-f', join(dir, 'mkdocs.yml'), '-d', join(dir, 'site')], {
+    encoding: 'utf8',
+  });
+  rmSync(dir, { recursive: true, force: true });
+  return probe.status === 0;
+}
 function round3(value: number) {
   return Math.round(value * 1000) / 1000;
 }

@@ -50,12 +50,15 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
   it('the recommended command has a copy button that copies the command', async () => {
     const context = page.context();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
-    const frame = page.locator('.expressive-code').filter({ hasText: 'python3 -m sglang.launch_server' }).first();
-    await frame.hover();
-    await frame.locator('button').first().click();
+    const figure = page.locator('figure.copyable-command');
+    const button = figure.locator('button.copy-command');
+    expect(await button.textContent()).toBe('复制');
+    await button.click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('--kv-cache-dtype=fp8_e4m3');
     expect(copied.startsWith('python3 -m sglang.launch_server')).toBe(true);
+    expect(copied).toBe(await figure.locator('pre code').textContent());
+    expect(await button.textContent()).toBe('已复制');
   });
 
   it('the language picker lands on the same guide in English', async () => {
