@@ -1,0 +1,31 @@
+// Charts are compiled once per shape and bound to each guide's rows: the SVG must be exactly what
+// compiling that guide's own spec gives, and one chart's rows must never leak into the next.
+import { describe, expect, it } from 'vitest';
+import { comparisonChartSpec } from '../../src/lib/chart/comparison-spec.ts';
+import { comparisonChartSvg, renderSvg } from '../../src/lib/chart/render.ts';
+import { guideView } from '../../src/lib/view/guide-view.ts';
+import { buildFromDisk } from '../helpers/guide-from-disk.ts';
+
+const charts = ['glm-5.2/h200', 'glm-4.x/h200'].flatMap((id) => {
+  const guide = buildFromDisk(id).guide!;
+  return (['en', 'zh'] as const).map((lang) => ({
+    name: `${id} ${lang}`,
+    input: guideView(guide, { title: '', description: '', slots: {} }, lang).conclusion.chart,
+  }));
+});
+
+describe('comparison chart bound to a shared compiled spec', () => {
+  it.each(charts)('$name: the same SVG as compiling its own spec', async ({ input }) => {
+    expect(await comparisonChartSvg(input)).toBe(await renderSvg(comparisonChartSpec(input)));
+  });
+
+  it('charts of one shape keep their own rows, in any order', async () => {
+    const [first] = charts;
+    const other = { ...first!.input, cases: first!.input.cases.map((c) => ({ ...c, baseline: c.baseline * 2 })) };
+    const before = await comparisonChartSvg(first!.input);
+    const changed = await comparisonChartSvg(other);
+    expect(changed).not.toBe(before);
+    expect(changed).toContain((first!.input.cases[0]!.baseline * 2).toFixed(2));
+    expect(await comparisonChartSvg(first!.input)).toBe(before);
+  });
+});
