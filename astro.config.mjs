@@ -5,6 +5,8 @@ import mdx from '@astrojs/mdx';
 
 export default defineConfig({
   trailingSlash: 'always',
+  // Starlight turns on prefetching every link, a script on every page: pages are small and static.
+  prefetch: false,
   // `npm run bench` builds a scratch site; its content-layer cache must not replace this one's.
   ...(process.env.PERFLAB_CACHE_DIR ? { cacheDir: process.env.PERFLAB_CACHE_DIR } : {}),
   integrations: [
@@ -18,6 +20,11 @@ export default defineConfig({
         zh: { label: '简体中文', lang: 'zh-CN' },
       },
       customCss: ['./src/styles/perflab.css'],
+      // Search fetches its UI when first opened, so a guide page loads no script file before that.
+      components: {
+        Search: './src/components/starlight/Search.astro',
+        TableOfContents: './src/components/starlight/TableOfContents.astro',
+      },
       // Guide pages pass their own sidebar (one link per guide, per locale) to <StarlightPage>.
     }),
     mdx(),

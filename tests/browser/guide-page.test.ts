@@ -82,6 +82,22 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
     await context.close();
   });
 
+  it('a guide page fetches no script until the reader opens search', async () => {
+    const fresh = await browser.newPage();
+    const scripts: string[] = [];
+    fresh.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await fresh.goto(`${preview.url}/en/guides/glm-5.2/h200/`, { waitUntil: 'networkidle' });
+    await fresh.waitForTimeout(1000); // past requestIdleCallback, when Starlight used to fetch its search UI
+    expect(scripts).toEqual([]);
+    await fresh.locator('site-search button[data-open-modal]').click();
+    await fresh.locator('site-search input').fill('DeepEP');
+    await fresh.locator('site-search .pagefind-ui__result-link').first().waitFor({ timeout: 10_000 });
+    expect(scripts).toContain('/pagefind/pagefind-ui.js');
+    await fresh.close();
+  });
+
   it('search finds the guides, in English and in Chinese', async () => {
     for (const [lang, query, expected] of [
       ['en', 'DeepEP', 'GLM-5.2 Throughput Optimization on H200'],
