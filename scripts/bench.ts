@@ -85,7 +85,8 @@ const node = process.execPath;
 
 // 2. Ingest and compute.
 const ingest = await measure(node, [join(projectRoot, 'scripts/ingest.ts')], env, projectRoot);
-const blocks = listFiles(join(root, 'data/runs')).length;
+// One normalized run per result block; each guide's .sources.json beside its runs is not one.
+const blocks = listFiles(join(root, 'data/runs')).filter((path) => !path.endsWith('.sources.json')).length;
 const compute = await measure(node, [join(projectRoot, 'scripts/compute.ts')], env, projectRoot);
 log(`ingest ${blocks} block(s) in ${ingest.seconds.toFixed(2)} s, compute in ${compute.seconds.toFixed(2)} s`);
 

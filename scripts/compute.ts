@@ -1,35 +1,31 @@
 // compute: content/guides/<guide>/ + data/runs/<guide>/ → data/guides/<guide>.json.
-// Writes nothing unless every guide validates and computes without error.
+// Writes nothing unless every guide validates and computes without error; then writes only the
+// files that changed. A guide whose guide.yaml, prose and runs are unchanged comes from the cache.
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
-import { buildGuide } from '../src/lib/compute/build-guide.ts';
-import { stableJson } from '../src/lib/stable-json.ts';
-import { guidesRoot, readGuideSources, staleRuns } from './guide-sources.ts';
-import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';
+import { guidesRoot } from './guide-sources.ts';
+import { listGuideDirs, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
+import { computeOne } from './pipeline.ts';
+import { pruneCache } from './pipeline-cache.ts';
 
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
+let fromCache = 0;
 
 for (const id of listGuideDirs(guidesRoot)) {
-  const stale = staleRuns(id);
-  if (stale) {
-    diagnostics.push(stale);
-    process.stderr.write(`compute: ${id}: failed\n`);
-    continue;
-  }
-  const { sources, diagnostics: readProblems } = readGuideSources(id);
-  diagnostics.push(...readProblems);
-  const result = buildGuide(sources);
+  const result = computeOne(id);
   diagnostics.push(...result.diagnostics);
-  if (result.guide) output.set(`${id}.json`, stableJson(result.guide));
-  process.stderr.write(
-    `compute: ${id}: ${result.guide ? `${result.guide.steps.length} step(s), ${result.guide.comparison.length} case(s)` : 'failed'}\n`,
-  );
+  if (result.json) output.set(`${id}.json`, result.json);
+  if (result.cached) fromCache++;
+  process.stderr.write(`compute: ${id}: ${result.summary}${result.cached ? ' (unchanged)' : ''}\n`);
 }
 
 if (reportDiagnostics(diagnostics)) {
   process.stderr.write('compute: failed; data/guides left as it was\n');
   process.exit(1);
 }
-replaceDirectory(join(repoRoot, 'data/guides'), output);
-process.stderr.write(`compute: wrote ${output.size} guide(s) to data/guides\n`);
+const { written, removed } = syncDirectory(join(repoRoot, 'data/guides'), output);
+pruneCache('compute');
+process.stderr.write(
+  `compute: ${output.size} guide(s) in data/guides, ${written} written, ${removed} removed; ${fromCache} unchanged\n`,
+);
