@@ -91,11 +91,20 @@ export function syncDirectory(
 ): { written: number; removed: number } {
   let written = 0;
   let removed = 0;
-  const existing = new Set(listFiles(targetDir).map((path) => relative(targetDir, path).split(sep).join('/')));
+  const existingFiles = listFiles(targetDir);
+  const existing = new Set(existingFiles.map((path) => relative(targetDir, path).split(sep).join('/')));
+  // Each folder is made once, parents first: file creation is most of a cold ingest's time.
+  const folders = new Set([dirname(targetDir), ...existingFiles.map((path) => dirname(path))]);
+  const makeFolder = (dir: string) => {
+    if (folders.has(dir)) return;
+    makeFolder(dirname(dir));
+    if (!existsSync(dir)) mkdirSync(dir);
+    folders.add(dir);
+  };
   for (const [path, content] of files) {
     const absolute = join(targetDir, path);
     if (existing.has(path) && readFileSync(absolute, 'utf8') === content) continue;
-    mkdirSync(dirname(absolute), { recursive: true });
+    makeFolder(dirname(absolute));
     writeFileSync(absolute, content);
     written++;
   }

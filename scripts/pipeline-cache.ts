@@ -31,7 +31,7 @@ export function codeVersion(): string {
 
 export type CacheStage = 'ingest' | 'compute';
 
-const entryPath = (stage: CacheStage, key: string) => join(cacheRoot, stage, key.slice(0, 2), `${key}.json`);
+const entryPath = (stage: CacheStage, key: string) => join(cacheRoot, stage, `${key}.json`);
 
 /** Keys read or written in this process, per stage: what `pruneCache` keeps. */
 const used: Record<CacheStage, Set<string>> = { ingest: new Set(), compute: new Set() };
@@ -51,10 +51,13 @@ export function readCache<T>(stage: CacheStage, key: string): T | undefined {
   }
 }
 
+const madeStages = new Set<CacheStage>();
+
 export function writeCache(stage: CacheStage, key: string, value: unknown): void {
   used[stage].add(key);
   const path = entryPath(stage, key);
-  mkdirSync(dirname(path), { recursive: true });
+  if (!madeStages.has(stage)) mkdirSync(dirname(path), { recursive: true });
+  madeStages.add(stage);
   // Written beside it and renamed: a reader never sees half an entry.
   const staging = `${path}.${process.pid}`;
   writeFileSync(staging, JSON.stringify(value));
@@ -65,12 +68,8 @@ export function writeCache(stage: CacheStage, key: string, value: unknown): void
 export function pruneCache(stage: CacheStage): void {
   const dir = join(cacheRoot, stage);
   if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    if (!name.endsWith('.json')) continue;
-    const key = name
-      .split(sep)
-      .pop()!
-      .replace(/\.json$/, '');
-    if (!used[stage].has(key)) rmSync(join(dir, name), { force: true });
+  for (const name of readdirSync(dir)) {
+    const key = name.replace(/\.json$/, '');
+    if (name.endsWith('.json') && !used[stage].has(key)) rmSync(join(dir, name), { force: true });
   }
 }
