@@ -1,13 +1,18 @@
 // One guide through ingest and through compute, each behind the content-hash cache: what
 // ingest.ts and compute.ts run for every guide, and what `npm run dev` runs for a guide whose
 // sources changed. A cached result is the exact text and diagnostics a cold run produces.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../src/lib/compute/build-guide.ts';
 import { hasErrors } from '../src/lib/diagnostics/diagnostics.ts';
 import { ingestGuide, runJson } from '../src/lib/ingest/ingest-guide.ts';
 import { stableJson } from '../src/lib/stable-json.ts';
 import {
+  guidesRoot,
+  manifestPath,
   parseRuns,
+  rawRoot,
   rawSourcesManifest,
   readDeclaredFormats,
   readGuideSources,
@@ -16,7 +21,7 @@ import {
   readRunTexts,
   staleRuns,
 } from './guide-sources.ts';
-import { repoPath } from './io.ts';
+import { listGuideDirs, repoPath, repoRoot, syncDirectory } from './io.ts';
 import { cacheKey, readCache, writeCache } from './pipeline-cache.ts';
 
 export type IngestedGuide = {
@@ -89,4 +94,38 @@ export function computeOne(id: string): ComputedGuideJson {
     if (!hasErrors(diagnostics)) writeCache('compute', key, entry);
   }
   return { ...entry, diagnostics: [...readProblems, ...entry.diagnostics], cached };
+}
+
+/** Every guide id with a raw folder or a guide folder. */
+export function guideIds(): string[] {
+  return [...new Set([...listGuideDirs(rawRoot), ...listGuideDirs(guidesRoot)])].sort();
+}
+
+/**
+ * Ingests and computes one guide and writes its files, as `npm run ingest && npm run compute`
+ * would for it (used by `npm run dev` when a guide's sources change). Writes nothing while the
+ * guide has an error; a guide whose folders are gone loses its generated files.
+ */
+export function refreshGuide(id: string): { ok: boolean; diagnostics: Diagnostic[] } {
+  const runsDir = join(repoRoot, 'data/runs', id);
+  const guideJson = join(repoRoot, 'data/guides', `${id}.json`);
+  if (!existsSync(join(rawRoot, id)) && !existsSync(join(guidesRoot, id))) {
+    for (const path of [runsDir, manifestPath(id), guideJson]) rmSync(path, { recursive: true, force: true });
+    return { ok: true, diagnostics: [] };
+  }
+  const ingested = ingestOne(id);
+  if (hasErrors(ingested.diagnostics)) return { ok: false, diagnostics: ingested.diagnostics };
+  syncDirectory(runsDir, ingested.runs);
+  writeIfChanged(manifestPath(id), ingested.manifest);
+  const computed = computeOne(id);
+  const diagnostics = [...ingested.diagnostics, ...computed.diagnostics];
+  if (hasErrors(computed.diagnostics) || computed.json === undefined) return { ok: false, diagnostics };
+  writeIfChanged(guideJson, computed.json);
+  return { ok: true, diagnostics };
+}
+
+function writeIfChanged(path: string, content: string) {
+  if (existsSync(path) && readFileSync(path, 'utf8') === content) return;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
 }

@@ -1,8 +1,9 @@
 // Content loader for guide pages: the computed data/guides/<guide>.json plus each language's prose,
-// split into slots and rendered to HTML. Computing happened in scripts/compute.ts; this only reads.
-import { globSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import type { Loader } from 'astro/loaders';
+// split into slots and rendered to HTML. Computing happened in scripts/compute.ts; this reads, and
+// under `astro dev` it also brings a guide up to date when its raw files or sources change.
+import { existsSync, globSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import { formatDiagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { proseCatalogue, proseValues } from '../lib/guide-source/guide-prose.ts';
@@ -16,32 +17,120 @@ export const GuideEntrySchema = z.object({
   prose: z.object({ en: ProseHtmlSchema, zh: ProseHtmlSchema }),
 });
 
-export function guideLoader(options: { dataDir: string; contentDir: string }): Loader {
+type Options = { dataDir: string; contentDir: string; rawDir: string };
+
+export function guideLoader(options: Options): Loader {
   return {
     name: 'perflab-guides',
     schema: GuideEntrySchema,
-    load: async ({ store, parseData, generateDigest, config, watcher }) => {
+    load: async (context) => {
       // PERFLAB_ROOT: build another site's data with this code (see scripts/io.ts).
-      const root = process.env.PERFLAB_ROOT ?? config.root.pathname;
-      const dataDir = join(root, options.dataDir);
-      store.clear();
-      for (const file of globSync('**/*.json', { cwd: dataDir }).sort()) {
-        const guide = ComputedGuideSchema.parse(JSON.parse(readFileSync(join(dataDir, file), 'utf8')));
-        const catalogue = proseCatalogue(guide);
-        const values = proseValues(guide);
-        const prose = Object.fromEntries(
-          (['en', 'zh'] as const).map((lang) => {
-            const path = join(root, options.contentDir, guide.id, `${lang}.md`);
-            const parsed = parseProse(readFileSync(path, 'utf8'), relative(root, path), catalogue);
-            if (!parsed.prose) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
-            const slots = Object.fromEntries(Object.entries(parsed.prose.slots).map(([name, markdown]) => [name, renderProse(markdown, values[name])]));
-            return [lang, { title: parsed.prose.title, description: parsed.prose.description, slots }];
-          }),
-        );
-        const data = await parseData({ id: guide.id, data: { guide, prose } });
-        store.set({ id: guide.id, data, digest: generateDigest(data) });
+      const root = process.env.PERFLAB_ROOT ?? context.config.root.pathname;
+      const dirs = {
+        data: join(root, options.dataDir),
+        content: join(root, options.contentDir),
+        raw: join(root, options.rawDir),
+      };
+      const { watcher, logger } = context;
+      if (watcher) {
+        // Dev: raw files or sources edited while no server ran are ingested and computed first.
+        const { refreshGuide, guideIds } = await import('../../scripts/pipeline.ts');
+        for (const id of guideIds()) reportRefresh(logger, id, refreshGuide(id));
       }
-      watcher?.add([dataDir, join(root, options.contentDir)]);
+      const seen = new Set<string>();
+      for (const file of globSync('**/*.json', { cwd: dirs.data }).sort()) {
+        const id = file.replace(/\.json$/, '');
+        seen.add(id);
+        loadEntry(context, root, dirs, options, id);
+      }
+      // Entries kept from an earlier run (the content layer's cache) whose guide is gone.
+      for (const id of context.store.keys()) if (!seen.has(id)) context.store.delete(id);
+      if (watcher && !watched.has(watcher)) {
+        watched.add(watcher);
+        watcher.add([dirs.data, dirs.content, dirs.raw]);
+        watcher.on('all', (_event, path) => void onChange(context, root, dirs, options, path));
+      }
     },
   };
+}
+
+/** Watchers already listening: `load` runs again on every content sync of the dev server. */
+const watched = new WeakSet<object>();
+
+type Dirs = { data: string; content: string; raw: string };
+
+/**
+ * Reads one guide's computed JSON and prose into the store, unless the entry there was made from
+ * the same bytes (the content layer keeps its store between builds and dev syncs).
+ */
+function loadEntry(context: LoaderContext, root: string, dirs: Dirs, options: Options, id: string) {
+  const { store, generateDigest } = context;
+  const jsonPath = join(dirs.data, `${id}.json`);
+  if (!existsSync(jsonPath)) {
+    store.delete(id);
+    return;
+  }
+  const proseFiles = (['en', 'zh'] as const).map((lang) => join(root, options.contentDir, id, `${lang}.md`));
+  const texts = [readFileSync(jsonPath, 'utf8'), ...proseFiles.map((path) => readFileSync(path, 'utf8'))] as const;
+  const digest = generateDigest(texts.join('\0'));
+  if (store.get(id)?.digest === digest) return;
+  // Validated once here: the collection's schema is the same one, so parseData would only repeat it.
+  const guide = ComputedGuideSchema.parse(JSON.parse(texts[0]));
+  const catalogue = proseCatalogue(guide);
+  const values = proseValues(guide);
+  const prose = Object.fromEntries(
+    (['en', 'zh'] as const).map((lang, index) => {
+      const path = proseFiles[index]!;
+      const parsed = parseProse(texts[index + 1]!, relative(root, path), catalogue);
+      if (!parsed.prose) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
+      const slots = Object.fromEntries(
+        Object.entries(parsed.prose.slots).map(([name, markdown]) => [name, renderProse(markdown, values[name])]),
+      );
+      return [lang, { title: parsed.prose.title, description: parsed.prose.description, slots }];
+    }),
+  );
+  store.set({ id, data: { guide, prose }, digest });
+}
+
+/** `data/raw/<model>/<hardware>/…`, `content/guides/<model>/<hardware>/…` or `data/guides/<model>/<hardware>.json` → the guide id. */
+function guideOf(dirs: Dirs, path: string): { id: string; sources: boolean } | undefined {
+  for (const [dir, sources] of [
+    [dirs.raw, true],
+    [dirs.content, true],
+    [dirs.data, false],
+  ] as const) {
+    const parts = relative(dir, path).split(sep);
+    if (parts[0] === '..' || parts.length < 2) continue;
+    const id = `${parts[0]}/${parts[1]!.replace(/\.json$/, '')}`;
+    return { id, sources };
+  }
+  return undefined;
+}
+
+async function onChange(context: LoaderContext, root: string, dirs: Dirs, options: Options, path: string) {
+  const guide = guideOf(dirs, path);
+  if (!guide) return;
+  try {
+    if (guide.sources) {
+      const { refreshGuide } = await import('../../scripts/pipeline.ts');
+      if (!reportRefresh(context.logger, guide.id, refreshGuide(guide.id))) return; // the page keeps its last good state
+    }
+    loadEntry(context, root, dirs, options, guide.id);
+    context.logger.info(`reloaded ${guide.id}`);
+  } catch (cause) {
+    context.logger.error(`${guide.id}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+function reportRefresh(
+  logger: LoaderContext['logger'],
+  id: string,
+  result: { ok: boolean; diagnostics: Parameters<typeof formatDiagnostic>[0][] },
+): boolean {
+  for (const d of result.diagnostics) {
+    if (d.severity === 'error') logger.error(formatDiagnostic(d));
+    else logger.warn(formatDiagnostic(d));
+  }
+  if (!result.ok) logger.error(`${id}: not updated until the errors above are fixed (npm run check lists them)`);
+  return result.ok;
 }
