@@ -24,6 +24,9 @@ export default defineConfig({
       components: {
         Search: './src/components/starlight/Search.astro',
         TableOfContents: './src/components/starlight/TableOfContents.astro',
+        Hero: './src/components/starlight/Hero.astro',
+        Banner: './src/components/starlight/Banner.astro',
+        Sidebar: './src/components/starlight/Sidebar.astro',
       },
       // Guide pages pass their own sidebar (one link per guide, per locale) to <StarlightPage>.
     }),

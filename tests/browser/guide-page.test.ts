@@ -37,6 +37,15 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
     await page.locator('.comparison-table').screenshot({ path: join(shots, 'zh-comparison-table.png') });
   });
 
+  it('hovering a table number shows the raw line that printed it', async () => {
+    const cell = page.locator('.comparison-table tr[data-case="balanced"] .measured-primary').first();
+    expect(await cell.getAttribute('data-source')).toBe('data/raw/glm-5.2/h200/engine/vllm.txt:11');
+    await cell.hover();
+    expect(await cell.evaluate((el) => getComputedStyle(el, '::after').content)).toBe(
+      '"data/raw/glm-5.2/h200/engine/vllm.txt:11"',
+    );
+  });
+
   it('raw results are collapsed until the reader opens one', async () => {
     const details = page.locator('[data-step="engine"] [data-variant="vllm"] details.raw-result');
     const raw = details.locator('pre');

@@ -35,8 +35,24 @@ function runtimeFor(shape: ReturnType<typeof comparisonChartSpec>): Runtime {
   return runtime;
 }
 
-export function comparisonChartSvg(input: ComparisonChartInput): Promise<string> {
+export async function comparisonChartSvg(input: ComparisonChartInput): Promise<string> {
   const view = new View(runtimeFor(comparisonChartSpec(input, { named: true })), { renderer: 'none' });
   view.data(COMPARISON_DATA, comparisonChartData(input));
-  return svgOf(view);
+  return compactSvg(await svgOf(view));
+}
+
+/**
+ * The same picture in fewer bytes (a chart was an eighth of a guide page): axis labels vega hid
+ * for overlapping (opacity 0) are dropped, so are attributes that only restate a default or serve
+ * vega's interactive views (mark classes, pointer-events), and one font-family on <svg> replaces a
+ * copy on every text, which inherits it.
+ */
+export function compactSvg(svg: string): string {
+  const withoutHidden = svg
+    .replace(/<text\b[^>]*\sopacity="0"[^>]*>[^<]*<\/text>/g, '')
+    .replace(/ (?:opacity="1"|pointer-events="none"|class="(?:mark-[^"]*|background|foreground)")/g, '');
+  const fonts = new Set([...withoutHidden.matchAll(/ font-family="([^"]*)"/g)].map((m) => m[1]));
+  if (fonts.size !== 1) return withoutHidden;
+  const [font] = fonts;
+  return withoutHidden.replaceAll(` font-family="${font}"`, '').replace(/^<svg\b/, `<svg font-family="${font}"`);
 }
