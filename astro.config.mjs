@@ -20,6 +20,9 @@ export default defineConfig({
         zh: { label: '简体中文', lang: 'zh-CN' },
       },
       customCss: ['./src/styles/perflab.css'],
+      // The search index is built by `pagefind --site dist` after `astro build` has exited (see
+      // package.json): run inside the build, Pagefind held its memory beside everything Node held.
+      pagefind: false,
       // Search fetches its UI when first opened, so a guide page loads no script file before that.
       components: {
         Search: './src/components/starlight/Search.astro',
