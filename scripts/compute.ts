@@ -6,7 +6,7 @@ import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { guidesRoot } from './guide-sources.ts';
 import { listGuideDirs, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
 import { computeOne } from './pipeline.ts';
-import { pruneCache } from './pipeline-cache.ts';
+import { pruneCache, recordComputedGuides } from './pipeline-cache.ts';
 
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
@@ -26,6 +26,7 @@ if (reportDiagnostics(diagnostics)) {
 }
 const { written, removed } = syncDirectory(join(repoRoot, 'data/guides'), output);
 pruneCache('compute');
+recordComputedGuides(output.values());
 process.stderr.write(
   `compute: ${output.size} guide(s) in data/guides, ${written} written, ${removed} removed; ${fromCache} unchanged\n`,
 );

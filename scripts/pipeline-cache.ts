@@ -73,3 +73,30 @@ export function pruneCache(stage: CacheStage): void {
     if (name.endsWith('.json') && !used[stage].has(key)) rmSync(join(dir, name), { force: true });
   }
 }
+
+const computedPath = () => join(cacheRoot, 'computed-guides.json');
+
+/**
+ * Records the exact text of every guide compute wrote, under this code: the guide loader skips
+ * validating a data/guides file whose hash is listed (compute built it from validated sources),
+ * and validates any other (hand-edited, or written by other code) in full.
+ */
+export function recordComputedGuides(texts: Iterable<string>): void {
+  const hashes = [...texts].map((text) => contentHash([text])).sort();
+  mkdirSync(cacheRoot, { recursive: true });
+  const staging = `${computedPath()}.${process.pid}`;
+  writeFileSync(staging, JSON.stringify({ code: codeVersion(), hashes }));
+  renameSync(staging, computedPath());
+}
+
+/** Whether compute wrote exactly this guide text under the current code (see recordComputedGuides). */
+export function computedByThisCode(): (text: string) => boolean {
+  let recorded: { code?: string; hashes?: string[] } = {};
+  try {
+    recorded = JSON.parse(readFileSync(computedPath(), 'utf8')) as typeof recorded;
+  } catch {
+    // no record: every guide is validated
+  }
+  const hashes = new Set(recorded.code === codeVersion() ? recorded.hashes : []);
+  return (text) => hashes.has(contentHash([text]));
+}
