@@ -189,6 +189,7 @@ const browserLoad = await loadInBrowser(dist, `/en/guides/${copyName(0).slug}/${
 if (!browserLoad) log('no /usr/bin/chromium (npm run setup:browser): page weight from the HTML alone');
 
 const buildSeconds = median(builds.map((b) => b.seconds));
+const fullBuildSeconds = ingest.seconds + compute.seconds + buildSeconds;
 const figures = {
   guides,
   pages: htmlFiles.length,
@@ -199,6 +200,7 @@ const figures = {
   compute_s: round3(compute.seconds),
   build_s: round3(buildSeconds),
   build_runs_s: builds.map((b) => round3(b.seconds)),
+  full_build_s: round3(fullBuildSeconds),
   astro_build_s: round3(median(builds.map((b) => b.astroSeconds))),
   pagefind_s: round3(median(builds.map((b) => b.pagefindSeconds))),
   pages_per_s: Math.round((htmlFiles.length / buildSeconds) * 10) / 10,
@@ -224,7 +226,10 @@ const figures = {
   ...(mkdocsAvailable
     ? {
         mkdocs_build_s: round3(median(mkdocsBuilds)),
-        ratio_vs_mkdocs: Math.round((buildSeconds / median(mkdocsBuilds)) * 100) / 100,
+        // All of `npm run build` on a fresh clone (ingest + compute + site) against mkdocs build,
+        // and the site build alone (the numbers MkDocs is given are typed into its pages).
+        ratio_vs_mkdocs: Math.round((fullBuildSeconds / median(mkdocsBuilds)) * 100) / 100,
+        site_ratio_vs_mkdocs: Math.round((buildSeconds / median(mkdocsBuilds)) * 100) / 100,
       }
     : {}),
 };
@@ -279,7 +284,10 @@ const rows: [string, string][] = [
   ...(mkdocsAvailable
     ? ([
         ['mkdocs build', describeRuns(mkdocsBuilds, 's')],
-        ['perflab / mkdocs', `${figures.ratio_vs_mkdocs}×`],
+        [
+          'perflab / mkdocs',
+          `${figures.ratio_vs_mkdocs}× for npm run build (${fullBuildSeconds.toFixed(1)} s), ${figures.site_ratio_vs_mkdocs}× for the site build alone`,
+        ],
       ] as [string, string][])
     : []),
 ];
