@@ -13,11 +13,11 @@ export const cacheRoot = process.env.PERFLAB_PIPELINE_CACHE ?? join(repoRoot, 'n
 
 let codeVersionMemo: string | undefined;
 
-/** Hash of the code that turns sources into data/: src/lib, scripts and the locked dependencies. */
+/** Hash of the code that turns sources into data/: src/lib (and the strings in src/i18n), scripts and the locked dependencies. */
 export function codeVersion(): string {
   if (codeVersionMemo) return codeVersionMemo;
   const files = [
-    ...['src/lib', 'scripts'].flatMap((dir) =>
+    ...['src/lib', 'src/i18n', 'scripts'].flatMap((dir) =>
       readdirSync(join(codeRoot, dir), { recursive: true, encoding: 'utf8' }).map((name) => join(dir, name)),
     ),
     'package-lock.json',
