@@ -5,6 +5,8 @@ import mdx from '@astrojs/mdx';
 
 export default defineConfig({
   trailingSlash: 'always',
+  // Starlight turns on prefetching every link, a script on every page: pages are small and static.
+  prefetch: false,
   // `npm run bench` builds a scratch site; its content-layer cache must not replace this one's.
   ...(process.env.PERFLAB_CACHE_DIR ? { cacheDir: process.env.PERFLAB_CACHE_DIR } : {}),
   integrations: [
@@ -18,6 +20,17 @@ export default defineConfig({
         zh: { label: '简体中文', lang: 'zh-CN' },
       },
       customCss: ['./src/styles/perflab.css'],
+      // The search index is built by `pagefind --site dist` after `astro build` has exited (see
+      // package.json): run inside the build, Pagefind held its memory beside everything Node held.
+      pagefind: false,
+      // Search fetches its UI when first opened, so a guide page loads no script file before that.
+      components: {
+        Search: './src/components/starlight/Search.astro',
+        TableOfContents: './src/components/starlight/TableOfContents.astro',
+        Hero: './src/components/starlight/Hero.astro',
+        Banner: './src/components/starlight/Banner.astro',
+        Sidebar: './src/components/starlight/Sidebar.astro',
+      },
       // Guide pages pass their own sidebar (one link per guide, per locale) to <StarlightPage>.
     }),
     mdx(),

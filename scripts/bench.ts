@@ -1,8 +1,9 @@
 // bench: build N synthetic guides (copies of glm-5.2/h200 with perturbed, self-consistent raw logs)
-// in a temp folder and print what it costs: ingest blocks/s, compute, astro build wall time and
-// pages/s, peak memory of the process tree, and what one guide page weighs. With Debian's mkdocs
-// and mkdocs-material installed, builds the same guides as MkDocs Material markdown, interleaved.
-// Usage: npm run bench -- [--guides 250] [--rounds 1] [--json FILE] [--keep]
+// in a temp folder and print what it costs: ingest blocks/s, compute, build wall time (astro build
+// then pagefind, as npm run build runs them) and pages/s, peak memory of the process tree, what a
+// one-file change costs, and what one guide page weighs. With Debian's mkdocs and mkdocs-material
+// installed, builds the same guides as MkDocs Material markdown, interleaved.
+// Usage: npm run bench -- [--guides 250] [--rounds 1] [--json FILE] [--keep] [--no-mkdocs]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,12 +24,17 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '1' },
     json: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    // --no-mkdocs: perflab alone (a large run where the comparison is not wanted)
+    mkdocs: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
 const guides = Number(values.guides);
 const rounds = Number(values.rounds);
 if (!Number.isInteger(guides) || guides < 1 || !Number.isInteger(rounds) || rounds < 1) {
-  process.stderr.write('usage: npm run bench -- [--guides N ≥ 1] [--rounds R ≥ 1] [--json FILE] [--keep]\n');
+  process.stderr.write(
+    'usage: npm run bench -- [--guides N ≥ 1] [--rounds R ≥ 1] [--json FILE] [--keep] [--no-mkdocs]\n',
+  );
   process.exit(2);
 }
 
@@ -85,15 +91,14 @@ const node = process.execPath;
 
 // 2. Ingest and compute.
 const ingest = await measure(node, [join(projectRoot, 'scripts/ingest.ts')], env, projectRoot);
-const blocks = listFiles(join(root, 'data/runs')).length;
+// One normalized run per result block; each guide's .sources.json beside its runs is not one.
+const blocks = listFiles(join(root, 'data/runs')).filter((path) => !path.endsWith('.sources.json')).length;
 const compute = await measure(node, [join(projectRoot, 'scripts/compute.ts')], env, projectRoot);
 log(`ingest ${blocks} block(s) in ${ingest.seconds.toFixed(2)} s, compute in ${compute.seconds.toFixed(2)} s`);
 
 // 3. astro build (and mkdocs, interleaved), `rounds` times.
-const mkdocsAvailable =
-  spawnSync('mkdocs', ['--version'], { encoding: 'utf8' }).status === 0 &&
-  spawnSync('python3', ['-c', 'import material'], { encoding: 'utf8' }).status === 0;
 const mkdocsDir = join(root, 'mkdocs');
+const mkdocsAvailable = values.mkdocs && mkdocsMaterialBuilds(join(root, 'mkdocs-probe'));
 if (mkdocsAvailable) {
   for (const guide of markdownGuides)
     for (const lang of ['en', 'zh'] as const) {
@@ -102,18 +107,29 @@ if (mkdocsAvailable) {
     }
   writeFileSync(join(mkdocsDir, 'docs/index.md'), '# perflab bench\n');
   writeFileSync(join(mkdocsDir, 'mkdocs.yml'), mkdocsConfig(markdownGuides));
-} else log('mkdocs or mkdocs-material not installed: no comparison (apt-get install mkdocs mkdocs-material)');
+} else if (values.mkdocs)
+  log('mkdocs or mkdocs-material not installed: no comparison (apt-get install mkdocs mkdocs-material)');
 
 const dist = join(root, 'dist');
-const builds: { seconds: number; peakRssBytes: number }[] = [];
+const builds: { seconds: number; peakRssBytes: number; astroSeconds: number; pagefindSeconds: number }[] = [];
 const mkdocsBuilds: number[] = [];
 for (let round = 1; round <= rounds; round++) {
+  // Every round is a fresh clone's build: no output and no content-layer cache from the last one.
   rmSync(dist, { recursive: true, force: true });
+  rmSync(env.PERFLAB_CACHE_DIR, { recursive: true, force: true });
+  // What `npm run build` runs after ingest and compute: astro build, then the search index.
   const astro = join(projectRoot, 'node_modules/astro/bin/astro.mjs');
-  const build = await measure(node, [astro, 'build', '--outDir', dist], env, projectRoot);
+  const site = await measure(node, [astro, 'build', '--outDir', dist], env, projectRoot);
+  const pagefind = await measure(join(projectRoot, 'node_modules/.bin/pagefind'), ['--site', dist], env, projectRoot);
+  const build = {
+    seconds: site.seconds + pagefind.seconds,
+    peakRssBytes: Math.max(site.peakRssBytes, pagefind.peakRssBytes),
+    astroSeconds: site.seconds,
+    pagefindSeconds: pagefind.seconds,
+  };
   builds.push(build);
   log(
-    `round ${round}: astro build ${build.seconds.toFixed(1)} s, peak ${(build.peakRssBytes / 2 ** 20).toFixed(0)} MB`,
+    `round ${round}: astro build ${site.seconds.toFixed(1)} s + pagefind ${pagefind.seconds.toFixed(1)} s, peak ${(build.peakRssBytes / 2 ** 20).toFixed(0)} MB (astro ${(site.peakRssBytes / 2 ** 20).toFixed(0)}, pagefind ${(pagefind.peakRssBytes / 2 ** 20).toFixed(0)})`,
   );
   if (mkdocsAvailable) {
     const site = join(mkdocsDir, 'site');
@@ -129,7 +145,27 @@ for (let round = 1; round <= rounds; round++) {
   }
 }
 
-// 4. What one guide page weighs.
+// 4. Incremental: one raw file of one guide changes; ingest and compute redo that guide only.
+const changedRaw = join(root, 'data/raw', copyName(0).slug, HARDWARE, 'engine/vllm.txt');
+writeFileSync(changedRaw, perturbResultText(readFileSync(changedRaw, 'utf8'), 1.01));
+const reIngest = await measure(node, [join(projectRoot, 'scripts/ingest.ts')], env, projectRoot);
+const reCompute = await measure(node, [join(projectRoot, 'scripts/compute.ts')], env, projectRoot);
+// Guide lines read `ingest: <model>/<hardware>: …`, with ` (unchanged)` when the cache served them.
+const redone = (stderr: string, stage: string) =>
+  stderr
+    .split('\n')
+    .filter((line) => new RegExp(`^${stage}: [^ /]+/[^ /]+: `).test(line) && !line.endsWith('(unchanged)')).length;
+const incremental = {
+  ingest_s: reIngest.seconds,
+  compute_s: reCompute.seconds,
+  guides_ingested: redone(reIngest.stderr, 'ingest'),
+  guides_computed: redone(reCompute.stderr, 'compute'),
+};
+log(
+  `one raw file changed: ingest ${incremental.ingest_s.toFixed(2)} s (${incremental.guides_ingested} guide re-ingested), compute ${incremental.compute_s.toFixed(2)} s (${incremental.guides_computed} recomputed)`,
+);
+
+// 5. What one guide page weighs.
 const htmlFiles = listFiles(dist).filter((file) => file.endsWith('.html'));
 const pagePath = join(dist, 'en/guides', copyName(0).slug, HARDWARE, 'index.html');
 const html = readFileSync(pagePath, 'utf8');
@@ -153,6 +189,7 @@ const browserLoad = await loadInBrowser(dist, `/en/guides/${copyName(0).slug}/${
 if (!browserLoad) log('no /usr/bin/chromium (npm run setup:browser): page weight from the HTML alone');
 
 const buildSeconds = median(builds.map((b) => b.seconds));
+const fullBuildSeconds = ingest.seconds + compute.seconds + buildSeconds;
 const figures = {
   guides,
   pages: htmlFiles.length,
@@ -163,14 +200,22 @@ const figures = {
   compute_s: round3(compute.seconds),
   build_s: round3(buildSeconds),
   build_runs_s: builds.map((b) => round3(b.seconds)),
+  full_build_s: round3(fullBuildSeconds),
+  astro_build_s: round3(median(builds.map((b) => b.astroSeconds))),
+  pagefind_s: round3(median(builds.map((b) => b.pagefindSeconds))),
   pages_per_s: Math.round((htmlFiles.length / buildSeconds) * 10) / 10,
   ms_per_page: Math.round((buildSeconds / htmlFiles.length) * 1000 * 10) / 10,
-  peak_rss_mb: Math.round(Math.max(...builds.map((b) => b.peakRssBytes), ingest.peakRssBytes) / 2 ** 20),
+  peak_rss_mb: Math.round(
+    Math.max(...builds.map((b) => b.peakRssBytes), ingest.peakRssBytes, compute.peakRssBytes) / 2 ** 20,
+  ),
   page_html_bytes: htmlBytes,
   page_css_bytes: cssBytes,
   page_html_css_bytes: htmlBytes + cssBytes,
   page_js_bytes: jsBytes,
   page_requests: 1 + assets.stylesheets.length + scripts.size,
+  incremental_ingest_s: round3(incremental.ingest_s),
+  incremental_compute_s: round3(incremental.compute_s),
+  incremental_guides_redone: Math.max(incremental.guides_ingested, incremental.guides_computed),
   ...(browserLoad
     ? {
         browser_js_bytes: browserLoad.js,
@@ -181,10 +226,28 @@ const figures = {
   ...(mkdocsAvailable
     ? {
         mkdocs_build_s: round3(median(mkdocsBuilds)),
-        ratio_vs_mkdocs: Math.round((buildSeconds / median(mkdocsBuilds)) * 100) / 100,
+        // All of `npm run build` on a fresh clone (ingest + compute + site) against mkdocs build,
+        // and the site build alone (the numbers MkDocs is given are typed into its pages).
+        ratio_vs_mkdocs: Math.round((fullBuildSeconds / median(mkdocsBuilds)) * 100) / 100,
+        site_ratio_vs_mkdocs: Math.round((buildSeconds / median(mkdocsBuilds)) * 100) / 100,
       }
     : {}),
 };
+/**
+ * Whether `mkdocs` on PATH builds a page with the Material theme. Debian installs the theme as
+ * files under /usr/share/mkdocs, not as a Python module of whatever `python3` is first on PATH,
+ * so ask mkdocs itself.
+ */
+function mkdocsMaterialBuilds(dir: string): boolean {
+  mkdirSync(join(dir, 'docs'), { recursive: true });
+  writeFileSync(join(dir, 'docs/index.md'), '# probe\n');
+  writeFileSync(join(dir, 'mkdocs.yml'), 'site_name: probe\ntheme:\n  name: material\n');
+  const probe = spawnSync('mkdocs', ['build', '-q', '-f', join(dir, 'mkdocs.yml'), '-d', join(dir, 'site')], {
+    encoding: 'utf8',
+  });
+  rmSync(dir, { recursive: true, force: true });
+  return probe.status === 0;
+}
 function round3(value: number) {
   return Math.round(value * 1000) / 1000;
 }
@@ -195,13 +258,17 @@ const rows: [string, string][] = [
   ['ingest', `${blocks} blocks in ${ingest.seconds.toFixed(2)} s = ${figures.ingest_blocks_per_s} blocks/s`],
   ['compute', `${compute.seconds.toFixed(2)} s`],
   [
-    'astro build',
+    'build (astro + pagefind)',
     `${describeRuns(
       builds.map((b) => b.seconds),
       's',
-    )} = ${figures.pages_per_s} pages/s (${figures.ms_per_page} ms/page)`,
+    )} = ${figures.pages_per_s} pages/s (${figures.ms_per_page} ms/page); astro ${figures.astro_build_s.toFixed(1)} s, pagefind ${figures.pagefind_s.toFixed(1)} s`,
   ],
   ['peak memory (process tree)', `${figures.peak_rss_mb} MB`],
+  [
+    'one raw file changed',
+    `ingest ${incremental.ingest_s.toFixed(2)} s + compute ${incremental.compute_s.toFixed(2)} s, ${figures.incremental_guides_redone} of ${guides} guide(s) redone`,
+  ],
   [
     'guide page',
     `${kb(htmlBytes)} HTML + ${kb(cssBytes)} CSS = ${kb(htmlBytes + cssBytes)}; ${kb(jsBytes)} JS in scripts it loads; ${figures.page_requests} requests`,
@@ -217,7 +284,10 @@ const rows: [string, string][] = [
   ...(mkdocsAvailable
     ? ([
         ['mkdocs build', describeRuns(mkdocsBuilds, 's')],
-        ['perflab / mkdocs', `${figures.ratio_vs_mkdocs}×`],
+        [
+          'perflab / mkdocs',
+          `${figures.ratio_vs_mkdocs}× for npm run build (${fullBuildSeconds.toFixed(1)} s), ${figures.site_ratio_vs_mkdocs}× for the site build alone`,
+        ],
       ] as [string, string][])
     : []),
 ];

@@ -1,38 +1,25 @@
 // compute: content/guides/<guide>/ + data/runs/<guide>/ → data/guides/<guide>.json.
-// Writes nothing unless every guide validates and computes without error.
+// Writes nothing unless every guide validates and computes without error; then writes only the
+// files that changed. A guide whose guide.yaml, prose and runs are unchanged comes from the cache.
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
-import { buildGuide } from '../src/lib/compute/build-guide.ts';
-import { blockIndex } from '../src/lib/compute/story.ts';
-import { stableJson } from '../src/lib/stable-json.ts';
-import { guidesRoot, hasGuideYaml, readGuideSources, staleRuns } from './guide-sources.ts';
-import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';
+import { guidesRoot } from './guide-sources.ts';
+import { listGuideDirs, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
+import { computeOne, loadBlockIndex } from './pipeline.ts';
+import { pruneCache, recordComputedGuides } from './pipeline-cache.ts';
 
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
+let fromCache = 0;
 
-// Every guide's sources first: a result copied between guides is found across all of them.
-const guides = listGuideDirs(guidesRoot).flatMap((id) => {
-  // A folder without guide.yaml is reported as such (by buildGuide), not as stale runs.
-  const stale = hasGuideYaml(id) ? staleRuns(id) : undefined;
-  if (stale) {
-    diagnostics.push(stale);
-    process.stderr.write(`compute: ${id}: failed\n`);
-    return [];
-  }
-  const { sources, diagnostics: readProblems } = readGuideSources(id);
-  diagnostics.push(...readProblems);
-  return [{ id, sources }];
-});
-const blocks = blockIndex(guides.map(({ id, sources }) => ({ id, runs: sources.runs })));
-
-for (const { id, sources } of guides) {
-  const result = buildGuide({ ...sources, blocks });
+const ids = listGuideDirs(guidesRoot);
+const blocks = loadBlockIndex(ids);
+for (const id of ids) {
+  const result = computeOne(id, blocks);
   diagnostics.push(...result.diagnostics);
-  if (result.guide) output.set(`${id}.json`, stableJson(result.guide));
-  process.stderr.write(
-    `compute: ${id}: ${result.guide ? `${result.guide.steps.length} step(s), ${result.guide.comparison.length} case(s)` : 'failed'}\n`,
-  );
+  if (result.json) output.set(`${id}.json`, result.json);
+  if (result.cached) fromCache++;
+  process.stderr.write(`compute: ${id}: ${result.summary}${result.cached ? ' (unchanged)' : ''}\n`);
 }
 
 // exitCode, not exit(): a long report to a pipe is written out before the process ends.
@@ -40,6 +27,10 @@ if (reportDiagnostics(diagnostics)) {
   process.stderr.write('compute: failed; data/guides left as it was\n');
   process.exitCode = 1;
 } else {
-  replaceDirectory(join(repoRoot, 'data/guides'), output);
-  process.stderr.write(`compute: wrote ${output.size} guide(s) to data/guides\n`);
+  const { written, removed } = syncDirectory(join(repoRoot, 'data/guides'), output);
+  pruneCache('compute');
+  recordComputedGuides(output.values());
+  process.stderr.write(
+    `compute: ${output.size} guide(s) in data/guides, ${written} written, ${removed} removed; ${fromCache} unchanged\n`,
+  );
 }

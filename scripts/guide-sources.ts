@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorAt, type Diagnostic, type ErrorCode } from '../src/lib/diagnostics/diagnostics.ts';
-import { declaredFormats, type RawFile } from '../src/lib/ingest/ingest-guide.ts';
+import { declaredFormats, mayDeclareFormats, type RawFile } from '../src/lib/ingest/ingest-guide.ts';
 import type { GuideSources } from '../src/lib/compute/build-guide.ts';
 import { parseYamlSource } from '../src/lib/guide-source/yaml-source.ts';
 import { RunSchema, type Run } from '../src/lib/schema/run.ts';
@@ -68,12 +68,17 @@ export function hasGuideYaml(id: string): boolean {
   return existsSync(join(guidesRoot, id, 'guide.yaml'));
 }
 
-/** Formats guide.yaml declares for raw files; an unreadable guide.yaml declares none (compute reports it). */
-export function readDeclaredFormats(id: string) {
+/** guide.yaml's text, or '' when it is missing or not a regular file (compute reports that). */
+export function readGuideYamlText(id: string): string {
   const path = join(guidesRoot, id, 'guide.yaml');
-  if (!existsSync(path) || notRegularFile(path) !== undefined) return new Map();
-  const yaml = parseYamlSource(readText(path), repoPath(path));
-  return declaredFormats(yaml.data);
+  if (!existsSync(path) || notRegularFile(path) !== undefined) return '';
+  return readText(path);
+}
+
+/** Formats guide.yaml declares for raw files; an unreadable guide.yaml declares none (compute reports it). */
+export function readDeclaredFormats(id: string, yamlText = readGuideYamlText(id)) {
+  if (!mayDeclareFormats(yamlText)) return new Map();
+  return declaredFormats(parseYamlSource(yamlText, repoPath(join(guidesRoot, id, 'guide.yaml'))).data);
 }
 
 export function readGuideSources(
@@ -82,7 +87,7 @@ export function readGuideSources(
 ): { sources: GuideSources; diagnostics: Diagnostic[] } {
   const dir = join(guidesRoot, id);
   const diagnostics: Diagnostic[] = [];
-  const loadedRuns = runs ?? readRuns(id, diagnostics);
+  const loadedRuns = runs ?? parseRuns(readRunTexts(id), diagnostics);
   // A link or special file is reported and read as absent: its bytes never reach a message.
   const readSource = (path: string): string | undefined => {
     if (!existsSync(path)) return undefined;
@@ -114,10 +119,16 @@ export function readGuideSources(
   };
 }
 
-function readRuns(id: string, diagnostics: Diagnostic[]): Run[] {
+/** The text of each normalized run of a guide in data/runs, by path. */
+export function readRunTexts(id: string): { path: string; text: string }[] {
+  return listFiles(join(repoRoot, 'data/runs', id)).map((path) => ({ path, text: readText(path) }));
+}
+
+/** Normalized runs from their files' text; one that is not a run is an error at its file. */
+export function parseRuns(texts: readonly { path: string; text: string }[], diagnostics: Diagnostic[]): Run[] {
   const runs: Run[] = [];
-  for (const path of listFiles(join(repoRoot, 'data/runs', id))) {
-    const run = validateJson(RunSchema, readText(path), repoPath(path));
+  for (const { path, text } of texts) {
+    const run = validateJson(RunSchema, text, repoPath(path));
     if (run.ok) runs.push(run.data);
     else
       diagnostics.push(

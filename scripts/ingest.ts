@@ -1,21 +1,26 @@
 // ingest: data/raw/<guide>/** → data/runs/<guide>/*.json, one normalized run per result block.
-// Writes nothing unless every raw file of every guide parses without error.
+// Writes nothing unless every raw file of every guide parses without error; then writes only the
+// files that changed. A guide whose raw files and guide.yaml are unchanged comes from the cache.
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
-import { ingestGuide, runJson } from '../src/lib/ingest/ingest-guide.ts';
-import { rawRoot, rawSourcesManifest, readDeclaredFormats, readRawFiles } from './guide-sources.ts';
-import { listGuideDirs, replaceDirectory, repoRoot, reportDiagnostics } from './io.ts';
+import { rawRoot } from './guide-sources.ts';
+import { listGuideDirs, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
+import { ingestOne } from './pipeline.ts';
+import { pruneCache } from './pipeline-cache.ts';
 
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
+let fromCache = 0;
 
 for (const guide of listGuideDirs(rawRoot)) {
-  const { files, diagnostics: refused } = readRawFiles(guide);
-  const result = ingestGuide(files, readDeclaredFormats(guide));
-  diagnostics.push(...refused, ...result.diagnostics);
-  for (const run of result.runs) output.set(`${guide}/${run.id}.json`, runJson(run));
-  output.set(`${guide}.sources.json`, rawSourcesManifest(files));
-  process.stderr.write(`ingest: ${guide}: ${files.length} raw file(s), ${result.runs.length} run(s)\n`);
+  const result = ingestOne(guide);
+  diagnostics.push(...result.diagnostics);
+  for (const [name, json] of result.runs) output.set(`${guide}/${name}`, json);
+  output.set(`${guide}.sources.json`, result.manifest);
+  if (result.cached) fromCache++;
+  process.stderr.write(
+    `ingest: ${guide}: ${result.rawFiles} raw file(s), ${result.runs.size} run(s)${result.cached ? ' (unchanged)' : ''}\n`,
+  );
 }
 
 // exitCode, not exit(): a long report to a pipe is written out before the process ends.
@@ -23,6 +28,9 @@ if (reportDiagnostics(diagnostics)) {
   process.stderr.write('ingest: failed; data/runs left as it was\n');
   process.exitCode = 1;
 } else {
-  replaceDirectory(join(repoRoot, 'data/runs'), output);
-  process.stderr.write(`ingest: wrote ${output.size} run(s) to data/runs\n`);
+  const { written, removed } = syncDirectory(join(repoRoot, 'data/runs'), output);
+  pruneCache('ingest');
+  process.stderr.write(
+    `ingest: ${output.size} file(s) in data/runs, ${written} written, ${removed} removed; ${fromCache} guide(s) unchanged\n`,
+  );
 }

@@ -1,14 +1,5 @@
 // File-system helpers shared by the CLIs in scripts/. src/lib stays pure; all I/O lives here.
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
@@ -40,13 +31,17 @@ export function walkFiles(dir: string): { files: string[]; refused: RefusedPath[
   const refused: RefusedPath[] = [];
   if (!existsSync(dir)) return { files, refused };
   const visit = (current: string) => {
-    for (const name of readdirSync(current).sort()) {
+    // Directory entries carry their type: no lstat per file (listing was a tenth of ingest).
+    const entries = readdirSync(current, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+    for (const entry of entries) {
+      const name = entry.name;
       if (name.startsWith('.') || name === 'README.md') continue;
       const path = join(current, name);
-      const stat = lstatSync(path);
-      if (stat.isSymbolicLink()) refused.push({ path, reason: 'is a symbolic link' });
-      else if (stat.isDirectory()) visit(path);
-      else if (stat.isFile()) files.push(path);
+      if (entry.isSymbolicLink()) refused.push({ path, reason: 'is a symbolic link' });
+      else if (entry.isDirectory()) visit(path);
+      else if (entry.isFile()) files.push(path);
       else refused.push({ path, reason: 'is not a regular file (a device, pipe or socket)' });
     }
   };
@@ -86,22 +81,52 @@ export function readText(path: string): string {
 }
 
 /**
- * Replaces `targetDir` with exactly `files` (relative path → content), or leaves it untouched:
- * the new tree is written beside it and swapped in with renames, so a failure never half-writes.
+ * Makes `targetDir` hold exactly `files` (relative path → content): writes the files whose content
+ * differs, removes the ones not listed, leaves the rest untouched. Callers validate everything
+ * first, so a failed run writes nothing; a rebuild after one changed source writes one guide's files.
  */
-export function replaceDirectory(targetDir: string, files: ReadonlyMap<string, string>): void {
-  const staging = `${targetDir}.new-${process.pid}`;
-  const retired = `${targetDir}.old-${process.pid}`;
-  rmSync(staging, { recursive: true, force: true });
+export function syncDirectory(
+  targetDir: string,
+  files: ReadonlyMap<string, string>,
+): { written: number; removed: number } {
+  let written = 0;
+  let removed = 0;
+  const existingFiles = listFiles(targetDir);
+  const existing = new Set(existingFiles.map((path) => relative(targetDir, path).split(sep).join('/')));
+  // Each folder is made once, parents first: file creation is most of a cold ingest's time.
+  const folders = new Set([dirname(targetDir), ...existingFiles.map((path) => dirname(path))]);
+  const makeFolder = (dir: string) => {
+    if (folders.has(dir)) return;
+    makeFolder(dirname(dir));
+    if (!existsSync(dir)) mkdirSync(dir);
+    folders.add(dir);
+  };
   for (const [path, content] of files) {
-    const absolute = join(staging, path);
-    mkdirSync(dirname(absolute), { recursive: true });
+    const absolute = join(targetDir, path);
+    if (existing.has(path) && readFileSync(absolute, 'utf8') === content) continue;
+    makeFolder(dirname(absolute));
     writeFileSync(absolute, content);
+    written++;
   }
-  mkdirSync(staging, { recursive: true });
-  if (existsSync(targetDir)) renameSync(targetDir, retired);
-  renameSync(staging, targetDir);
-  rmSync(retired, { recursive: true, force: true });
+  for (const path of existing) {
+    if (files.has(path)) continue;
+    rmSync(join(targetDir, path));
+    removed++;
+  }
+  removeEmptyDirectories(targetDir);
+  mkdirSync(targetDir, { recursive: true });
+  return { written, removed };
+}
+
+function removeEmptyDirectories(dir: string): boolean {
+  if (!existsSync(dir)) return true;
+  let empty = true;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && removeEmptyDirectories(join(dir, entry.name)))
+      rmSync(join(dir, entry.name), { recursive: true });
+    else empty = false;
+  }
+  return empty;
 }
 
 /** Prints diagnostics to stderr; returns true when any is an error. */

@@ -7,5 +7,7 @@ export const collections = {
   docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }),
   // Overrides of Starlight's own UI strings; perflab's strings live in src/i18n/{en,zh}.json.
   i18n: defineCollection({ loader: i18nLoader(), schema: i18nSchema() }),
-  guides: defineCollection({ loader: guideLoader({ dataDir: 'data/guides', contentDir: 'content/guides' }) }),
+  guides: defineCollection({
+    loader: guideLoader({ dataDir: 'data/guides', contentDir: 'content/guides', rawDir: 'data/raw' }),
+  }),
 };

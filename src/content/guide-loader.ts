@@ -1,14 +1,16 @@
 // Content loader for guide pages: the computed data/guides/<guide>.json plus each language's prose,
-// split into slots and rendered to HTML. Computing happened in scripts/compute.ts; this only reads.
+// split into slots and rendered to HTML. Computing happened in scripts/compute.ts; this reads, and
+// under `astro dev` it also brings a guide up to date when its raw files or sources change.
 import { existsSync, globSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import type { Loader } from 'astro/loaders';
+import { join, relative, sep } from 'node:path';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import { formatDiagnostic } from '../lib/diagnostics/diagnostics.ts';
-import { validateJson } from '../lib/diagnostics/validate.ts';
 import { proseCatalogue, proseValues } from '../lib/guide-source/guide-prose.ts';
 import { parseProse, renderProse } from '../lib/guide-source/prose.ts';
-import { ComputedGuideSchema } from '../lib/schema/computed.ts';
+import { validateJson } from '../lib/diagnostics/validate.ts';
+import { ComputedGuideSchema, type ComputedGuide } from '../lib/schema/computed.ts';
+import { computedByThisCode } from '../../scripts/pipeline-cache.ts';
 
 const ProseHtmlSchema = z.object({
   title: z.string(),
@@ -22,41 +24,150 @@ export const GuideEntrySchema = z.object({
   prose: z.object({ en: ProseHtmlSchema, zh: ProseHtmlSchema }),
 });
 
-export function guideLoader(options: { dataDir: string; contentDir: string }): Loader {
+type Options = { dataDir: string; contentDir: string; rawDir: string };
+
+export function guideLoader(options: Options): Loader {
   return {
     name: 'perflab-guides',
     schema: GuideEntrySchema,
-    load: async ({ store, parseData, generateDigest, config, watcher }) => {
+    load: async (context) => {
       // PERFLAB_ROOT: build another site's data with this code (see scripts/io.ts).
-      const root = process.env.PERFLAB_ROOT ?? config.root.pathname;
-      const dataDir = join(root, options.dataDir);
-      store.clear();
-      for (const file of globSync('**/*.json', { cwd: dataDir }).sort()) {
-        const path = join(dataDir, file);
-        const checked = validateJson(ComputedGuideSchema, readFileSync(path, 'utf8'), relative(root, path));
-        if (!checked.ok) throw new Error(checked.diagnostics.map(formatDiagnostic).join('\n'));
-        const guide = checked.data;
-        const catalogue = proseCatalogue(guide);
-        const values = proseValues(guide);
-        const prose = Object.fromEntries(
-          (['en', 'zh'] as const).map((lang) => {
-            const own = join(root, options.contentDir, guide.id, `${lang}.md`);
-            // No zh.md yet: the zh page shows the English prose under a notice (check warns).
-            const untranslated = lang === 'zh' && !existsSync(own);
-            const path = untranslated ? join(root, options.contentDir, guide.id, 'en.md') : own;
-            const parsed = parseProse(readFileSync(path, 'utf8'), relative(root, path), catalogue);
-            if (!parsed.prose) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
-            const slots = Object.fromEntries(Object.entries(parsed.prose.slots).map(([name, markdown]) => [name, renderProse(markdown, values[name])]));
-            return [
-              lang,
-              { title: parsed.prose.title, description: parsed.prose.description, slots, ...(untranslated ? { untranslated } : {}) },
-            ];
-          }),
-        );
-        const data = await parseData({ id: guide.id, data: { guide, prose } });
-        store.set({ id: guide.id, data, digest: generateDigest(data) });
+      const root = process.env.PERFLAB_ROOT ?? context.config.root.pathname;
+      const dirs = {
+        data: join(root, options.dataDir),
+        content: join(root, options.contentDir),
+        raw: join(root, options.rawDir),
+      };
+      const { watcher, logger } = context;
+      if (watcher) {
+        // Dev: raw files or sources edited while no server ran are ingested and computed first.
+        const { refreshGuide, guideIds } = await import('../../scripts/pipeline.ts');
+        for (const id of guideIds()) reportRefresh(logger, id, refreshGuide(id));
       }
-      watcher?.add([dataDir, join(root, options.contentDir)]);
+      const seen = new Set<string>();
+      const trusted = computedByThisCode();
+      for (const file of globSync('**/*.json', { cwd: dirs.data }).sort()) {
+        const id = file.replace(/\.json$/, '');
+        seen.add(id);
+        loadEntry(context, root, dirs, options, id, trusted);
+      }
+      // Entries kept from an earlier run (the content layer's cache) whose guide is gone.
+      for (const id of context.store.keys()) if (!seen.has(id)) context.store.delete(id);
+      if (watcher && !watched.has(watcher)) {
+        watched.add(watcher);
+        watcher.add([dirs.data, dirs.content, dirs.raw]);
+        watcher.on('all', (_event, path) => void onChange(context, root, dirs, options, path));
+      }
     },
   };
+}
+
+/** Watchers already listening: `load` runs again on every content sync of the dev server. */
+const watched = new WeakSet<object>();
+
+type Dirs = { data: string; content: string; raw: string };
+
+/**
+ * Reads one guide's computed JSON and prose into the store, unless the entry there was made from
+ * the same bytes (the content layer keeps its store between builds and dev syncs).
+ */
+function loadEntry(
+  context: LoaderContext,
+  root: string,
+  dirs: Dirs,
+  options: Options,
+  id: string,
+  trusted: (text: string) => boolean = () => false,
+) {
+  const { store, generateDigest } = context;
+  const jsonPath = join(dirs.data, `${id}.json`);
+  if (!existsSync(jsonPath)) {
+    store.delete(id);
+    return;
+  }
+  // No zh.md yet: the zh page shows the English prose under a notice (check warns).
+  const untranslated = !existsSync(join(root, options.contentDir, id, 'zh.md'));
+  const proseFiles = (['en', untranslated ? 'en' : 'zh'] as const).map((lang) =>
+    join(root, options.contentDir, id, `${lang}.md`),
+  );
+  const texts = [readFileSync(jsonPath, 'utf8'), ...proseFiles.map((path) => readFileSync(path, 'utf8'))] as const;
+  const digest = generateDigest(texts.join('\0'));
+  if (store.get(id)?.digest === digest) return;
+  // Validated here unless compute wrote these very bytes under this code (validating every guide
+  // was a tenth of a build); never twice (parseData would repeat the collection's same schema).
+  let guide: ComputedGuide;
+  if (trusted(texts[0])) guide = JSON.parse(texts[0]) as ComputedGuide;
+  else {
+    const checked = validateJson(ComputedGuideSchema, texts[0], relative(root, jsonPath));
+    if (!checked.ok) throw new Error(checked.diagnostics.map(formatDiagnostic).join('\n'));
+    guide = checked.data;
+  }
+  const catalogue = proseCatalogue(guide);
+  const values = proseValues(guide);
+  const [, enText = '', zhText = ''] = texts;
+  const [enPath = '', zhPath = ''] = proseFiles;
+  const prose = Object.fromEntries(
+    (['en', 'zh'] as const).map((lang) => {
+      const path = lang === 'en' ? enPath : zhPath;
+      const parsed = parseProse(lang === 'en' ? enText : zhText, relative(root, path), catalogue);
+      if (!parsed.prose) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
+      const slots = Object.fromEntries(
+        Object.entries(parsed.prose.slots).map(([name, markdown]) => [name, renderProse(markdown, values[name])]),
+      );
+      const stand = lang === 'zh' && untranslated;
+      return [
+        lang,
+        {
+          title: parsed.prose.title,
+          description: parsed.prose.description,
+          slots,
+          ...(stand ? { untranslated: true } : {}),
+        },
+      ];
+    }),
+  );
+  store.set({ id, data: { guide, prose }, digest });
+}
+
+/** `data/raw/<model>/<hardware>/…`, `content/guides/<model>/<hardware>/…` or `data/guides/<model>/<hardware>.json` → the guide id. */
+function guideOf(dirs: Dirs, path: string): { id: string; sources: boolean } | undefined {
+  for (const [dir, sources] of [
+    [dirs.raw, true],
+    [dirs.content, true],
+    [dirs.data, false],
+  ] as const) {
+    const [model, hardware] = relative(dir, path).split(sep);
+    if (model === undefined || model === '..' || hardware === undefined) continue;
+    const id = `${model}/${hardware.replace(/\.json$/, '')}`;
+    return { id, sources };
+  }
+  return undefined;
+}
+
+async function onChange(context: LoaderContext, root: string, dirs: Dirs, options: Options, path: string) {
+  const guide = guideOf(dirs, path);
+  if (!guide) return;
+  try {
+    if (guide.sources) {
+      const { refreshGuide } = await import('../../scripts/pipeline.ts');
+      if (!reportRefresh(context.logger, guide.id, refreshGuide(guide.id))) return; // the page keeps its last good state
+    }
+    loadEntry(context, root, dirs, options, guide.id);
+    context.logger.info(`reloaded ${guide.id}`);
+  } catch (cause) {
+    context.logger.error(`${guide.id}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+function reportRefresh(
+  logger: LoaderContext['logger'],
+  id: string,
+  result: { ok: boolean; diagnostics: Parameters<typeof formatDiagnostic>[0][] },
+): boolean {
+  for (const d of result.diagnostics) {
+    if (d.severity === 'error') logger.error(formatDiagnostic(d));
+    else logger.warn(formatDiagnostic(d));
+  }
+  if (!result.ok) logger.error(`${id}: not updated until the errors above are fixed (npm run check lists them)`);
+  return result.ok;
 }

@@ -37,6 +37,15 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
     await page.locator('.comparison-table').screenshot({ path: join(shots, 'zh-comparison-table.png') });
   });
 
+  it('hovering a table number shows the raw line that printed it', async () => {
+    const cell = page.locator('.comparison-table tr[data-case="balanced"] .measured-primary').first();
+    expect(await cell.getAttribute('data-source')).toBe('data/raw/glm-5.2/h200/engine/vllm.txt:11');
+    await cell.hover();
+    expect(await cell.evaluate((el) => getComputedStyle(el, '::after').content)).toBe(
+      '"data/raw/glm-5.2/h200/engine/vllm.txt:11"',
+    );
+  });
+
   it('raw results are collapsed until the reader opens one', async () => {
     const details = page.locator('[data-step="engine"] [data-variant="vllm"] details.raw-result');
     const raw = details.locator('pre');
@@ -50,12 +59,15 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
   it('the recommended command has a copy button that copies the command', async () => {
     const context = page.context();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
-    const frame = page.locator('.expressive-code').filter({ hasText: 'python3 -m sglang.launch_server' }).first();
-    await frame.hover();
-    await frame.locator('button').first().click();
+    const figure = page.locator('figure.copyable-command');
+    const button = figure.locator('button.copy-command');
+    expect(await button.textContent()).toBe('复制');
+    await button.click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('--kv-cache-dtype=fp8_e4m3');
     expect(copied.startsWith('python3 -m sglang.launch_server')).toBe(true);
+    expect(copied).toBe(await figure.locator('pre code').textContent());
+    expect(await button.textContent()).toBe('已复制');
   });
 
   it('the language picker lands on the same guide in English', async () => {
@@ -77,6 +89,22 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
     await noJs.locator('a[hreflang="zh-CN"]').click();
     expect(noJs.url()).toBe(`${preview.url}/zh/guides/glm-5.2/h200/`);
     await context.close();
+  });
+
+  it('a guide page fetches no script until the reader opens search', async () => {
+    const fresh = await browser.newPage();
+    const scripts: string[] = [];
+    fresh.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await fresh.goto(`${preview.url}/en/guides/glm-5.2/h200/`, { waitUntil: 'networkidle' });
+    await fresh.waitForTimeout(1000); // past requestIdleCallback, when Starlight used to fetch its search UI
+    expect(scripts).toEqual([]);
+    await fresh.locator('site-search button[data-open-modal]').click();
+    await fresh.locator('site-search input').fill('DeepEP');
+    await fresh.locator('site-search .pagefind-ui__result-link').first().waitFor({ timeout: 10_000 });
+    expect(scripts).toContain('/pagefind/pagefind-ui.js');
+    await fresh.close();
   });
 
   it('search finds the guides, in English and in Chinese', async () => {

@@ -263,6 +263,17 @@ describe('built GLM-5.2 / H200 pages', () => {
     expect(zh).toMatch(/<figcaption>吞吐量优化结果<\/figcaption>/);
   });
 
+  it('prints each raw block once; its repeats link to it', () => {
+    for (const html of [zh, en]) {
+      const sources = [...html.matchAll(/<p class="raw-source">([^<]*)<\/p>/g)].map((m) => m[1]);
+      expect(new Set(sources).size).toBe(sources.length);
+      const anchors = new Set([...html.matchAll(/<details class="raw-result" id="([^"]+)"/g)].map((m) => m[1]));
+      const links = [...html.matchAll(/<p class="raw-result-repeat"[^>]*><a href="#([^"]+)"/g)].map((m) => m[1]);
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(anchors).toContain(link);
+    }
+  });
+
   it('en page is in English and links to the zh page of the same guide', () => {
     expect(enText).toContain('Experimental Setup');
     expect(enText).toContain('Summary of Optimization Options');

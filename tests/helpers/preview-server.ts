@@ -9,7 +9,7 @@ import { repoRoot } from './guide-from-disk.ts';
 export type Preview = { url: string; stop: () => Promise<void> };
 
 /** A port nothing listens on now, so parallel test runs on one machine do not share a server. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -74,7 +74,7 @@ describe('statistics', () => {
 });
 
 describe('the same guides as MkDocs markdown', () => {
-  it('has the title, the prose without front matter or slot markers, and every raw block', () => {
+  it("has the title, the prose without front matter or slot markers, every raw block, and the published site's extensions", () => {
     const guide = {
       slug: 'bench-000-h200',
       title: { en: 'T (Bench-000)', zh: 'T（Bench-000）' },
@@ -86,7 +86,13 @@ describe('the same guides as MkDocs markdown', () => {
     expect(page).toContain('# T (Bench-000)');
     expect(page).toContain('1. Note.');
     expect(page).not.toContain('slot:');
-    expect(page).toContain('### engine/vllm.txt\n\n```text\nTotal Token throughput (tok/s): 1\n```');
-    expect(mkdocsConfig([guide])).toContain('  - "T (Bench-000)": en/bench-000-h200.md');
+    // As the published pages have it: a collapsed admonition around an indented fence.
+    expect(page).toContain(
+      '### engine/vllm.txt\n\n??? info "Benchmark result"\n    ```\n    Total Token throughput (tok/s): 1\n    ```\n',
+    );
+    const config = mkdocsConfig([guide]);
+    expect(config).toContain('  - "T (Bench-000)": en/bench-000-h200.md');
+    expect(config).toContain('  - pymdownx.details');
+    expect(config).toContain('      linenums: true');
   });
 });

@@ -1,3 +1,4 @@
+import { Lexer } from 'yaml';
 import { errorAt, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { validate } from '../diagnostics/validate.ts';
 import { parseRawFile, type ParsedRun } from '../parse/index.ts';
@@ -124,6 +125,18 @@ export function declaredFormats(guideData: unknown): Map<string, string> {
   };
   visit(guideData);
   return formats;
+}
+
+/**
+ * Whether guide.yaml text can declare a format at all, without parsing it (parsing YAML was most of
+ * ingest's time). A declaration is a `format` key; YAML spells a key otherwise only through the
+ * escapes of a double-quoted scalar (`"form\\x61t"`, or a line break escaped inside one), and a
+ * tokenizer tells those from backslashes in block scalars such as a serving command's.
+ */
+export function mayDeclareFormats(yamlText: string): boolean {
+  if (yamlText.includes('format')) return true;
+  for (const token of new Lexer().lex(yamlText)) if (token.startsWith('"') && token.includes('\\')) return true;
+  return false;
 }
 
 /**

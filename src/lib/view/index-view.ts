@@ -112,7 +112,7 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
   };
 }
 
-/** Starlight sidebar for a locale: the index, then one link per guide grouped by model. */
+/** Starlight sidebar for a locale: the index, one link per guide given (grouped by model), the methodology. */
 export function sidebarView(guides: readonly { guide: ComputedGuide; title: string }[], lang: Locale) {
   const byModel = new Map<string, { label: string; link: string }[]>();
   for (const { guide } of [...guides].sort((a, b) => a.guide.id.localeCompare(b.guide.id))) {

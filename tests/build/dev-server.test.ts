@@ -1,0 +1,94 @@
+// `npm run dev` shows an edited raw file, guide.yaml or prose without anything run by hand: the
+// guide loader ingests and computes the changed guide. Runs the dev server on a scratch copy of
+// the sites' sources (PERFLAB_ROOT), so the repository's own data/ is never touched.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { perturbResultText } from '../../src/lib/bench/synthetic-guide.ts';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
+import { freePort } from '../helpers/preview-server.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'perflab-dev-'));
+let server: ChildProcess;
+let url = '';
+let output = '';
+
+const page = async () => (await fetch(`${url}/en/guides/glm-5.2/h200/`)).text();
+
+/** Polls the page until it contains `text` (the server reloads a few hundred ms after an edit). */
+async function pageShows(text: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const html = await page().catch(() => '');
+    if (html.includes(text) || Date.now() > deadline) return html;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+beforeAll(async () => {
+  for (const dir of ['data', 'content']) cpSync(join(repoRoot, dir), join(scratch, dir), { recursive: true });
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  server = spawn(
+    process.execPath,
+    [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(port), '--host', '127.0.0.1'],
+    {
+      cwd: repoRoot,
+      env: {
+        // As a developer's shell has it: vitest's NODE_ENV=test and VITEST_* change how Vite serves.
+        ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST'))),
+        NODE_ENV: 'development',
+        ASTRO_TELEMETRY_DISABLED: '1',
+        PERFLAB_ROOT: scratch,
+        PERFLAB_CACHE_DIR: join(scratch, '.astro-cache'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  server.stdout?.on('data', (chunk) => (output += String(chunk)));
+  server.stderr?.on('data', (chunk) => (output += String(chunk)));
+  expect(await pageShows('5481.90'), output).toContain('5481.90');
+}, 90_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+  it('shows an edited raw file: the guide is ingested and computed again', async () => {
+    const raw = join(scratch, 'data/raw/glm-5.2/h200/engine/vllm.txt');
+    writeFileSync(raw, perturbResultText(readFileSync(raw, 'utf8'), 1.01)); // 5481.90 / 1.01
+    const html = await pageShows('5427.62');
+    expect(html, output).toContain('5427.62');
+    expect(html).not.toContain('Total TPS: 5481.90');
+    expect(readFileSync(join(scratch, 'data/guides/glm-5.2/h200.json'), 'utf8')).toContain('5427.62');
+  }, 40_000);
+
+  it('shows an edited guide.yaml and prose', async () => {
+    const yaml = join(scratch, 'content/guides/glm-5.2/h200/guide.yaml');
+    writeFileSync(yaml, readFileSync(yaml, 'utf8').replace('{ en: Short Context,', '{ en: Short Context Edited,'));
+    expect(await pageShows('Short Context Edited'), output).toContain('Short Context Edited');
+    const prose = join(scratch, 'content/guides/glm-5.2/h200/en.md');
+    writeFileSync(
+      prose,
+      readFileSync(prose, 'utf8').replace('The benchmarks do not cover', 'The benchmarks never cover'),
+    );
+    expect(await pageShows('The benchmarks never cover'), output).toContain('The benchmarks never cover');
+  }, 70_000);
+
+  it('keeps the last good page while an edit has an error, and says why', async () => {
+    const raw = join(scratch, 'data/raw/glm-5.2/h200/engine/sglang.txt');
+    writeFileSync(raw, readFileSync(raw, 'utf8').replace('6487.53', '6487.5x'));
+    const deadline = Date.now() + 30_000;
+    while (!output.includes('E_BAD_NUMBER') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+    expect(output).toContain('data/raw/glm-5.2/h200/engine/sglang.txt:11:42: error E_BAD_NUMBER');
+    expect(await page()).toContain('6487.53');
+  }, 40_000);
+});

@@ -1,0 +1,85 @@
+// Ingest and compute skip guides whose sources did not change (content-hash cache outside data/),
+// and what they write is byte for byte what a cold run writes.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { perturbResultText } from '../../src/lib/bench/synthetic-guide.ts';
+import { listFiles } from '../../scripts/io.ts';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'perflab-incremental-'));
+for (const dir of ['src', 'scripts', 'data', 'content'])
+  cpSync(join(repoRoot, dir), join(scratch, dir), { recursive: true });
+cpSync(join(repoRoot, 'package.json'), join(scratch, 'package.json'));
+cpSync(join(repoRoot, 'package-lock.json'), join(scratch, 'package-lock.json'));
+symlinkSync(join(repoRoot, 'node_modules'), join(scratch, 'node_modules'));
+const cache = join(scratch, '.cache');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const run = (script: string) => {
+  const result = spawnSync(process.execPath, [join(scratch, 'scripts', script)], {
+    cwd: scratch,
+    encoding: 'utf8',
+    env: { ...process.env, PERFLAB_PIPELINE_CACHE: cache },
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stderr;
+};
+const snapshot = () =>
+  new Map(
+    ['data/runs', 'data/guides'].flatMap((dir) =>
+      listFiles(join(scratch, dir)).map((path) => [relative(scratch, path), readFileSync(path, 'utf8')] as const),
+    ),
+  );
+
+const guides = listFiles(join(repoRoot, 'content/guides')).filter((path) => path.endsWith('guide.yaml')).length;
+
+describe('a rebuild after one raw file changed', () => {
+  it('re-ingests and recomputes that guide only, and writes what a cold run writes', () => {
+    run('ingest.ts');
+    run('compute.ts');
+    expect(run('ingest.ts')).toContain(`${guides} guide(s) unchanged`);
+    expect(run('compute.ts')).toContain(`${guides} unchanged`);
+
+    const raw = join(scratch, 'data/raw/glm-5.2/h200/engine/vllm.txt');
+    writeFileSync(raw, perturbResultText(readFileSync(raw, 'utf8'), 1.01));
+    const ingest = run('ingest.ts');
+    expect(ingest).toMatch(/ingest: glm-5\.2\/h200: \d+ raw file\(s\), \d+ run\(s\)\n/);
+    expect(ingest).toContain('glm-4.x/h200: 7 raw file(s), 14 run(s) (unchanged)');
+    expect(ingest).toContain(`2 written, 0 removed; ${guides - 1} guide(s) unchanged`); // the run and the sources manifest
+    const compute = run('compute.ts');
+    expect(compute).toMatch(/compute: glm-5\.2\/h200: 7 step\(s\), 5 case\(s\)\n/);
+    expect(compute).toContain(`1 written, 0 removed; ${guides - 1} unchanged`);
+    const warm = snapshot();
+    expect(warm.get('data/runs/glm-5.2/h200/engine/vllm.json')).not.toBe(
+      readFileSync(join(repoRoot, 'data/runs/glm-5.2/h200/engine/vllm.json'), 'utf8'),
+    );
+
+    rmSync(cache, { recursive: true });
+    rmSync(join(scratch, 'data/runs'), { recursive: true });
+    rmSync(join(scratch, 'data/guides'), { recursive: true });
+    expect(run('ingest.ts')).toContain('0 guide(s) unchanged');
+    run('compute.ts');
+    expect(snapshot()).toEqual(warm);
+  });
+
+  it('a guide whose block another guide gains is computed again, and names the copy (cached or not)', () => {
+    run('ingest.ts');
+    run('compute.ts');
+    const source = readFileSync(join(scratch, 'data/raw/glm-5.2/h200/engine/sglang.txt'), 'utf8');
+    writeFileSync(join(scratch, 'data/raw/glm-4.x/h200/engine/vllm.txt'), source);
+    run('ingest.ts');
+    const compute = spawnSync(process.execPath, [join(scratch, 'scripts/compute.ts')], {
+      cwd: scratch,
+      encoding: 'utf8',
+      env: { ...process.env, PERFLAB_PIPELINE_CACHE: cache },
+    });
+    expect(compute.status).toBe(1);
+    // glm-5.2's own sources did not change: only the block index sends it through compute again.
+    expect(compute.stderr).toMatch(
+      /content\/guides\/glm-5\.2\/h200\/guide\.yaml:\d+:\d+: error E_UNACKNOWLEDGED: data\/raw\/glm-5\.2\/h200\/engine\/sglang\.txt holds the same block as data\/raw\/glm-4\.x\/h200\/engine\/vllm\.txt/,
+    );
+  });
+});
