@@ -99,6 +99,36 @@ describe('npm run diff', () => {
     }
   });
 
+  it('a block copied from another guide stops the tree; acknowledged, the report shows it to the reviewer', () => {
+    // GLM-4.x/H200's vLLM engine run replaced by GLM-4.x/H100's, byte for byte.
+    const target = join(scratch, 'data/raw/glm-4.x/h200/engine/vllm.txt');
+    const original = readFileSync(target, 'utf8');
+    writeFileSync(target, readFileSync(join(scratch, 'data/raw/glm-4.x/h100/engine/vllm.txt'), 'utf8'));
+    const yamlPaths = ['glm-4.x/h200', 'glm-4.x/h100'].map((id) => join(scratch, 'content/guides', id, 'guide.yaml'));
+    const yamls = yamlPaths.map((path) => readFileSync(path, 'utf8'));
+    try {
+      const refused = script('diff.ts', 'HEAD');
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(
+        /glm-4\.x\/h200\/guide\.yaml:\d+:\d+: error E_UNACKNOWLEDGED: data\/raw\/glm-4\.x\/h200\/engine\/vllm\.txt holds the same block as data\/raw\/glm-4\.x\/h100\/engine\/vllm\.txt/,
+      );
+      const reason = '  - { code: W_STORY_COPIED, reason: "the test copies a block on purpose" }\n';
+      // A guide that lists acknowledgements last gains one; a guide without them gains the list.
+      yamlPaths.forEach((path, i) => {
+        const yaml = yamls[i] ?? '';
+        writeFileSync(path, `${yaml}${yaml.includes('\nacknowledge:') ? '' : 'acknowledge:\n'}${reason}`);
+      });
+      const result = script('diff.ts', 'HEAD');
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain(
+        '**Story check, acknowledged:** data/raw/glm-4.x/h200/engine/vllm.txt holds the same block as data/raw/glm-4.x/h100/engine/vllm.txt',
+      );
+    } finally {
+      writeFileSync(target, original);
+      yamlPaths.forEach((path, i) => writeFileSync(path, yamls[i] ?? ''));
+    }
+  });
+
   it('refuses a ref that is not a commit', () => {
     const result = script('diff.ts', 'no-such-branch');
     expect(result.status).toBe(2);
