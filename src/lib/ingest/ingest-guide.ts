@@ -135,6 +135,8 @@ export function declaredFormats(guideData: unknown): Map<string, string> {
  */
 export function mayDeclareFormats(yamlText: string): boolean {
   if (yamlText.includes('format')) return true;
+  // Only a double-quoted escape ("\u0066ormat") could spell the key otherwise.
+  if (!yamlText.includes('\\')) return false;
   for (const token of new Lexer().lex(yamlText)) if (token.startsWith('"') && token.includes('\\')) return true;
   return false;
 }

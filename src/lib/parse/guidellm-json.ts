@@ -36,6 +36,8 @@ function isGpustackExport(value: JsonValue): boolean {
 }
 
 export function detect(text: string): boolean {
+  // Most raw files are printed blocks: do not start a JSON parse (and its error) for those.
+  if (!/^\s*[[{]/.test(text.replace(/^\uFEFF/, ''))) return false;
   const parsed = parseJsonDocuments(text);
   const first = parsed.ok ? parsed.documents[0] : undefined;
   if (first) return isGuidellmReport(first.value) || isGpustackExport(first.value);
