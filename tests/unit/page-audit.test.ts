@@ -1,9 +1,12 @@
 // The audit's building blocks on their own: how a printed number stands against a computed one,
-// how many accelerators a serving command occupies, and which step a summary-table row names.
+// how many accelerators a serving command occupies, which step a summary-table row names, and
+// hostile lines read in linear time.
 import { describe, expect, it } from 'vitest';
+import { auditPage } from '../../src/lib/import/audit.ts';
 import { acceleratorsOf, configOf } from '../../src/lib/import/audit/measure.ts';
 import { agreement, checkClaim, type AuditFinding } from '../../src/lib/import/audit/numbers.ts';
 import { rowRuns } from '../../src/lib/import/audit/summary-rows.ts';
+import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
 import type { Measured } from '../../src/lib/import/audit/measure.ts';
 
 describe('a printed number against the computed one', () => {
@@ -69,5 +72,47 @@ describe('the step a summary-table row speaks of', () => {
   it('else by the runs it names, and not at all when nothing matches', () => {
     expect(rowRuns('Parallelism', steps)?.map((m) => m.label)).toEqual(['Parallelism: TP+DP Attention']);
     expect(rowRuns('Attention Backend', steps)).toBeUndefined();
+  });
+});
+
+describe('hostile claim lines', () => {
+  it('are audited in linear time: long runs of digits, `<` and backticks in rankings, summaries and cells', () => {
+    const n = 200_000;
+    const block = [
+      '??? info "Benchmark result"',
+      '    ```',
+      '    ============ Serving Benchmark Result ============',
+      '    Successful requests:                     10',
+      '    Benchmark duration (s):                  1.00',
+      '    Total input tokens:                      60',
+      '    Total generated tokens:                  40',
+      '    Total Token throughput (tok/s):          100.00',
+      '    ==================================================',
+      '    ```',
+    ].join('\n');
+    const digits = '1'.repeat(n);
+    const angles = '<'.repeat(n);
+    const markdown = [
+      '# Tiny Throughput',
+      '## Conclusion',
+      '| Case | baseline | Optimized |',
+      '|---|---|---|',
+      `| **${angles}** | Total TPS: ${digits} | ${angles} (${digits} |`,
+      '## Experiment Results',
+      '### 1. Engine',
+      'vLLM',
+      block,
+      `Result: ${digits} ${'a'.repeat(n)} from ${digits}`,
+      `- Summary: ${'`'.repeat(n)} ${digits}% higher`,
+      '### Summary of Optimization Options',
+      '| Optimization Option | Throughput Improvement |',
+      '|---|---|',
+      `| ${angles} | ${digits} |`,
+    ].join('\n\n');
+    const { page } = readPerformanceLabPage(markdown);
+    const start = performance.now();
+    const findings = auditPage(page!, 'hostile.md');
+    expect(performance.now() - start).toBeLessThan(2000);
+    expect(findings.every((f) => Number.isInteger(f.line))).toBe(true);
   });
 });

@@ -20,7 +20,8 @@ export type CellClaims = {
 };
 
 export function cellClaims(cell: string): CellClaims {
-  const text = cell.replace(/<[^>]*>/g, ' ');
+  // `<[^<>]*>`, not `<[^>]*>`: a run of `<` without `>` is read once, not once per `<`.
+  const text = cell.replace(/<[^<>]*>/g, ' ');
   const claims: CellClaims = {};
   const tps = /Total TPS:\s*([\d.]+)(?:\s*x\s*(\d+))?/i.exec(text);
   if (tps?.[1]) claims.tps = tps[1];

@@ -23,7 +23,7 @@ import { checkClaim, decimalsOf, fixed, sameName, unbacked, type AuditFinding } 
 /** One side of a row: the run that backs it, how many accelerators it used, and how it was found. */
 type Side = { run: Run; accelerators: number; how: string };
 
-const rowLabel = (cell: string) => cell.replace(/<[^>]*>|\*\*/g, '').trim();
+const rowLabel = (cell: string) => cell.replace(/<[^<>]*>|\*\*/g, '').trim();
 
 function fromVariant(variant: PageVariant, run: Run, how: string): Side {
   return { run, accelerators: acceleratorsOf(configOf(variant, run.source.blockLabel)), how };

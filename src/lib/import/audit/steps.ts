@@ -22,17 +22,20 @@ type Entry = { name: string; value?: string; unit?: string; before?: string };
 
 /** `A (1.0 tok/s) > B(2.0 tok/s) = C (Not supported)`: names, values and the sign before each. */
 function rankingEntries(text: string): Entry[] {
+  // Split at the signs after each `(value)` first (a name may hold `=`): each piece is then read
+  // once, from its start, so any line takes linear time.
+  const pieces = text.split(/(?<=\))\s*([<>=])/);
   const entries: Entry[] = [];
-  let previousEnd = -1;
-  for (const m of text.matchAll(/([^<>=()]+?)\s*\(\s*([^()]*?)\s*\)/g)) {
-    const inner = /^([\d.]+)\s*(tok\/s|s)$/.exec(m[2] ?? '');
-    const before = previousEnd < 0 ? undefined : /[<>=]/.exec(text.slice(previousEnd, m.index))?.[0];
+  for (let i = 0; i < pieces.length; i += 2) {
+    const m = /^\s*([^()]*)\(([^()]*)\)/.exec(pieces[i] ?? '');
+    if (!m) continue;
+    const inner = /^\s*([\d.]+)\s*(tok\/s|s)\s*$/.exec(m[2] ?? '');
+    const before = i > 0 ? pieces[i - 1] : undefined;
     entries.push({
-      name: (m[1] ?? '').replace(/^[\s<>=]+/, '').trim(),
+      name: (m[1] ?? '').trim(),
       ...(inner?.[1] && inner[2] ? { value: inner[1], unit: inner[2] } : {}),
       ...(before ? { before } : {}),
     });
-    previousEnd = (m.index ?? 0) + m[0].length;
   }
   return entries;
 }
@@ -105,7 +108,7 @@ function auditImprovement(step: PageStep, link: ChainLink, findings: AuditFindin
     checkClaim(findings, { line, what, printed, computed: rawOf(m), unit: ' tok/s', why, shownDecimals: shown(m) });
   check('starting throughput', fromTo[1], from, `${from.label}, the configuration the step started from`);
   check('improved throughput', fromTo[2], best, `${best.label}, the step's best run`);
-  const percent = /([\d.]+)%\s+higher/i.exec(text)?.[1];
+  const percent = /(?<![\d.])([\d.]+)%\s+higher/i.exec(text)?.[1];
   if (percent && from.score && best.score)
     checkClaim(findings, {
       line,

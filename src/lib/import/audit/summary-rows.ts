@@ -22,7 +22,7 @@ function words(text: string): Set<string> {
 const overlap = (a: Set<string>, b: Set<string>) => [...a].filter((w) => b.has(w)).length;
 export const plain = (cell: string) =>
   cell
-    .replace(/<[^>]*>|\*\*/g, ' ')
+    .replace(/<[^<>]*>|\*\*/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 
