@@ -2,7 +2,7 @@
 // errors (tests/fixtures/performance-lab-page/<case>/page.md, expected audit in expected-audit.txt),
 // the page tokenizer on hostile input, and, where ../shared/corpus exists, every published page.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { parsePage } from '../../src/lib/import/page-blocks.ts';
 import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
 import { hardwareOf, importPage } from '../../src/lib/import/write-guide.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { corpusDir, corpusPages, hasCorpus } from '../helpers/corpus.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 
@@ -96,16 +97,10 @@ describe('claims and commands', () => {
   });
 });
 
-const corpus = join(repoRoot, '../shared/corpus/pages');
-describe.runIf(existsSync(corpus))('every published page of ../shared/corpus', () => {
+describe.runIf(hasCorpus)('every published page of ../shared/corpus', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'perflab-import-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-  // runIf still collects this block when the corpus is absent: list pages only when it is there.
-  const pages = existsSync(corpus)
-    ? readdirSync(corpus)
-        .filter((m) => !m.endsWith('.md'))
-        .flatMap((model) => readdirSync(join(corpus, model)).map((page) => join(corpus, model, page)))
-    : [];
+  const pages = corpusPages.map((id) => join(corpusDir, `${id}.md`));
 
   it.each(pages)('%s imports and audits with exit 0', (path) => {
     const run = (script: string) =>

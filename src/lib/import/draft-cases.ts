@@ -1,7 +1,7 @@
 // The conclusion's benchmark cases of a draft guide and its "other benchmark cases": each table
 // row is matched by value to the block (and label) that printed its throughput or latency.
 import type { Run } from '../schema/run.ts';
-import { blockRuns, meanLatencySeconds } from './audit.ts';
+import { blockRuns, meanLatencySeconds } from './audit/measure.ts';
 import { slugify } from './draft-names.ts';
 import type { PageCase, PageVariant, PerformanceLabPage } from './page-model.ts';
 

@@ -2,7 +2,7 @@
 // result admonition that holds several `# label` blocks (one serving script tried with several
 // values) becomes one variant per block.
 import type { Run } from '../schema/run.ts';
-import { blockRuns } from './audit.ts';
+import { blockRuns } from './audit/measure.ts';
 import { engineOf, slugify, uniqueSlugs, ZH_TITLES } from './draft-names.ts';
 import type { PageStep, PageVariant, PerformanceLabPage } from './page-model.ts';
 

@@ -4,7 +4,7 @@
 import { parse, stringify } from 'yaml';
 import { checkRunPlausibility } from '../ingest/plausibility.ts';
 import type { Run } from '../schema/run.ts';
-import { commandModel } from './audit.ts';
+import { commandModel } from '../serving/flags.ts';
 import { draftCases } from './draft-cases.ts';
 import { engineOf, hardwareOf, slugify, uniqueSlugs } from './draft-names.ts';
 import { draftProse } from './draft-prose.ts';

@@ -40,8 +40,13 @@ const ALIASES: Readonly<Record<string, string>> = {
   '--model-path': '--model',
 };
 
+/** The one name a setting is compared under, whatever spelling a command used (`-tp` → `--tensor-parallel-size`). */
+export function canonicalFlag(name: string): string {
+  return ALIASES[name] ?? name;
+}
+
 /** How a server is started and where it listens: not the configuration a guide tunes. */
-const NOT_CONFIGURATION = new Set(['-m', '--host', '--port']);
+export const NOT_CONFIGURATION: ReadonlySet<string> = new Set(['-m', '--host', '--port']);
 
 /**
  * The settings a variant or case side makes, from its backend parameters or its serving command:
@@ -53,7 +58,7 @@ export function configFlags(config: {
 }): Map<string, string> {
   const flags = new Map<string, string>();
   for (const [name, value] of commandFlags(config.command ?? (config.args ?? []).join(' ')))
-    if (!NOT_CONFIGURATION.has(name)) flags.set(ALIASES[name] ?? name, value);
+    if (!NOT_CONFIGURATION.has(name)) flags.set(canonicalFlag(name), value);
   // `vllm serve <model>` names the model without a flag: the model is part of the configuration.
   const served = config.command ? commandModel(config.command) : undefined;
   if (served !== undefined && !flags.has('--model')) flags.set('--model', served);
