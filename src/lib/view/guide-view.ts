@@ -6,7 +6,7 @@ import { otherCasesView, type OtherCasesView } from './other-cases-view.ts';
 import { setupView, type SetupView } from './setup-view.ts';
 import { stepView, type StepView } from './step-view.ts';
 import { optimizationSummaryView, type OptimizationSummaryView } from './summary-table-view.ts';
-import { viewContext, type ProseHtml } from './view-context.ts';
+import { viewContext, type ProseHtml, type ViewContext } from './view-context.ts';
 
 export type { AccuracyView } from './accuracy-view.ts';
 export type { OtherCaseEntry } from './other-cases-view.ts';
@@ -33,7 +33,8 @@ export type GuideView = {
   conclusion: ConclusionView;
   objective?: { heading: string; html: string };
   setup: SetupView;
-  results: { heading: string; steps: StepView[] };
+  /** `changedFlags`: what a highlighted flag means, when a step highlights any */
+  results: { heading: string; steps: StepView[]; changedFlags?: string };
   optimizationSummary: OptimizationSummaryView;
   /** absent when the guide has neither other cases nor prose about them */
   otherCases?: OtherCasesView;
@@ -77,7 +78,7 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
     conclusion: conclusionView(ctx),
     ...(objective ? { objective: { heading: tr('objective.heading'), html: objective } } : {}),
     setup: setupView(ctx),
-    results: { heading: tr('results.heading'), steps: guide.steps.map((step) => stepView(ctx, step)) },
+    results: resultsView(ctx),
     optimizationSummary: optimizationSummaryView(ctx),
     ...otherCasesOf(otherCasesView(ctx)),
     downloads: {
@@ -87,6 +88,18 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
         { href: `/data/${guide.id}.csv`, text: tr('downloads.csv') },
       ],
     },
+  };
+}
+
+function resultsView(ctx: ViewContext): GuideView['results'] {
+  const steps = ctx.guide.steps.map((step) => stepView(ctx, step));
+  const highlights = steps.some((step) =>
+    step.variants.some((v) => [v.argsView, v.commandView].some((c) => c?.pieces.some((p) => p.changed))),
+  );
+  return {
+    heading: ctx.tr('results.heading'),
+    steps,
+    ...(highlights ? { changedFlags: ctx.tr('command.changedLegend') } : {}),
   };
 }
 
