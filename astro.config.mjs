@@ -4,6 +4,9 @@ import starlight from '@astrojs/starlight';
 import mdx from '@astrojs/mdx';
 
 export default defineConfig({
+  // The site's public URL, e.g. https://perflab.example.com: with it, every page gets a canonical
+  // URL and hreflang alternates, and the build writes a sitemap (README, "Publishing").
+  ...(process.env.PERFLAB_SITE ? { site: process.env.PERFLAB_SITE } : {}),
   trailingSlash: 'always',
   // Starlight turns on prefetching every link, a script on every page: pages are small and static.
   prefetch: false,
@@ -30,8 +33,10 @@ export default defineConfig({
         Hero: './src/components/starlight/Hero.astro',
         Banner: './src/components/starlight/Banner.astro',
         Sidebar: './src/components/starlight/Sidebar.astro',
+        LanguageSelect: './src/components/starlight/LanguageSelect.astro',
       },
-      // Guide pages pass their own sidebar (one link per guide, per locale) to <StarlightPage>.
+      // Every page's sidebar and head are set by the route middleware (src/route-middleware.ts).
+      routeMiddleware: './src/route-middleware.ts',
     }),
     mdx(),
   ],

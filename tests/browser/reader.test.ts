@@ -174,3 +174,42 @@ describe('compare page', () => {
     await page.context().close();
   });
 });
+
+describe('around the guide', () => {
+  it('the root page sends a reader whose browser prefers Chinese to /zh/, others to /en/', async () => {
+    for (const [locale, expected] of [
+      ['zh-CN', '/zh/'],
+      ['en-US', '/en/'],
+    ] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto(`${preview.url}/`);
+      await page.waitForURL(`**${expected}`);
+      expect(new URL(page.url()).pathname).toBe(expected);
+      await context.close();
+    }
+  });
+
+  it('the zh search UI speaks Chinese', async () => {
+    const page = await open('/zh/', 1440, 'light');
+    await page.locator('site-search button[data-open-modal]').click();
+    await page.locator('site-search input').fill('吞吐');
+    const message = page.locator('site-search .pagefind-ui__message');
+    await message.filter({ hasText: '找到' }).waitFor({ timeout: 10_000 });
+    expect(await message.textContent()).toMatch(/^找到 \d+ 个“吞吐”的结果$/);
+    expect(await page.locator('site-search .pagefind-ui__search-clear').textContent()).toBe('清除');
+    await page.screenshot({ path: join(shots, 'zh-search-1440-light.png') });
+    await page.context().close();
+  });
+
+  it('printed, a guide keeps its evidence: every raw result is open', async () => {
+    const page = await open('/en/guides/glm-5.2/h200/', 1440, 'light');
+    await page.emulateMedia({ media: 'print' });
+    const raw = page.locator('details.raw-result pre').first();
+    expect(await raw.isVisible()).toBe(true);
+    expect(await page.locator('details.raw-result pre:visible').count()).toBe(
+      await page.locator('details.raw-result').count(),
+    );
+    await page.context().close();
+  });
+});

@@ -66,8 +66,10 @@ export function comparisonChartData(input: ComparisonChartInput, layout: ChartLa
       { case: key, order, series: input.optimizedLabel, value: c.optimized, kind: 'bar' },
     ];
     if (layout === 'wide') return bars;
+    // Lines sit in the bands nearest the bars: a one-line label leaves no gap above its bars.
+    const first = narrowLabelRows(input) - lines.length;
     return [
-      ...lines.map((line, i) => ({ case: key, order, series: `line-${i}`, value: 0, kind: 'label', line })),
+      ...lines.map((line, i) => ({ case: key, order, series: `line-${first + i}`, value: 0, kind: 'label', line })),
       ...bars,
     ];
   });

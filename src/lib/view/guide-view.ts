@@ -38,10 +38,12 @@ export type GuideView = {
   optimizationSummary: OptimizationSummaryView;
   /** absent when the guide has neither other cases nor prose about them */
   otherCases?: OtherCasesView;
-  downloads: { heading: string; links: { href: string; text: string }[] };
+  downloads: { heading: string; links: { href: string; text: string; filename: string }[] };
+  /** YYYY-MM-DD when the guide's raw files last changed, from their git history */
+  lastUpdated?: string;
 };
 
-export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale): GuideView {
+export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale, lastUpdated?: string): GuideView {
   const ctx = viewContext(guide, prose, lang);
   const { tr } = ctx;
   const objective = ctx.slot('objective');
@@ -84,12 +86,16 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
     downloads: {
       heading: tr('downloads.heading'),
       links: [
-        { href: `/data/${guide.id}.json`, text: tr('downloads.json') },
-        { href: `/data/${guide.id}.csv`, text: tr('downloads.csv') },
+        // Saved under the guide's name ("glm-5.2-h200.csv"), not the last path segment ("h200.csv").
+        { href: `/data/${guide.id}.json`, text: tr('downloads.json'), filename: `${downloadName(guide)}.json` },
+        { href: `/data/${guide.id}.csv`, text: tr('downloads.csv'), filename: `${downloadName(guide)}.csv` },
       ],
     },
+    ...(lastUpdated ? { lastUpdated } : {}),
   };
 }
+
+const downloadName = (guide: ComputedGuide) => `perflab-${guide.id.replace(/\//g, '-')}`;
 
 function resultsView(ctx: ViewContext): GuideView['results'] {
   const steps = ctx.guide.steps.map((step) => stepView(ctx, step));
