@@ -30,10 +30,13 @@ export default defineConfig({
       components: {
         Search: './src/components/starlight/Search.astro',
         TableOfContents: './src/components/starlight/TableOfContents.astro',
+        MobileTableOfContents: './src/components/starlight/MobileTableOfContents.astro',
         Hero: './src/components/starlight/Hero.astro',
         Banner: './src/components/starlight/Banner.astro',
         Sidebar: './src/components/starlight/Sidebar.astro',
         LanguageSelect: './src/components/starlight/LanguageSelect.astro',
+        ThemeSelect: './src/components/starlight/ThemeSelect.astro',
+        ThemeProvider: './src/components/starlight/ThemeProvider.astro',
       },
       // Every page's sidebar and head are set by the route middleware (src/route-middleware.ts).
       routeMiddleware: './src/route-middleware.ts',

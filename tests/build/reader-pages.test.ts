@@ -10,7 +10,7 @@ const page = (path: string) => readFileSync(join(dist, path, 'index.html'), 'utf
 const main = (html: string) => html.slice(html.indexOf('<main'), html.lastIndexOf('</main>'));
 const sidebar = (html: string) => html.slice(html.indexOf('<sl-sidebar-pane'), html.indexOf('</sl-sidebar-pane>'));
 const sidebarLabels = (html: string) =>
-  [...sidebar(html).matchAll(/<a href="[^"]*"[^>]*><span[^>]*>([^<]*)<\/span>/g)].map((m) => m[1]);
+  [...sidebar(html).matchAll(/<(?:a href="[^"]*"[^>]*|summary)>([^<]*)<\/(?:a|summary)>/g)].map((m) => m[1]!.trim());
 
 describe('headings are permalinks', () => {
   for (const path of ['en/guides/glm-5.2/h200', 'zh/guides/glm-4.x/h200', 'en/compare/model/glm-4.x']) {
@@ -27,7 +27,7 @@ describe('headings are permalinks', () => {
 
   it('a note’s own heading has an id, so search files the note under it, not under the variant before it', () => {
     expect(page('zh/guides/glm-5.2/h200')).toMatch(
-      /<h3 id="prose-step-chunked-prefill-1"><a class="heading-link" href="#prose-step-chunked-prefill-1">分块预填充过大会导致内存不足<\/a><\/h3>/,
+      /<h3 id="prose-step-chunked-prefill-1"><a href="#prose-step-chunked-prefill-1">分块预填充过大会导致内存不足<\/a><\/h3>/,
     );
   });
 });
@@ -62,6 +62,8 @@ describe('the sidebar lists every model on every page', () => {
     const models = readdirSync(join(import.meta.dirname, '../../data/guides')).length;
     // the index, one link a model, the methodology
     expect(links(page('en/methodology'))).toBe(models + 2);
+    // a guide page: its model is a group of its own guides (and its compare page) in place of one link
+    expect(links(page('en/guides/glm-4.x/h200'))).toBe(models + 2 - 1 + 3 + 1);
   });
 });
 

@@ -130,7 +130,7 @@ export function anchorHeadings(html: string, prefix: string): string {
   let count = 0;
   return html.replace(/<h([1-6])>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
     const id = `${prefix}-${++count}`;
-    const text = inner.includes('<a ') ? inner : `<a class="heading-link" href="#${id}">${inner}</a>`;
+    const text = inner.includes('<a ') ? inner : `<a href="#${id}">${inner}</a>`;
     return `<h${level} id="${id}">${text}</h${level}>`;
   });
 }
