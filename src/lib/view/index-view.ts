@@ -117,6 +117,46 @@ export type SidebarEntry =
   | { type: 'link'; label: string; href: string; isCurrent: boolean; badge: undefined; attrs: Record<string, string> }
   | { type: 'group'; label: string; entries: SidebarEntry[]; collapsed: boolean; badge: undefined };
 
+/** One model as the sidebar shows it: its name, where its one link goes, its guides' links. */
+export type SidebarModel = {
+  family: string;
+  href: string;
+  compareHref?: string;
+  guides: { label: string; href: string }[];
+};
+
+/**
+ * The models of the site's sidebar for a locale, sorted, each with its guides. The same for every
+ * page of the locale: a build makes it once (see the route middleware), not once a page.
+ */
+export function sidebarModels(
+  guides: readonly { guide: ComputedGuide; title: string }[],
+  lang: Locale,
+): SidebarModel[] {
+  const byModel = Map.groupBy(
+    [...guides].sort((a, b) => a.guide.id.localeCompare(b.guide.id)),
+    (entry) => modelSlug(entry.guide),
+  );
+  const pages = comparePages(guides);
+  return [...byModel].map(([slug, entries]) => {
+    const family = entries[0]?.guide.model.family ?? slug;
+    const compareHref = pages.some((p) => p.kind === 'model' && p.slug === slug)
+      ? `/${lang}/compare/model/${slug}/`
+      : undefined;
+    const guideLinks = entries.map(({ guide }) => {
+      const sameMachine = entries.filter((e) => machineName(e.guide) === machineName(guide)).length > 1;
+      const objective = sameMachine ? ` · ${t(lang, `objective.${guide.objective}`)}` : '';
+      return { label: `${family} · ${machineName(guide)}${objective}`, href: `/${lang}/guides/${guide.id}/` };
+    });
+    return {
+      family,
+      href: compareHref ?? guideLinks[0]?.href ?? `/${lang}/`,
+      ...(compareHref ? { compareHref } : {}),
+      guides: guideLinks,
+    };
+  });
+}
+
 /**
  * The site's sidebar, the same on every page of a locale: the index, every model, the methodology.
  * The model of the page (`path`: its guide or compare page) is a group with each of its guides
@@ -124,11 +164,7 @@ export type SidebarEntry =
  * so a page's sidebar grows with the number of models, not of guides. Each label names the model,
  * so no two links read the same out of context.
  */
-export function sidebarView(
-  guides: readonly { guide: ComputedGuide; title: string }[],
-  lang: Locale,
-  path: string,
-): SidebarEntry[] {
+export function sidebarView(models: readonly SidebarModel[], lang: Locale, path: string): SidebarEntry[] {
   const link = (label: string, href: string): SidebarEntry => ({
     type: 'link',
     label,
@@ -137,37 +173,24 @@ export function sidebarView(
     badge: undefined,
     attrs: {},
   });
-  const byModel = Map.groupBy(
-    [...guides].sort((a, b) => a.guide.id.localeCompare(b.guide.id)),
-    (entry) => modelSlug(entry.guide),
-  );
-  const pages = comparePages(guides);
-  const models = [...byModel].map(([slug, entries]): SidebarEntry => {
-    const family = entries[0]?.guide.model.family ?? slug;
-    const compareHref = pages.some((p) => p.kind === 'model' && p.slug === slug)
-      ? `/${lang}/compare/model/${slug}/`
-      : undefined;
-    const guideLinks = entries.map(({ guide }) => {
-      const sameMachine = entries.filter((e) => machineName(e.guide) === machineName(guide)).length > 1;
-      const objective = sameMachine ? ` · ${t(lang, `objective.${guide.objective}`)}` : '';
-      return link(`${family} · ${machineName(guide)}${objective}`, `/${lang}/guides/${guide.id}/`);
-    });
-    const current = guideLinks.some((l) => l.type === 'link' && l.isCurrent) || compareHref === path;
-    if (!current) return link(family, compareHref ?? `/${lang}/guides/${entries[0]?.guide.id ?? ''}/`);
-    return {
-      type: 'group',
-      label: family,
-      collapsed: false,
-      badge: undefined,
-      entries: [
-        ...guideLinks,
-        ...(compareHref ? [link(t(lang, 'index.compareModel', { model: family }), compareHref)] : []),
-      ],
-    };
-  });
   return [
     link(t(lang, 'site.guides'), `/${lang}/`),
-    ...models,
+    ...models.map((model): SidebarEntry => {
+      const current = model.compareHref === path || model.guides.some((g) => g.href === path);
+      if (!current) return link(model.family, model.href);
+      return {
+        type: 'group',
+        label: model.family,
+        collapsed: false,
+        badge: undefined,
+        entries: [
+          ...model.guides.map((g) => link(g.label, g.href)),
+          ...(model.compareHref
+            ? [link(t(lang, 'index.compareModel', { model: model.family }), model.compareHref)]
+            : []),
+        ],
+      };
+    }),
     link(t(lang, 'site.methodology'), `/${lang}/methodology/`),
   ];
 }
