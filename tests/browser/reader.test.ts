@@ -202,6 +202,19 @@ describe('around the guide', () => {
     await page.context().close();
   });
 
+  it('search files a note under its own heading, not under the variant before it', async () => {
+    const page = await open('/en/', 1440, 'light');
+    await page.locator('site-search button[data-open-modal]').click();
+    await page.locator('site-search input').fill('out-of-memory');
+    const links = page.locator('site-search .pagefind-ui__result-link');
+    await links.first().waitFor({ timeout: 10_000 });
+    await page.locator('site-search a[href$="#prose-step-chunked-prefill-1"]').waitFor({ timeout: 10_000 });
+    expect(await page.locator('site-search a[href$="#prose-step-chunked-prefill-1"]').textContent()).toBe(
+      'A Chunked Prefill Size That Is Too Large Runs Out of Memory',
+    );
+    await page.context().close();
+  });
+
   it('printed, a guide keeps its evidence: every raw result is open', async () => {
     const page = await open('/en/guides/glm-5.2/h200/', 1440, 'light');
     await page.emulateMedia({ media: 'print' });
