@@ -4,6 +4,9 @@ import starlight from '@astrojs/starlight';
 import mdx from '@astrojs/mdx';
 
 export default defineConfig({
+  // The site's public URL, e.g. https://perflab.example.com: with it, every page gets a canonical
+  // URL and hreflang alternates, and the build writes a sitemap (README, "Publishing").
+  ...(process.env.PERFLAB_SITE ? { site: process.env.PERFLAB_SITE } : {}),
   trailingSlash: 'always',
   // Starlight turns on prefetching every link, a script on every page: pages are small and static.
   prefetch: false,
@@ -27,11 +30,16 @@ export default defineConfig({
       components: {
         Search: './src/components/starlight/Search.astro',
         TableOfContents: './src/components/starlight/TableOfContents.astro',
+        MobileTableOfContents: './src/components/starlight/MobileTableOfContents.astro',
         Hero: './src/components/starlight/Hero.astro',
         Banner: './src/components/starlight/Banner.astro',
         Sidebar: './src/components/starlight/Sidebar.astro',
+        LanguageSelect: './src/components/starlight/LanguageSelect.astro',
+        ThemeSelect: './src/components/starlight/ThemeSelect.astro',
+        ThemeProvider: './src/components/starlight/ThemeProvider.astro',
       },
-      // Guide pages pass their own sidebar (one link per guide, per locale) to <StarlightPage>.
+      // Every page's sidebar and head are set by the route middleware (src/route-middleware.ts).
+      routeMiddleware: './src/route-middleware.ts',
     }),
     mdx(),
   ],

@@ -11,6 +11,7 @@ import { parseProse, renderProse } from '../lib/guide-source/prose.ts';
 import { validateJson } from '../lib/diagnostics/validate.ts';
 import { ComputedGuideSchema, type ComputedGuide } from '../lib/schema/computed.ts';
 import { computedByThisCode } from '../../scripts/pipeline-cache.ts';
+import { LAST_UPDATED_FILE } from '../lib/last-updated.ts';
 
 const ProseHtmlSchema = z.object({
   title: z.string(),
@@ -22,7 +23,15 @@ const ProseHtmlSchema = z.object({
 export const GuideEntrySchema = z.object({
   guide: ComputedGuideSchema,
   prose: z.object({ en: ProseHtmlSchema, zh: ProseHtmlSchema }),
+  /** YYYY-MM-DD of the newest commit that changed the guide's raw files (scripts/last-updated.ts) */
+  lastUpdated: z.string().optional(),
 });
+
+/** The dates scripts/last-updated.ts wrote for this build; none when it has not run. */
+function lastUpdatedDates(root: string): Record<string, string> {
+  const file = join(root, LAST_UPDATED_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+}
 
 type Options = { dataDir: string; contentDir: string; rawDir: string };
 
@@ -91,7 +100,8 @@ function loadEntry(
     join(root, options.contentDir, id, `${lang}.md`),
   );
   const texts = [readFileSync(jsonPath, 'utf8'), ...proseFiles.map((path) => readFileSync(path, 'utf8'))] as const;
-  const digest = generateDigest(texts.join('\0'));
+  const lastUpdated = lastUpdatedDates(root)[id];
+  const digest = generateDigest([...texts, lastUpdated ?? ''].join('\0'));
   if (store.get(id)?.digest === digest) return;
   // Validated here unless compute wrote these very bytes under this code (validating every guide
   // was a tenth of a build); never twice (parseData would repeat the collection's same schema).
@@ -126,7 +136,7 @@ function loadEntry(
       ];
     }),
   );
-  store.set({ id, data: { guide, prose }, digest });
+  store.set({ id, data: { guide, prose, ...(lastUpdated ? { lastUpdated } : {}) }, digest });
 }
 
 /** `data/raw/<model>/<hardware>/…`, `content/guides/<model>/<hardware>/…` or `data/guides/<model>/<hardware>.json` → the guide id. */

@@ -3,6 +3,11 @@ import zh from '../i18n/zh.json' with { type: 'json' };
 
 export const locales = ['en', 'zh'] as const;
 export type Locale = (typeof locales)[number];
+/** Each locale's name in its own language and its BCP 47 tag (as astro.config.mjs gives them to Starlight). */
+export const localeLanguages: Record<Locale, { label: string; lang: string }> = {
+  en: { label: 'English', lang: 'en' },
+  zh: { label: '简体中文', lang: 'zh-CN' },
+};
 export type MessageKey = keyof typeof en;
 
 const catalogues: Record<Locale, Record<string, string>> = { en, zh };

@@ -91,7 +91,7 @@ function measuredSpans(html: string): MeasuredSpan[] {
 
 /** The comparison table's rows: each case's baseline and optimized cells, primary then secondary. */
 function comparisonRows(html: string): string[][] {
-  const start = html.indexOf('<table class="comparison-table">');
+  const start = html.indexOf('<table class="comparison-table');
   const table = html.slice(start, html.indexOf('</table>', start));
   return table
     .split('<tr data-case=')

@@ -9,15 +9,27 @@ describe('comparison CSV', () => {
   const csv = comparisonCsv(guide);
   const rows = csv.trimEnd().split('\n');
 
-  it('has one row per benchmark case with the printed values and the computed change', () => {
-    expect(rows).toHaveLength(1 + guide.comparison.length);
+  it('starts with a byte-order mark, so a spreadsheet reads the Chinese labels as UTF-8', () => {
+    expect(csv.startsWith('\uFEFFguide,')).toBe(true);
+  });
+
+  it('has one row per benchmark case and metric, with its unit, the printed values and the change', () => {
+    expect(rows).toHaveLength(1 + guide.comparison.length * (1 + guide.metrics.secondary.length));
     expect(rows[0]).toBe(
-      'case,case_zh,baseline_total_token_throughput_tok/s,baseline_tpot_incl_ttft.mean_ms,optimized_total_token_throughput_tok/s,optimized_scale,optimized_tpot_incl_ttft.mean_ms,change_percent,baseline_source,optimized_source',
+      '\uFEFFguide,case,case_zh,metric,metric_name,unit,baseline,optimized,optimized_scale,change_percent,baseline_source,optimized_source',
     );
     expect(rows[1]).toBe(
-      'Balanced: 8K input / 1K output (optimization target),均衡： 8K 输入 / 1K 输出 (优化目标),5481.90,636.24,17525.76,1,217.89,219.70,data/raw/glm-5.2/h200/engine/vllm.txt,data/raw/glm-5.2/h200/kv-cache/fp8_e4m3.txt',
+      'glm-5.2/h200,Balanced: 8K input / 1K output (optimization target),均衡： 8K 输入 / 1K 输出 (优化目标),total_token_throughput,Total TPS,tok/s,5481.90,17525.76,1,219.70,data/raw/glm-5.2/h200/engine/vllm.txt:11,data/raw/glm-5.2/h200/kv-cache/fp8_e4m3.txt:11',
     );
-    expect(rows[5]).toContain('ShareGPT,ShareGPT,6040.94,149.24,2845.48,1,331.21,-52.90,');
+    expect(rows[2]).toContain(',tpot_incl_ttft.mean,Mean TPOT,ms,636.24,217.89,1,-65.75,');
+    expect(rows[9]).toContain(
+      'glm-5.2/h200,ShareGPT,ShareGPT,total_token_throughput,Total TPS,tok/s,6040.94,2845.48,1,-52.90,',
+    );
+  });
+
+  it('has the same columns for every guide, whatever its metrics', () => {
+    for (const id of ['glm-4.x/h200', 'qwen3-8b/h100-latency'])
+      expect(comparisonCsv(buildFromDisk(id).guide!).split('\n')[0]).toBe(rows[0]);
   });
 
   it('the built site serves the committed computed JSON and this CSV', () => {

@@ -74,7 +74,7 @@ describe('markup in inputs is shown as text', () => {
     expect(html).toContain('&lt;b&gt;SGLang&lt;/b&gt;');
     expect(html).toMatch(/&lt;img src=x onerror=alert\(1\)&gt;/);
     // The raw result keeps the foreign line verbatim, as escaped text inside its <pre>.
-    const raw = /<pre class="raw-text"><code>([^<]*alert[^<]*)<\/code><\/pre>/.exec(html)?.[1];
+    const raw = /<pre class="raw-text"[^>]*><code>([^<]*alert[^<]*)<\/code><\/pre>/.exec(html)?.[1];
     expect(raw).toContain('&lt;script&gt;alert(&quot;raw&quot;)&lt;/script&gt; **bold**');
   });
 });

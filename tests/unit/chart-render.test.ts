@@ -1,36 +1,63 @@
 // Charts are compiled once per shape and bound to each guide's rows: the SVG must be exactly what
 // compiling that guide's own spec gives, and one chart's rows must never leak into the next.
 import { describe, expect, it } from 'vitest';
-import { comparisonChartSpec } from '../../src/lib/chart/comparison-spec.ts';
+import { comparisonChartSpec, type ChartLayout } from '../../src/lib/chart/comparison-spec.ts';
+import { textWidth, wrapText } from '../../src/lib/chart/text-width.ts';
 import { compactSvg, comparisonChartSvg, renderSvg } from '../../src/lib/chart/render.ts';
 import { guideView } from '../../src/lib/view/guide-view.ts';
 import { buildFromDisk } from '../helpers/guide-from-disk.ts';
 
-const charts = ['glm-5.2/h200', 'glm-4.x/h200'].flatMap((id) => {
-  const guide = buildFromDisk(id).guide!;
-  return (['en', 'zh'] as const).map((lang) => {
-    const comparison = guideView(guide, { title: '', description: '', slots: {} }, lang).conclusion.comparison;
-    if (!comparison) throw new Error(`${id} has no before/after chart`);
-    return { name: `${id} ${lang}`, input: comparison.chart };
-  });
-});
+const charts = ['glm-5.2/h200', 'glm-4.x/h200']
+  .flatMap((id) => {
+    const guide = buildFromDisk(id).guide!;
+    return (['en', 'zh'] as const).map((lang) => {
+      const comparison = guideView(guide, { title: '', description: '', slots: {} }, lang).conclusion.comparison;
+      if (!comparison) throw new Error(`${id} has no before/after chart`);
+      return (['wide', 'narrow'] as ChartLayout[]).map((layout) => ({
+        name: `${id} ${lang} ${layout}`,
+        input: comparison.chart,
+        layout,
+      }));
+    });
+  })
+  .flat();
 
 describe('comparison chart bound to a shared compiled spec', () => {
-  it.each(charts)('$name: the same SVG as compiling its own spec', async ({ input }) => {
-    expect(await comparisonChartSvg(input)).toBe(compactSvg(await renderSvg(comparisonChartSpec(input))));
+  it.each(charts)('$name: the same SVG as compiling its own spec', async ({ input, layout }) => {
+    expect(await comparisonChartSvg(input, layout)).toBe(
+      compactSvg(await renderSvg(comparisonChartSpec(input, { layout }))),
+    );
   });
 
-  it.each(charts)('$name: compacting keeps every visible text and drops only hidden ones', async ({ input }) => {
-    const full = await renderSvg(comparisonChartSpec(input));
-    const compact = compactSvg(full);
-    const texts = (svg: string) => [...svg.matchAll(/<text\b([^>]*)>([^<]*)<\/text>/g)];
-    const visible = texts(full).filter(([, attributes]) => !/\sopacity="0"/.test(attributes!));
-    expect(texts(compact).map((m) => m[2])).toEqual(visible.map((m) => m[2]));
-    expect(texts(full).length).toBeGreaterThan(visible.length);
-    expect(compact.match(/font-family=/g)).toHaveLength(1);
-    expect(compact).toMatch(/^<svg font-family="system-ui, &quot;Noto Sans CJK SC&quot;, sans-serif" /);
-    expect(compact.length).toBeLessThan(full.length * 0.85);
+  it.each(charts)('$name: every case label is there whole, wrapped, never cut', async ({ input, layout }) => {
+    const svg = await comparisonChartSvg(input, layout);
+    expect(svg).not.toContain('…');
+    const texts = [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>|<tspan\b[^>]*>([^<]*)<\/tspan>/g)].map(
+      (m) => m[1] ?? m[2],
+    );
+    const all = texts.join('');
+    for (const c of input.cases) expect(all.replace(/\s+/g, '')).toContain(c.label.replace(/\s+/g, ''));
+    // Drawn at the width it is shown at: the wide layout fits a 640 px column, the narrow one a phone's 358 px.
+    const width = Number(/^<svg[^>]* width="([\d.]+)"/.exec(svg)?.[1]);
+    expect(width).toBeLessThanOrEqual(layout === 'wide' ? 640 : 358);
+    for (const [, size] of svg.matchAll(/font-size="([\d.]+)px"/g)) expect(Number(size)).toBeGreaterThanOrEqual(12);
   });
+
+  it.each(charts)(
+    '$name: compacting keeps every visible text and drops only hidden ones',
+    async ({ input, layout }) => {
+      const full = await renderSvg(comparisonChartSpec(input, { layout }));
+      const compact = compactSvg(full);
+      const texts = (svg: string) => [...svg.matchAll(/<text\b([^>]*)>([^<]*)<\/text>/g)];
+      const visible = texts(full).filter(([, attributes]) => !/\sopacity="0"/.test(attributes!));
+      expect(texts(compact).map((m) => m[2])).toEqual(visible.map((m) => m[2]));
+      expect(compact.match(/font-family=/g)).toHaveLength(1);
+      expect(compact).toMatch(/^<svg [^>]*font-family="system-ui, &quot;Noto Sans CJK SC&quot;, sans-serif"/);
+      expect(compact).toMatch(/^<svg [^>]*aria-hidden="true"/);
+      expect(compact).not.toMatch(/\d\.\d{3}/);
+      expect(compact.length).toBeLessThan(full.length * 0.7);
+    },
+  );
 
   it('charts of one shape keep their own rows, in any order', async () => {
     const [first] = charts;
@@ -40,5 +67,23 @@ describe('comparison chart bound to a shared compiled spec', () => {
     expect(changed).not.toBe(before);
     expect(changed).toContain((first!.input.cases[0]!.baseline * 2).toFixed(2));
     expect(await comparisonChartSvg(first!.input)).toBe(before);
+  });
+});
+
+describe('text measured for layout', () => {
+  it('a Chinese character is a full em, wider than a Latin letter', () => {
+    expect(textWidth('优化后', 12)).toBe(36);
+    expect(textWidth('abc', 12)).toBeLessThan(textWidth('优化后', 12));
+  });
+
+  it('wraps between words and between Chinese characters, keeping brackets with their text', () => {
+    expect(wrapText('Balanced: 8K input / 1K output (optimization target)', 200, 12)).toEqual([
+      'Balanced: 8K input / 1K output',
+      '(optimization target)',
+    ]);
+    const zh = wrapText('生成密集型 (1K 输入 / 2K 输出)', 130, 12);
+    expect(zh.join('').replace(/\s/g, '')).toBe('生成密集型(1K输入/2K输出)');
+    for (const line of zh) expect(textWidth(line, 12)).toBeLessThanOrEqual(130);
+    expect(zh.some((line) => line.startsWith(')'))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { wrapText } from './text-width.ts';
 
 export type ComparisonChartInput = {
   metric: string;
@@ -7,54 +8,157 @@ export type ComparisonChartInput = {
   cases: { label: string; baseline: number; optimized: number }[];
 };
 
+/**
+ * Two layouts of one chart, each drawn at the width it is shown at (1 SVG px = 1 CSS px, so 12 px
+ * text stays 12 px): `wide` beside the case labels for a desktop column, `narrow` with each case's
+ * label above its bars for a phone.
+ */
+export type ChartLayout = 'wide' | 'narrow';
+
+/** The page shows `wide` where its figure is at least this wide, `narrow` below (perflab.css). */
+export const WIDE_CHART_MIN_WIDTH = 640;
+const NARROW_WIDTH = 340;
+const WIDE_PLOT_WIDTH = 360;
+const WIDE_LABEL_WIDTH = 210;
+const FONT_SIZE = 12;
+/** Room right of the longest bar for its value, "26433.15". */
+const VALUE_ROOM = 68;
+
+/**
+ * Colours as drawn in the light theme; perflab.css maps each to the site's theme colours in light
+ * and dark. Each is at least 3:1 against its background (WCAG 1.4.11).
+ */
+export const CHART_COLORS = { baseline: '#68727f', optimized: '#2f7d4f', ink: '#23262f', rule: '#8b93a1' } as const;
+
 /** Name of the chart's data source when its rows are bound after compiling (see render.ts). */
 export const COMPARISON_DATA = 'cases';
+/** Name of the signal holding the end of the value axis, bound with the rows (see render.ts). */
+export const AXIS_END = 'axisEnd';
 
-/** The chart's rows: baseline and optimized value of each case, in the cases' order. */
-export function comparisonChartData(input: ComparisonChartInput) {
-  return input.cases.flatMap((c, order) => [
-    { case: c.label, order, series: input.baselineLabel, value: c.baseline },
-    { case: c.label, order, series: input.optimizedLabel, value: c.optimized },
-  ]);
+/** The end of the value axis: the longest bar ends early enough for its value label to fit. */
+export function axisEnd(input: ComparisonChartInput, layout: ChartLayout = 'wide'): number {
+  const width = layout === 'wide' ? WIDE_PLOT_WIDTH : NARROW_WIDTH;
+  const longest = Math.max(0, ...input.cases.flatMap((c) => [c.baseline, c.optimized]));
+  return (longest * width) / (width - VALUE_ROOM) || 1;
+}
+
+/** A case label's lines in this layout, never cut: wrapped at spaces or between Chinese characters. */
+function labelLines(label: string, layout: ChartLayout): string[] {
+  // Narrow labels are bold, about a tenth wider than the regular text the widths are for.
+  return wrapText(label, layout === 'wide' ? WIDE_LABEL_WIDTH : (NARROW_WIDTH - 4) / 1.1, FONT_SIZE);
+}
+
+/** How many label lines the narrow layout reserves above each case's bars (part of the spec's shape). */
+function narrowLabelRows(input: ComparisonChartInput): number {
+  return Math.max(1, ...input.cases.map((c) => labelLines(c.label, 'narrow').length));
+}
+
+/**
+ * The chart's rows: baseline and optimized value of each case, in the cases' order; in the narrow
+ * layout also one row per line of the case's label, drawn above its bars.
+ */
+export function comparisonChartData(input: ComparisonChartInput, layout: ChartLayout = 'wide') {
+  return input.cases.flatMap((c, order) => {
+    const lines = labelLines(c.label, layout);
+    const key = lines.join('\n');
+    const bars = [
+      { case: key, order, series: input.baselineLabel, value: c.baseline, kind: 'bar' },
+      { case: key, order, series: input.optimizedLabel, value: c.optimized, kind: 'bar' },
+    ];
+    if (layout === 'wide') return bars;
+    // Lines sit in the bands nearest the bars: a one-line label leaves no gap above its bars.
+    const first = narrowLabelRows(input) - lines.length;
+    return [
+      ...lines.map((line, i) => ({ case: key, order, series: `line-${first + i}`, value: 0, kind: 'label', line })),
+      ...bars,
+    ];
+  });
 }
 
 /**
  * Grouped horizontal bars: baseline vs optimized per benchmark case, each bar labelled with its
  * value. With `named`, the spec carries no rows but a named data source to bind them to.
  */
-export function comparisonChartSpec(input: ComparisonChartInput, options: { named?: boolean } = {}): TopLevelSpec {
-  const y = { field: 'case', type: 'nominal' as const, title: null, sort: { field: 'order', op: 'min' as const } };
+export function comparisonChartSpec(
+  input: ComparisonChartInput,
+  options: { named?: boolean; layout?: ChartLayout } = {},
+): TopLevelSpec {
+  const layout = options.layout ?? 'wide';
+  const series = [input.baselineLabel, input.optimizedLabel];
+  const labelRows = layout === 'narrow' ? Array.from({ length: narrowLabelRows(input) }, (_, i) => `line-${i}`) : [];
+  const sort = { field: 'order', op: 'min' as const };
+  const y =
+    layout === 'wide'
+      ? {
+          field: 'case',
+          type: 'nominal' as const,
+          title: null,
+          sort,
+          axis: { labelExpr: "split(datum.label, '\\n')", labelLimit: 0, ticks: false, domain: false, labelPadding: 6 },
+        }
+      : { field: 'case', type: 'nominal' as const, title: null, sort, axis: null };
   const color = {
     field: 'series',
     type: 'nominal' as const,
     title: null,
-    scale: { domain: [input.baselineLabel, input.optimizedLabel], range: ['#9aa5b1', '#2f7d4f'] },
-    legend: { orient: 'top' as const },
+    scale: { domain: series, range: [CHART_COLORS.baseline, CHART_COLORS.optimized] },
+    legend: { orient: 'top' as const, direction: 'horizontal' as const },
   };
+  const plotWidth = layout === 'wide' ? WIDE_PLOT_WIDTH : NARROW_WIDTH;
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    width: 560,
+    width: plotWidth,
+    height: { step: layout === 'wide' ? 15 : 16, for: 'offset' },
+    background: 'transparent',
+    padding: { left: 0, right: 0, top: 4, bottom: 4 },
     config: {
       // No ARIA description per mark: the comparison table under the chart carries the same
       // numbers for a screen reader, and the descriptions were a third of the chart's bytes.
       aria: false,
       font: 'system-ui, "Noto Sans CJK SC", sans-serif',
       view: { stroke: null },
-      axis: { labelLimit: 280, labelFontSize: 12, titleFontSize: 12 },
-      legend: { labelFontSize: 12 },
+      axis: {
+        labelFontSize: FONT_SIZE,
+        titleFontSize: FONT_SIZE,
+        labelColor: CHART_COLORS.ink,
+        titleColor: CHART_COLORS.ink,
+        domainColor: CHART_COLORS.rule,
+        tickColor: CHART_COLORS.rule,
+        grid: false,
+      },
+      legend: { labelFontSize: FONT_SIZE, labelColor: CHART_COLORS.ink, symbolType: 'square', columnPadding: 16 },
+      text: { fill: CHART_COLORS.ink },
     },
-    data: options.named ? { name: COMPARISON_DATA } : { values: comparisonChartData(input) },
+    data: options.named ? { name: COMPARISON_DATA } : { values: comparisonChartData(input, layout) },
+    params: [{ name: AXIS_END, value: options.named ? 1 : axisEnd(input, layout) }],
     encoding: {
       y,
-      yOffset: { field: 'series', sort: [input.baselineLabel, input.optimizedLabel] },
-      x: { field: 'value', type: 'quantitative', title: input.metric },
+      yOffset: { field: 'series', sort: [...labelRows, ...series], scale: { domain: [...labelRows, ...series] } },
+      x: {
+        field: 'value',
+        type: 'quantitative',
+        title: input.metric,
+        // Room at the end of the axis for the longest bar's value label.
+        scale: { domainMin: 0, domainMax: { expr: AXIS_END }, nice: false },
+        axis: { tickCount: layout === 'wide' ? 4 : 3, labelFlush: true },
+      },
     },
     layer: [
-      { mark: { type: 'bar' }, encoding: { color } },
+      { transform: [{ filter: "datum.kind === 'bar'" }], mark: { type: 'bar' }, encoding: { color } },
       {
-        mark: { type: 'text', align: 'left', dx: 3, fontSize: 11 },
+        transform: [{ filter: "datum.kind === 'bar'" }],
+        mark: { type: 'text', align: 'left', dx: 3, fontSize: FONT_SIZE },
         encoding: { text: { field: 'value', type: 'quantitative', format: '.2f' } },
       },
+      ...(layout === 'narrow'
+        ? [
+            {
+              transform: [{ filter: "datum.kind === 'label'" }],
+              mark: { type: 'text' as const, align: 'left' as const, fontSize: FONT_SIZE, fontWeight: 'bold' as const },
+              encoding: { text: { field: 'line' } },
+            },
+          ]
+        : []),
     ],
   };
 }

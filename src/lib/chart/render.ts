@@ -1,11 +1,23 @@
+import * as vega from 'vega';
 import { parse, View, type Runtime } from 'vega';
 import { compile } from 'vega-lite';
 import {
+  AXIS_END,
+  axisEnd,
   COMPARISON_DATA,
   comparisonChartData,
   comparisonChartSpec,
+  type ChartLayout,
   type ComparisonChartInput,
 } from './comparison-spec.ts';
+import { textWidth } from './text-width.ts';
+
+// Vega lays text out with a width function; with no canvas it guesses 0.8 em a character, which
+// under-measures Chinese. Ours measures what the page's fonts draw (text-width.ts).
+// vega exports textMetrics (vega-scenegraph) for this purpose; its typings do not declare it.
+type TextMetrics = { width: (item: { fontSize?: number }, text?: string) => number };
+(vega as unknown as { textMetrics: TextMetrics }).textMetrics.width = (item, text) =>
+  textWidth(text == null ? '' : String(text).trim(), item.fontSize ?? 11);
 
 /** Renders a vega-lite spec to a static SVG string at build time: the page reads without JavaScript. */
 export async function renderSvg(spec: Parameters<typeof compile>[0]): Promise<string> {
@@ -35,24 +47,37 @@ function runtimeFor(shape: ReturnType<typeof comparisonChartSpec>): Runtime {
   return runtime;
 }
 
-export async function comparisonChartSvg(input: ComparisonChartInput): Promise<string> {
-  const view = new View(runtimeFor(comparisonChartSpec(input, { named: true })), { renderer: 'none' });
-  view.data(COMPARISON_DATA, comparisonChartData(input));
+export async function comparisonChartSvg(input: ComparisonChartInput, layout: ChartLayout = 'wide'): Promise<string> {
+  const view = new View(runtimeFor(comparisonChartSpec(input, { named: true, layout })), { renderer: 'none' });
+  view.data(COMPARISON_DATA, comparisonChartData(input, layout));
+  view.signal(AXIS_END, axisEnd(input, layout));
   return compactSvg(await svgOf(view));
 }
 
 /**
  * The same picture in fewer bytes (a chart was an eighth of a guide page): axis labels vega hid
  * for overlapping (opacity 0) are dropped, so are attributes that only restate a default or serve
- * vega's interactive views (mark classes, pointer-events), and one font-family on <svg> replaces a
- * copy on every text, which inherits it.
+ * vega's interactive views (mark classes, pointer-events, ARIA roles of a chart that is hidden
+ * from screen readers: the table beside it has the same numbers), empty paths, the transparent
+ * background, and coordinates finer than a hundredth of a pixel; one font-family and one
+ * font-size on <svg> replace a copy on every text, which inherits them.
  */
 export function compactSvg(svg: string): string {
-  const withoutHidden = svg
+  let out = svg
+    .replace(/<rect width="[\d.]+" height="[\d.]+" fill="transparent"\/>/, '')
     .replace(/<text\b[^>]*\sopacity="0"[^>]*>[^<]*<\/text>/g, '')
-    .replace(/ (?:opacity="1"|pointer-events="none"|class="(?:mark-[^"]*|background|foreground)")/g, '');
-  const fonts = new Set([...withoutHidden.matchAll(/ font-family="([^"]*)"/g)].map((m) => m[1]));
-  if (fonts.size !== 1) return withoutHidden;
-  const [font] = fonts;
-  return withoutHidden.replaceAll(` font-family="${font}"`, '').replace(/^<svg\b/, `<svg font-family="${font}"`);
+    .replace(/<path aria-hidden="true" d="(?:M0,0h0v0h0Z)?"(?: display="none")?\/>/g, '')
+    .replace(
+      / (?:opacity="1"|pointer-events="none"|stroke-width="1"|text-anchor="start"|transform="translate\(0,0\)"|role="[^"]*"|aria-hidden="true"|aria-roledescription="[^"]*"|class="(?:mark-[^"]*|background|foreground)")/g,
+      '',
+    )
+    .replace(/^<svg\b([^>]*?) xmlns:xlink="[^"]*" version="1.1" class="marks"/, '<svg aria-hidden="true"$1')
+    .replace(/(\s(?:d|transform|x|y|x2|y2)="[^"]*")/g, (attribute) => attribute.replace(/(\.\d\d)\d+/g, '$1'));
+  for (const attribute of ['font-family', 'font-size']) {
+    const values = new Set([...out.matchAll(new RegExp(` ${attribute}="([^"]*)"`, 'g'))].map((m) => m[1]));
+    if (values.size !== 1) continue;
+    const [value] = values;
+    out = out.replaceAll(` ${attribute}="${value}"`, '').replace(/^<svg\b/, `<svg ${attribute}="${value}"`);
+  }
+  return out;
 }

@@ -3,6 +3,7 @@ import { deltaText } from '../format/measured.ts';
 import { formatFixed } from '../format/number.ts';
 import { t, translator, type Locale } from '../i18n.ts';
 import type { ComputedCase, ComputedGuide } from '../schema/computed.ts';
+import { commandView, type CommandView } from './command-view.ts';
 import { deltaStyle, guideImprovement } from './view-context.ts';
 
 /**
@@ -45,6 +46,8 @@ export type CompareView = {
       objective: string;
       engine: string;
       command: string;
+      /** the command one flag a line */
+      commandView: CommandView;
       gain: string;
       positive: boolean;
     }[];
@@ -103,13 +106,17 @@ function caseTables(
       objective: tr(`objective.${objective === 'latency' ? 'latency' : 'throughput'}`),
       metric: first ? metricShortName(first.metrics.primary) : '',
       columns: members.map((g) => ({ id: g.id, heading: columnHeading(g), href: `/${lang}/guides/${g.id}/` })),
-      rows: [...labels].map(([key, label]) => ({
-        label,
-        cells: members.map((g) => {
-          const found = g.comparison.find((c) => c.label.en.toLowerCase() === key);
-          return found ? caseCell(g, found, lang) : undefined;
-        }),
-      })),
+      // Cases more guides share come first; a case of one guide only is still shown, its
+      // neighbours empty, so the page lists everything each guide measured.
+      rows: [...labels]
+        .map(([key, label]) => ({
+          label,
+          cells: members.map((g) => {
+            const found = g.comparison.find((c) => c.label.en.toLowerCase() === key);
+            return found ? caseCell(g, found, lang) : undefined;
+          }),
+        }))
+        .sort((a, b) => b.cells.filter(Boolean).length - a.cells.filter(Boolean).length),
     };
   });
 }
@@ -117,7 +124,8 @@ function caseTables(
 function summary(guides: readonly GuideEntry[], lang: Locale, nameOf: (g: GuideEntry) => string, first: string) {
   const tr = translator(lang);
   return {
-    headers: [first, tr('index.objective'), tr('index.engine'), tr('compare.command'), tr('index.gain')],
+    // The gain before the command, which is the widest column: in view without scrolling.
+    headers: [first, tr('index.objective'), tr('index.engine'), tr('index.gain'), tr('compare.command')],
     rows: guides.map((entry) => ({
       id: entry.guide.id,
       href: `/${lang}/guides/${entry.guide.id}/`,
@@ -125,6 +133,7 @@ function summary(guides: readonly GuideEntry[], lang: Locale, nameOf: (g: GuideE
       objective: tr(`objective.${entry.guide.objective}`),
       engine: entry.guide.recommended.engine.name,
       command: entry.guide.recommended.command,
+      commandView: commandView(entry.guide.recommended.command),
       gain: deltaText(entry.guide.headline, deltaStyle(entry.guide, tr)),
       positive: guideImprovement(entry.guide, entry.guide.headline),
     })),

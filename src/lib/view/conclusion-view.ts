@@ -1,5 +1,6 @@
 import { formatScale, shownAs } from '../format/measured.ts';
 import { toDisplayUnit } from '../format/metric-label.ts';
+import { commandView, type CommandView } from './command-view.ts';
 import type { ViewContext, MeasuredCell } from './view-context.ts';
 
 /** The before/after comparison: a chart, its caption and the table of benchmark cases. */
@@ -25,6 +26,8 @@ export type ConclusionView = {
   recommendedIntro: string;
   commandLabel: string;
   command: string;
+  /** the command cut into its flags, one a line on the page */
+  commandView: CommandView;
   /** absent for a guide that measured only its steps */
   comparison?: ComparisonView;
   /** free prose the guide adds under the table */
@@ -49,6 +52,7 @@ export function conclusionView(ctx: ViewContext): ConclusionView {
     }),
     commandLabel: tr('conclusion.servingCommand'),
     command: guide.recommended.command,
+    commandView: commandView(guide.recommended.command),
     ...(guide.comparison.length > 0 ? { comparison: comparisonView(ctx) } : {}),
     ...(conclusionProse ? { proseHtml: conclusionProse } : {}),
     storyNotes: guide.story

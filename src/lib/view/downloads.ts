@@ -1,11 +1,8 @@
-import { formatFixed } from '../format/number.ts';
-import type { ComputedGuide } from '../schema/computed.ts';
+import { percentChange } from '../compute/percent-change.ts';
 import { shownAs } from '../format/measured.ts';
-import { displayUnit } from '../format/metric-label.ts';
-import type { MetricKey } from '../schema/metric.ts';
-
-/** A column name with the unit its values are in: "baseline_e2e_latency.mean_s". */
-const column = (side: string, key: MetricKey) => `${side}_${key}_${displayUnit(key)}`;
+import { displayUnit, metricShortName } from '../format/metric-label.ts';
+import { formatFixed } from '../format/number.ts';
+import type { Cell, ComputedGuide } from '../schema/computed.ts';
 
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
@@ -20,43 +17,58 @@ export function csvField(value: string | number): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The raw file a run came from; a run the guide does not list is a compute bug, not a blank cell. */
-function sourceFile(guide: ComputedGuide, runId: string): string {
-  const run = guide.runs[runId];
-  if (!run) throw new Error(`downloads: guide ${guide.id} has no run "${runId}"`);
-  return run.file;
+/** `file:line` of the raw line that printed a value; a run the guide does not list is a compute bug. */
+function source(guide: ComputedGuide, cell: Cell): string {
+  const run = guide.runs[cell.runId];
+  if (!run) throw new Error(`downloads: guide ${guide.id} has no run "${cell.runId}"`);
+  return `${run.file}:${cell.line}`;
 }
 
+/** The CSV's columns, the same for every guide, so files of several guides can be stacked. */
+export const CSV_COLUMNS = [
+  'guide',
+  'case',
+  'case_zh',
+  'metric',
+  'metric_name',
+  'unit',
+  'baseline',
+  'optimized',
+  'optimized_scale',
+  'change_percent',
+  'baseline_source',
+  'optimized_source',
+] as const;
+
 /**
- * The before/after comparison as CSV (one row per benchmark case, English labels), for readers
- * who want the numbers in a spreadsheet. The percentage is
- * the guide's, on the scaled optimized value. Values are shown as on the page.
+ * The before/after comparison as CSV for a spreadsheet: one row per benchmark case and metric
+ * (the objective first, then each secondary metric), values as on the page in the unit the row
+ * names. The objective's change is the guide's, on the scaled optimized value; a secondary's is
+ * its change in percent of the baseline. UTF-8 with a byte-order mark, so Excel reads the
+ * Chinese labels right.
  */
 export function comparisonCsv(guide: ComputedGuide): string {
-  const secondary = guide.metrics.secondary;
-  const header = [
-    'case',
-    'case_zh',
-    column('baseline', guide.metrics.primary),
-    ...secondary.map((key) => column('baseline', key)),
-    column('optimized', guide.metrics.primary),
-    'optimized_scale',
-    ...secondary.map((key) => column('optimized', key)),
-    'change_percent',
-    'baseline_source',
-    'optimized_source',
-  ];
-  const rows = guide.comparison.map((c) => [
-    c.label.en,
-    c.label.zh,
-    shownAs(c.baseline.measured.primary.value, guide.metrics.primary),
-    ...secondary.map((key, i) => shownAs(c.baseline.measured.secondary[i]?.value ?? NaN, key)),
-    shownAs(c.optimized.measured.primary.value, guide.metrics.primary),
-    c.optimized.measured.scale,
-    ...secondary.map((key, i) => shownAs(c.optimized.measured.secondary[i]?.value ?? NaN, key)),
-    formatFixed(c.percent, guide.percentDecimals),
-    sourceFile(guide, c.baseline.measured.runId),
-    sourceFile(guide, c.optimized.measured.runId),
-  ]);
-  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\n')}\n`;
+  const rows = guide.comparison.flatMap((c) =>
+    [guide.metrics.primary, ...guide.metrics.secondary].map((key, i) => {
+      const objective = i === 0;
+      const base = objective ? c.baseline.measured.primary : c.baseline.measured.secondary[i - 1];
+      const optimized = objective ? c.optimized.measured.primary : c.optimized.measured.secondary[i - 1];
+      if (!base || !optimized) throw new Error(`downloads: guide ${guide.id} case ${c.id} lacks ${key}`);
+      return [
+        guide.id,
+        c.label.en,
+        c.label.zh,
+        key,
+        metricShortName(key),
+        displayUnit(key),
+        shownAs(base.value, key),
+        shownAs(optimized.value, key),
+        objective ? c.optimized.measured.scale : 1,
+        formatFixed(objective ? c.percent : percentChange(base.value, optimized.value), guide.percentDecimals),
+        source(guide, base),
+        source(guide, optimized),
+      ];
+    }),
+  );
+  return `\uFEFF${[[...CSV_COLUMNS], ...rows].map((row) => row.map(csvField).join(',')).join('\n')}\n`;
 }

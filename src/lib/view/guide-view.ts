@@ -6,7 +6,7 @@ import { otherCasesView, type OtherCasesView } from './other-cases-view.ts';
 import { setupView, type SetupView } from './setup-view.ts';
 import { stepView, type StepView } from './step-view.ts';
 import { optimizationSummaryView, type OptimizationSummaryView } from './summary-table-view.ts';
-import { viewContext, type ProseHtml } from './view-context.ts';
+import { viewContext, type ProseHtml, type ViewContext } from './view-context.ts';
 
 export type { AccuracyView } from './accuracy-view.ts';
 export type { OtherCaseEntry } from './other-cases-view.ts';
@@ -33,14 +33,17 @@ export type GuideView = {
   conclusion: ConclusionView;
   objective?: { heading: string; html: string };
   setup: SetupView;
-  results: { heading: string; steps: StepView[] };
+  /** `changedFlags`: what a highlighted flag means, when a step highlights any */
+  results: { heading: string; steps: StepView[]; changedFlags?: string };
   optimizationSummary: OptimizationSummaryView;
   /** absent when the guide has neither other cases nor prose about them */
   otherCases?: OtherCasesView;
-  downloads: { heading: string; links: { href: string; text: string }[] };
+  downloads: { heading: string; links: { href: string; text: string; filename: string }[] };
+  /** YYYY-MM-DD when the guide's raw files last changed, from their git history */
+  lastUpdated?: string;
 };
 
-export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale): GuideView {
+export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale, lastUpdated?: string): GuideView {
   const ctx = viewContext(guide, prose, lang);
   const { tr } = ctx;
   const objective = ctx.slot('objective');
@@ -77,16 +80,32 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale):
     conclusion: conclusionView(ctx),
     ...(objective ? { objective: { heading: tr('objective.heading'), html: objective } } : {}),
     setup: setupView(ctx),
-    results: { heading: tr('results.heading'), steps: guide.steps.map((step) => stepView(ctx, step)) },
+    results: resultsView(ctx),
     optimizationSummary: optimizationSummaryView(ctx),
     ...otherCasesOf(otherCasesView(ctx)),
     downloads: {
       heading: tr('downloads.heading'),
       links: [
-        { href: `/data/${guide.id}.json`, text: tr('downloads.json') },
-        { href: `/data/${guide.id}.csv`, text: tr('downloads.csv') },
+        // Saved under the guide's name ("glm-5.2-h200.csv"), not the last path segment ("h200.csv").
+        { href: `/data/${guide.id}.json`, text: tr('downloads.json'), filename: `${downloadName(guide)}.json` },
+        { href: `/data/${guide.id}.csv`, text: tr('downloads.csv'), filename: `${downloadName(guide)}.csv` },
       ],
     },
+    ...(lastUpdated ? { lastUpdated } : {}),
+  };
+}
+
+const downloadName = (guide: ComputedGuide) => `perflab-${guide.id.replace(/\//g, '-')}`;
+
+function resultsView(ctx: ViewContext): GuideView['results'] {
+  const steps = ctx.guide.steps.map((step) => stepView(ctx, step));
+  const highlights = steps.some((step) =>
+    step.variants.some((v) => [v.argsView, v.commandView].some((c) => c?.pieces.some((p) => p.changed))),
+  );
+  return {
+    heading: ctx.tr('results.heading'),
+    steps,
+    ...(highlights ? { changedFlags: ctx.tr('command.changedLegend') } : {}),
   };
 }
 

@@ -112,22 +112,86 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
   };
 }
 
-/** Starlight sidebar for a locale: the index, one link per guide given (grouped by model), the methodology. */
-export function sidebarView(guides: readonly { guide: ComputedGuide; title: string }[], lang: Locale) {
-  const byModel = new Map<string, { label: string; link: string }[]>();
-  for (const { guide } of [...guides].sort((a, b) => a.guide.id.localeCompare(b.guide.id))) {
-    const items = byModel.get(guide.model.family) ?? [];
-    // Starlight prefixes sidebar links with the current locale itself.
-    items.push({
-      label: `${machineName(guide)} · ${t(lang, `objective.${guide.objective}`)}`,
-      link: `/guides/${guide.id}/`,
+/** A sidebar entry in Starlight's route data shape (what `starlightRoute.sidebar` holds). */
+export type SidebarEntry =
+  | { type: 'link'; label: string; href: string; isCurrent: boolean; badge: undefined; attrs: Record<string, string> }
+  | { type: 'group'; label: string; entries: SidebarEntry[]; collapsed: boolean; badge: undefined };
+
+/** One model as the sidebar shows it: its name, where its one link goes, its guides' links. */
+export type SidebarModel = {
+  family: string;
+  href: string;
+  compareHref?: string;
+  guides: { label: string; href: string }[];
+};
+
+/**
+ * The models of the site's sidebar for a locale, sorted, each with its guides. The same for every
+ * page of the locale: a build makes it once (see the route middleware), not once a page.
+ */
+export function sidebarModels(
+  guides: readonly { guide: ComputedGuide; title: string }[],
+  lang: Locale,
+): SidebarModel[] {
+  const byModel = Map.groupBy(
+    [...guides].sort((a, b) => a.guide.id.localeCompare(b.guide.id)),
+    (entry) => modelSlug(entry.guide),
+  );
+  const pages = comparePages(guides);
+  return [...byModel].map(([slug, entries]) => {
+    const family = entries[0]?.guide.model.family ?? slug;
+    const compareHref = pages.some((p) => p.kind === 'model' && p.slug === slug)
+      ? `/${lang}/compare/model/${slug}/`
+      : undefined;
+    const guideLinks = entries.map(({ guide }) => {
+      const sameMachine = entries.filter((e) => machineName(e.guide) === machineName(guide)).length > 1;
+      const objective = sameMachine ? ` · ${t(lang, `objective.${guide.objective}`)}` : '';
+      return { label: `${family} · ${machineName(guide)}${objective}`, href: `/${lang}/guides/${guide.id}/` };
     });
-    byModel.set(guide.model.family, items);
-  }
+    return {
+      family,
+      href: compareHref ?? guideLinks[0]?.href ?? `/${lang}/`,
+      ...(compareHref ? { compareHref } : {}),
+      guides: guideLinks,
+    };
+  });
+}
+
+/**
+ * The site's sidebar, the same on every page of a locale: the index, every model, the methodology.
+ * The model of the page (`path`: its guide or compare page) is a group with each of its guides
+ * (and its compare page); every other model is one link, to its compare page or its only guide,
+ * so a page's sidebar grows with the number of models, not of guides. Each label names the model,
+ * so no two links read the same out of context.
+ */
+export function sidebarView(models: readonly SidebarModel[], lang: Locale, path: string): SidebarEntry[] {
+  const link = (label: string, href: string): SidebarEntry => ({
+    type: 'link',
+    label,
+    href,
+    isCurrent: href === path,
+    badge: undefined,
+    attrs: {},
+  });
   return [
-    { label: t(lang, 'site.guides'), link: '/' },
-    ...[...byModel].map(([family, items]) => ({ label: family, items })),
-    { label: t(lang, 'site.methodology'), link: '/methodology/' },
+    link(t(lang, 'site.guides'), `/${lang}/`),
+    ...models.map((model): SidebarEntry => {
+      const current = model.compareHref === path || model.guides.some((g) => g.href === path);
+      if (!current) return link(model.family, model.href);
+      return {
+        type: 'group',
+        label: model.family,
+        collapsed: false,
+        badge: undefined,
+        entries: [
+          ...model.guides.map((g) => link(g.label, g.href)),
+          ...(model.compareHref
+            ? [link(t(lang, 'index.compareModel', { model: model.family }), model.compareHref)]
+            : []),
+        ],
+      };
+    }),
+    link(t(lang, 'site.methodology'), `/${lang}/methodology/`),
   ];
 }
 

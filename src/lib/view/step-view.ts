@@ -1,9 +1,13 @@
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
-import { formatRatio, scaledText, shownAs } from '../format/measured.ts';
+import { formatRatio, shownAs } from '../format/measured.ts';
 import { formatPercent, formatSignedPercent } from '../format/number.ts';
+import { configFlags } from '../serving/flags.ts';
 import { translator, type Locale, type Translate } from '../i18n.ts';
-import type { ComputedGuide, ComputedStep, ComputedVariant, Measured, StepSummary } from '../schema/computed.ts';
+import type { ComputedGuide, ComputedStep, ComputedVariant, StepSummary } from '../schema/computed.ts';
 import { accuracyView, type AccuracyView } from './accuracy-view.ts';
+import { resultsOf, stepResults, type StepResultsView } from './step-results-view.ts';
+import { nameOf, primaryText, statusText, summaryVariant } from './step-names.ts';
+import { commandView, type CommandView } from './command-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
 
 export type VariantView = {
@@ -13,13 +17,20 @@ export type VariantView = {
   profile?: string;
   args?: string;
   command?: string;
+  /** `args` / `command` cut into flags, those that differ from the configuration before marked */
+  argsView?: CommandView;
+  commandView?: CommandView;
   status?: string;
   result?: RawResult;
 };
 
+export type { StepResultRow, StepResultsView } from './step-results-view.ts';
+
 export type StepView = {
   id: string;
   heading: string;
+  /** every variant's numbers, the winner marked, each against the step's reference */
+  results?: StepResultsView;
   /** the benchmark command every run of the step was measured with */
   benchmark?: { label: string; command: string };
   variants: VariantView[];
@@ -46,7 +57,8 @@ export function stepView(ctx: ViewContext, step: ComputedStep): StepView {
     id: step.id,
     heading: guide.numberedSteps ? `${step.number}. ${step.title[lang]}` : step.title[lang],
     ...(step.benchmark ? { benchmark: { label: tr('step.benchmark'), command: step.benchmark } } : {}),
-    variants: step.variants.map((variant) => variantView(ctx, variant)),
+    ...resultsOf(stepResults(ctx, step)),
+    variants: step.variants.map((variant, i) => variantView(ctx, variant, previousConfig(guide, step, i))),
     ...(summary ? { summary } : {}),
     ...(step.winnerReason && winner
       ? {
@@ -96,53 +108,40 @@ function repeatNotes(ctx: ViewContext, step: ComputedStep): string[] {
     );
 }
 
-/** A variant as sentences name it: its label, or the step's title for a step's single unlabelled run. */
-function nameOf(variant: ComputedVariant, step: ComputedStep, lang: Locale): string {
-  return variant.label?.[lang] ?? step.title[lang];
+/**
+ * The configuration a reader saw just before this variant: the step's previous variant, or for a
+ * step's first variant the winner of the step before (what this step starts from).
+ */
+function previousConfig(guide: ComputedGuide, step: ComputedStep, index: number) {
+  const before =
+    index > 0
+      ? step.variants[index - 1]
+      : (() => {
+          const earlier = guide.steps[guide.steps.indexOf(step) - 1];
+          return earlier?.variants.find((v) => v.id === earlier.winner);
+        })();
+  return before && before.engine.id === step.variants[index]?.engine.id ? configFlags(before) : undefined;
 }
 
-function statusText(variant: ComputedVariant, tr: Translate): string {
-  if (variant.measured?.successRate !== undefined)
-    return tr('variant.skipped', { rate: (variant.measured.successRate * 100).toFixed(1) });
-  return tr(variant.status === 'unsupported' ? 'variant.unsupported' : 'variant.failed');
-}
-
-function variantView(ctx: ViewContext, variant: ComputedVariant): VariantView {
+function variantView(
+  ctx: ViewContext,
+  variant: ComputedVariant,
+  previous: ReadonlyMap<string, string> | undefined,
+): VariantView {
   const { lang, tr } = ctx;
   const skipped = variant.measured?.successRate !== undefined;
+  const args = variant.args?.join('\n');
   return {
     id: variant.id,
     ...(variant.label ? { heading: variant.label[lang] } : {}),
     ...(variant.profile ? { profile: variant.profile.name } : {}),
-    ...(variant.args ? { args: variant.args.join('\n') } : {}),
-    ...(variant.command ? { command: variant.command } : {}),
+    ...(args ? { args, argsView: commandView(args, previous) } : {}),
+    ...(variant.command ? { command: variant.command, commandView: commandView(variant.command, previous) } : {}),
     ...(variant.status !== 'ok' || skipped
       ? { status: `${statusText(variant, tr)}${variant.reason ? ` — ${variant.reason[lang]}` : ''}` }
       : {}),
     ...(variant.measured ? { result: ctx.raw(variant.measured.runId) } : {}),
   };
-}
-
-/**
- * A primary value as sentences give it: replicated copies as "7081.34x2"; compared per
- * accelerator, the value as measured and its share per GPU ("16042.19 (8021.10/GPU)").
- */
-function primaryText(guide: ComputedGuide, measured: Measured): string {
-  const key = guide.metrics.primary;
-  if (guide.scaling !== 'per-gpu') return scaledText(measured, key);
-  const gpus = guide.hardware.gpus / measured.scale;
-  const value = shownAs(measured.primary.value, key);
-  return gpus === 1
-    ? value
-    : `${value} (${shownAs(measured.primary.value / gpus, key)}/${guide.hardware.accelerator.toUpperCase()})`;
-}
-
-/** The variant a summary names: one of this step's, or (`referenceStep`) the winner of an earlier step. */
-function summaryVariant(guide: ComputedGuide, step: ComputedStep, id: string, stepId?: string) {
-  const owner = stepId === undefined ? step : guide.steps.find((s) => s.id === stepId);
-  const variant = owner?.variants.find((v) => v.id === id);
-  if (!owner || !variant) throw new Error(`view: step ${step.id} names no variant "${stepId ?? step.id}/${id}"`);
-  return { variant, name: (lang: Locale) => nameOf(variant, owner, lang) };
 }
 
 type Pairwise = Extract<StepSummary, { kind: 'pairwise' }>;

@@ -9,6 +9,8 @@ export type OptimizationSummaryView = {
   mode: 'cumulative' | 'step';
   headers: string[];
   rows: { label: string; cells: (MeasuredCell | ChangeCell | string)[]; adopted: boolean }[];
+  /** every step measured against one baseline run: shown once, as the first row, not in every row */
+  baseline?: { label: string; cell: MeasuredCell };
   /** what "-" and "not adopted" mean, when a row uses them */
   legend?: string;
 };
@@ -65,6 +67,18 @@ export function optimizationSummaryView(ctx: ViewContext): OptimizationSummaryVi
     return { label: row.label[lang], cells: [cell ?? '-', ctx.cell(row.reference)], adopted: row.adopted };
   });
   const anyNotAdopted = rows.some((r) => !r.adopted);
+  const first = rows[0]?.reference;
+  const oneBaseline =
+    mode === 'cumulative' && !latency && first !== undefined && rows.every((r) => r.reference.runId === first.runId);
+  if (oneBaseline)
+    return {
+      heading: tr('optimizationSummary.heading'),
+      mode,
+      headers: [tr('optimizationSummary.option'), tr('optimizationSummary.againstBaseline')],
+      rows: viewRows.map((row) => ({ ...row, cells: row.cells.slice(0, 1) })),
+      baseline: { label: tr('table.baselineShort'), cell: ctx.cell(first) },
+      ...(anyNotAdopted ? { legend: tr('optimizationSummary.notAdoptedLegend') } : {}),
+    };
   return {
     heading: tr('optimizationSummary.heading'),
     mode,

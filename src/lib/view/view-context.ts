@@ -89,7 +89,10 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
     primaryUnit: unitSuffix(displayUnit(guide.metrics.primary)),
     accelerator,
     delta,
-    slot: (name) => prose.slots[name],
+    slot: (name) => {
+      const html = prose.slots[name];
+      return html === undefined ? undefined : anchorHeadings(html, `prose-${name.replace(/[^A-Za-z0-9-]+/g, '-')}`);
+    },
     raw: (runId) => {
       const run = runOf(runId);
       return {
@@ -116,6 +119,20 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
       return out;
     },
   };
+}
+
+/**
+ * A prose slot's headings get ids (`prefix-1`, `-2`, …) and link to themselves like the page's own
+ * headings, so a note has a permalink and search files its text under its own heading. A heading
+ * that holds a link keeps it and gets only the id (links do not nest).
+ */
+export function anchorHeadings(html: string, prefix: string): string {
+  let count = 0;
+  return html.replace(/<h([1-6])>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
+    const id = `${prefix}-${++count}`;
+    const text = inner.includes('<a ') ? inner : `<a href="#${id}">${inner}</a>`;
+    return `<h${level} id="${id}">${text}</h${level}>`;
+  });
 }
 
 /** How this guide writes a change of its objective: a percentage (per accelerator), or a latency ratio. */

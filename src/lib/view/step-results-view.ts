@@ -1,0 +1,105 @@
+import { betterRatio, percentChange } from '../compute/percent-change.ts';
+import { deltaText, shownAs } from '../format/measured.ts';
+import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
+import type { Locale } from '../i18n.ts';
+import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
+import { metricDirection, type MetricKey } from '../schema/metric.ts';
+import { nameOf, primaryText, statusText, summaryVariant } from './step-names.ts';
+import { guideImprovement, type ViewContext } from './view-context.ts';
+
+/** One row of a step's results table: a variant's numbers and its change against the step's reference. */
+export type StepResultRow = {
+  id: string;
+  label: string;
+  /** the objective metric as sentences give it ("7081.34x2"); absent when the variant was not measured */
+  primary?: string;
+  secondary: string[];
+  /** against the step's reference: "+3.56%", "1.12x faster"; the reference itself says so */
+  change?: { text: string; positive?: boolean };
+  winner?: true;
+  /** "skipped", "not supported", "failed" */
+  status?: string;
+  /** the objective as a share of the step's largest value, 0–100, for the bar beside it */
+  bar?: number;
+};
+
+export type StepResultsView = {
+  caption: string;
+  headers: string[];
+  rows: StepResultRow[];
+  winnerLabel: string;
+  /** bars beside the values: steps with three or more measured variants */
+  chart: boolean;
+};
+
+export function resultsOf(results: StepResultsView | undefined): { results?: StepResultsView } {
+  return results ? { results } : {};
+}
+
+/**
+ * The step's results table: each variant's objective and secondary metrics and its change against
+ * the step's reference (the variant its summary compares the winner with; the first measured one
+ * when the step has no pairwise summary), the winner marked. A reference from an earlier step
+ * (the configuration this step started from) gets a row of its own at the top.
+ */
+export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsView | undefined {
+  const { guide, lang, tr } = ctx;
+  const primary = guide.metrics.primary;
+  const complete = (v: ComputedVariant) => v.measured !== undefined && v.measured.successRate === undefined;
+  const summary = step.summary;
+  const pairwise = summary.kind === 'pairwise' ? summary : undefined;
+  const reference = pairwise
+    ? summaryVariant(guide, step, pairwise.reference, pairwise.referenceStep)
+    : (() => {
+        const first = step.variants.find(complete);
+        return first ? { variant: first, name: (l: Locale) => nameOf(first, step, l) } : undefined;
+      })();
+  const referenceScore = reference?.variant.measured?.score;
+  const higher = metricDirection(primary) === 'higher';
+  const external = pairwise?.referenceStep !== undefined && reference ? [reference.variant] : [];
+  const variants = [...external, ...step.variants];
+  const measuredScores = variants.filter(complete).map((v) => v.measured?.score ?? 0);
+  const chart = step.variants.filter(complete).length >= 3;
+  const largest = Math.max(...measuredScores);
+  if (variants.length === 0) return undefined;
+  const rows = variants.map((variant, i): StepResultRow => {
+    const m = variant.measured;
+    const isExternal = i < external.length;
+    const label = isExternal && reference ? reference.name(lang) : nameOf(variant, step, lang);
+    const row: StepResultRow = { id: isExternal ? `reference-${variant.id}` : variant.id, label, secondary: [] };
+    if (m) {
+      row.primary = primaryText(guide, m);
+      row.secondary = m.secondary.map((cell, k) => shownAs(cell.value, guide.metrics.secondary[k] ?? primary));
+      if (chart && complete(variant)) row.bar = Math.round((m.score / largest) * 1000) / 10;
+    }
+    if (variant === reference?.variant) row.change = { text: tr('stepResults.reference') };
+    else if (m && complete(variant) && referenceScore !== undefined) {
+      const change = {
+        percent: percentChange(referenceScore, m.score),
+        ratio: betterRatio(referenceScore, m.score, higher),
+      };
+      row.change = { text: deltaText(change, ctx.delta), positive: guideImprovement(guide, change) };
+    }
+    if (!isExternal && variant.id === step.winner) row.winner = true;
+    if (variant.status !== 'ok' || !complete(variant))
+      row.status =
+        m?.successRate !== undefined
+          ? tr('stepResults.skipped', { rate: (m.successRate * 100).toFixed(1) })
+          : statusText(variant, tr);
+    return row;
+  });
+  const unit = (key: MetricKey) => unitSuffix(displayUnit(key));
+  const withUnit = (key: MetricKey) => (unit(key) ? `${metricShortName(key)} (${unit(key)})` : metricShortName(key));
+  return {
+    caption: tr('stepResults.caption', { step: step.title[lang] }),
+    headers: [
+      tr('stepResults.variant'),
+      withUnit(primary),
+      ...guide.metrics.secondary.map(withUnit),
+      reference ? tr('stepResults.change', { reference: reference.name(lang) }) : tr('stepResults.changeNone'),
+    ],
+    rows,
+    winnerLabel: tr('stepResults.winner'),
+    chart,
+  };
+}
