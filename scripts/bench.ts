@@ -39,7 +39,6 @@ if (!Number.isInteger(guides) || guides < 1 || !Number.isInteger(rounds) || roun
 }
 
 const SEED = 'glm-5.2/h200';
-const HARDWARE = 'h200';
 const root = mkdtempSync(join(tmpdir(), 'perflab-bench-'));
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
@@ -54,8 +53,8 @@ const rawFiles = listFiles(seedRaw).map((path) => ({
 }));
 const markdownGuides: MarkdownGuide[] = [];
 for (let index = 0; index < guides; index++) {
-  const { slug } = copyName(index);
-  const content = join(root, 'content/guides', slug, HARDWARE);
+  const { slug, machine } = copyName(index);
+  const content = join(root, 'content/guides', slug, machine.slug);
   mkdirSync(content, { recursive: true });
   const yaml = copyGuideYaml(seedYaml, family, index);
   writeFileSync(join(content, 'guide.yaml'), yaml);
@@ -66,13 +65,13 @@ for (let index = 0; index < guides; index++) {
   }
   const raw = rawFiles.map((file) => ({ path: file.path, text: perturbResultText(file.text, copyFactor(index)) }));
   for (const file of raw) {
-    const target = join(root, 'data/raw', slug, HARDWARE, file.path);
+    const target = join(root, 'data/raw', slug, machine.slug, file.path);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, file.text);
   }
   const title = /^title:\n {2}en: (.*)\n {2}zh: (.*)$/m.exec(yaml);
   markdownGuides.push({
-    slug: `${slug}-${HARDWARE}`,
+    slug: `${slug}-${machine.slug}`,
     title: { en: title?.[1] ?? slug, zh: title?.[2] ?? slug },
     prose,
     structure: yaml,
@@ -146,7 +145,8 @@ for (let round = 1; round <= rounds; round++) {
 }
 
 // 4. Incremental: one raw file of one guide changes; ingest and compute redo that guide only.
-const changedRaw = join(root, 'data/raw', copyName(0).slug, HARDWARE, 'engine/vllm.txt');
+const first = copyName(0);
+const changedRaw = join(root, 'data/raw', first.slug, first.machine.slug, 'engine/vllm.txt');
 writeFileSync(changedRaw, perturbResultText(readFileSync(changedRaw, 'utf8'), 1.01));
 const reIngest = await measure(node, [join(projectRoot, 'scripts/ingest.ts')], env, projectRoot);
 const reCompute = await measure(node, [join(projectRoot, 'scripts/compute.ts')], env, projectRoot);
@@ -167,7 +167,7 @@ log(
 
 // 5. What one guide page weighs.
 const htmlFiles = listFiles(dist).filter((file) => file.endsWith('.html'));
-const pagePath = join(dist, 'en/guides', copyName(0).slug, HARDWARE, 'index.html');
+const pagePath = join(dist, 'en/guides', first.slug, first.machine.slug, 'index.html');
 const html = readFileSync(pagePath, 'utf8');
 const assets = pageAssets(html);
 const assetPath = (href: string) => join(dist, href.replace(/^\//, '').split(/[?#]/)[0] ?? '');
@@ -185,7 +185,7 @@ for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
 const jsBytes = [...scripts].reduce((sum, path) => sum + statSync(path).size, 0) + inlineScriptBytes(html);
 const htmlBytes = Buffer.byteLength(html);
 
-const browserLoad = await loadInBrowser(dist, `/en/guides/${copyName(0).slug}/${HARDWARE}/`);
+const browserLoad = await loadInBrowser(dist, `/en/guides/${first.slug}/${first.machine.slug}/`);
 if (!browserLoad) log('no /usr/bin/chromium (npm run setup:browser): page weight from the HTML alone');
 
 const buildSeconds = median(builds.map((b) => b.seconds));

@@ -40,9 +40,14 @@ describe('synthetic raw logs', () => {
     for (let i = 0; i < 50; i++) expect(Math.abs(copyFactor(i) - 1)).toBeLessThanOrEqual(0.08 + 1e-12);
     // Distinct copies: the story checks refuse a block two guides share.
     expect(new Set(Array.from({ length: 1000 }, (_, i) => copyFactor(i))).size).toBe(1000);
-    const yaml = copyGuideYaml('title:\n  en: GLM on H200\n  zh: H200 上的 GLM\nmodel:\n  family: GLM\n', 'GLM', 7);
+    // Copy 7 is the second model (Bench-001) on the fourth machine.
+    const yaml = copyGuideYaml(
+      'title:\n  en: GLM on H200\n  zh: H200 上的 GLM\nmodel:\n  family: GLM\nhardware:\n  name: NVIDIA H200\n',
+      'GLM',
+      7,
+    );
     expect(yaml).toBe(
-      'title:\n  en: GLM on H200 (Bench-007)\n  zh: H200 上的 GLM（Bench-007）\nmodel:\n  family: GLM Bench-007\n',
+      'title:\n  en: GLM on H200 (Bench-001)\n  zh: H200 上的 GLM（Bench-001）\nmodel:\n  family: GLM Bench-001\nhardware:\n  name: NVIDIA L40S\n',
     );
   });
 });

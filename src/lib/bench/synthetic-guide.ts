@@ -33,17 +33,30 @@ export function copyFactor(index: number): number {
   return 1 + (((index * 37) % 1601) - 800) / 10000;
 }
 
-/** The n-th copy's id segment and display name, e.g. `bench-007` / `Bench-007`. */
-export function copyName(index: number): { slug: string; name: string } {
-  const digits = String(index).padStart(3, '0');
-  return { slug: `bench-${digits}`, name: `Bench-${digits}` };
+/** Machines each synthetic model is measured on, as a team's guides are: models × machines. */
+export const BENCH_MACHINES = [
+  { slug: 'h200', name: 'NVIDIA H200' },
+  { slug: 'h100', name: 'NVIDIA H100' },
+  { slug: 'a100', name: 'NVIDIA A100' },
+  { slug: 'l40s', name: 'NVIDIA L40S' },
+] as const;
+
+/**
+ * The n-th copy's model id segment and display name (`bench-001` / `Bench-001`) and its machine:
+ * copies 0–3 are one model on four machines, 4–7 the next model, and so on.
+ */
+export function copyName(index: number): { slug: string; name: string; machine: (typeof BENCH_MACHINES)[number] } {
+  const digits = String(Math.floor(index / BENCH_MACHINES.length)).padStart(3, '0');
+  const machine = BENCH_MACHINES[index % BENCH_MACHINES.length] ?? BENCH_MACHINES[0];
+  return { slug: `bench-${digits}`, name: `Bench-${digits}`, machine };
 }
 
 /** guide.yaml of a copy: the same experiment, its own title and model family. */
 export function copyGuideYaml(yaml: string, family: string, index: number): string {
-  const { name } = copyName(index);
+  const { name, machine } = copyName(index);
   return yaml
     .replaceAll(`family: ${family}`, `family: ${family} ${name}`)
+    .replace(/^( {2}name: )NVIDIA H200$/m, `$1${machine.name}`)
     .replace(
       /^title:\n {2}en: (.*)\n {2}zh: (.*)$/m,
       (_, en: string, zh: string) => `title:\n  en: ${en} (${name})\n  zh: ${zh}（${name}）`,
