@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { guidesRoot } from './guide-sources.ts';
 import { listGuideDirs, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
+import { forEachGuide } from './guide-threads.ts';
 import { computeOne, loadBlockIndex } from './pipeline.ts';
-import { pruneCache, recordComputedGuides } from './pipeline-cache.ts';
+import { markCacheUsed, pruneCache, recordComputedGuides } from './pipeline-cache.ts';
 
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
@@ -14,8 +15,8 @@ let fromCache = 0;
 
 const ids = listGuideDirs(guidesRoot);
 const blocks = loadBlockIndex(ids);
-for (const id of ids) {
-  const result = computeOne(id, blocks);
+for (const { id, result } of await forEachGuide('compute', ids, (id) => computeOne(id, blocks), blocks)) {
+  markCacheUsed('compute', result.cacheKey);
   diagnostics.push(...result.diagnostics);
   if (result.json) output.set(`${id}.json`, result.json);
   if (result.cached) fromCache++;

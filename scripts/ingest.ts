@@ -5,15 +5,16 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { rawRoot } from './guide-sources.ts';
 import { listGuideDirs, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
+import { forEachGuide } from './guide-threads.ts';
 import { ingestOne } from './pipeline.ts';
-import { pruneCache } from './pipeline-cache.ts';
+import { markCacheUsed, pruneCache } from './pipeline-cache.ts';
 
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
 let fromCache = 0;
 
-for (const guide of listGuideDirs(rawRoot)) {
-  const result = ingestOne(guide);
+for (const { id: guide, result } of await forEachGuide('ingest', listGuideDirs(rawRoot), ingestOne)) {
+  markCacheUsed('ingest', result.cacheKey);
   diagnostics.push(...result.diagnostics);
   for (const [name, json] of result.runs) output.set(`${guide}/${name}`, json);
   output.set(`${guide}.sources.json`, result.manifest);

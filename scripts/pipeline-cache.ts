@@ -64,6 +64,11 @@ export function writeCache(stage: CacheStage, key: string, value: unknown): void
   renameSync(staging, path);
 }
 
+/** Keeps an entry another thread read or wrote from this process's `pruneCache`. */
+export function markCacheUsed(stage: CacheStage, key: string | undefined): void {
+  if (key !== undefined) used[stage].add(key);
+}
+
 /** Drops a stage's entries this process did not use: after a full run, the cache holds the current guides only. */
 export function pruneCache(stage: CacheStage): void {
   const dir = join(cacheRoot, stage);

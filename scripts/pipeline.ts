@@ -1,6 +1,7 @@
 // One guide through ingest and through compute, each behind the content-hash cache: what
 // ingest.ts and compute.ts run for every guide, and what `npm run dev` runs for a guide whose
 // sources changed. A cached result is the exact text and diagnostics a cold run produces.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
@@ -34,32 +35,67 @@ export type IngestedGuide = {
   rawFiles: number;
   diagnostics: Diagnostic[];
   cached: boolean;
+  /** its ingest cache entry, which a run on another thread must keep from pruning */
+  cacheKey: string;
 };
 
+/** What the cache keeps of an ingest: each run file's name and digest; the texts are in data/runs. */
 type IngestEntry = { runs: [string, string][]; diagnostics: Diagnostic[] };
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A guide's runs as data/runs holds them, when every file the cached ingest listed is there with
+ * the digest it had; undefined when any is missing or edited (then the raw files are parsed again).
+ */
+function committedRuns(id: string, listed: readonly [string, string][]): Map<string, string> | undefined {
+  const runs = new Map<string, string>();
+  for (const [name, expected] of listed) {
+    const path = join(repoRoot, 'data/runs', id, name);
+    if (!existsSync(path)) return undefined;
+    const text = readFileSync(path, 'utf8');
+    if (digest(text) !== expected) return undefined;
+    runs.set(name, text);
+  }
+  return runs;
+}
 
 export function ingestOne(id: string): IngestedGuide {
   const { files, diagnostics: refused } = readRawFiles(id);
   // guide.yaml is in the key for the formats it may declare for these files.
   const yamlText = readGuideYamlText(id);
   const key = cacheKey('ingest', [id, yamlText, ...files.flatMap((f) => [f.path, f.text])]);
-  let entry = readCache<IngestEntry>('ingest', key);
-  const cached = entry !== undefined;
-  if (!entry) {
+  const entry = readCache<IngestEntry>('ingest', key);
+  let runs = entry && committedRuns(id, entry.runs);
+  let diagnostics = entry?.diagnostics ?? [];
+  const cached = runs !== undefined;
+  if (!runs) {
     const result = ingestGuide(files, readDeclaredFormats(id, yamlText));
-    entry = { runs: result.runs.map((run) => [`${run.id}.json`, runJson(run)]), diagnostics: result.diagnostics };
-    if (!hasErrors(result.diagnostics)) writeCache('ingest', key, entry);
+    runs = new Map(result.runs.map((run) => [`${run.id}.json`, runJson(run)]));
+    diagnostics = result.diagnostics;
+    // An entry whose files data/runs does not hold (ingest failed elsewhere, or they were edited)
+    // is not used: the next run parses again.
+    if (!hasErrors(diagnostics))
+      writeCache('ingest', key, { runs: [...runs].map(([name, text]) => [name, digest(text)]), diagnostics });
   }
   return {
-    runs: new Map(entry.runs),
+    runs,
     manifest: rawSourcesManifest(files),
     rawFiles: files.length,
-    diagnostics: [...refused, ...entry.diagnostics],
+    diagnostics: [...refused, ...diagnostics],
     cached,
+    cacheKey: key,
   };
 }
 
-export type ComputedGuideJson = { json?: string; diagnostics: Diagnostic[]; cached: boolean; summary: string };
+export type ComputedGuideJson = {
+  json?: string;
+  diagnostics: Diagnostic[];
+  cached: boolean;
+  summary: string;
+  /** its compute cache entry (none for stale runs), which a run on another thread must keep from pruning */
+  cacheKey?: string;
+};
 
 type ComputeEntry = { json?: string; diagnostics: Diagnostic[]; summary: string };
 
@@ -126,7 +162,7 @@ export function computeOne(id: string, blocks: BlockIndex = new Map()): Computed
     };
     if (!hasErrors(diagnostics)) writeCache('compute', key, entry);
   }
-  return { ...entry, diagnostics: [...readProblems, ...entry.diagnostics], cached };
+  return { ...entry, diagnostics: [...readProblems, ...entry.diagnostics], cached, cacheKey: key };
 }
 
 /** Every guide id with a raw folder or a guide folder. */

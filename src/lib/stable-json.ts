@@ -6,15 +6,43 @@ export function stableJson(value: unknown): string {
   return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
 }
 
+/**
+ * The value with every object's keys in sorted order and undefined fields dropped. A part already
+ * in that shape is returned as it is, not copied: ingest sorts every run of every guide.
+ */
 function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, field]) => field !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([key, field]) => [key, sortKeys(field)]),
-    );
+  if (Array.isArray(value)) {
+    let copied = false;
+    const items = value.map((item: unknown) => {
+      const sorted = sortKeys(item);
+      if (sorted !== item) copied = true;
+      return sorted;
+    });
+    return copied ? items : value;
   }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  const source = value as Record<string, unknown>;
+  const keys = Object.keys(source);
+  // Only a plain object is kept as it is: JSON.stringify would call a Date's toJSON, a copy has none.
+  const prototype: unknown = Object.getPrototypeOf(source);
+  let inOrder = prototype === Object.prototype || prototype === null;
+  const fields: unknown[] = [];
+  let previousKey: string | undefined;
+  for (const key of keys) {
+    const field = source[key];
+    const sorted = field === undefined ? undefined : sortKeys(field);
+    if (field === undefined || sorted !== field || (previousKey !== undefined && previousKey > key)) inOrder = false;
+    fields.push(sorted);
+    previousKey = key;
+  }
+  if (inOrder) return value;
+  const byKey = new Map(keys.map((key, index) => [key, fields[index]]));
+  // Default sort() orders by UTF-16 code unit; an object then lists index-like keys first, as
+  // JavaScript objects always do, so the output is JSON.stringify's of a key-sorted copy.
+  const sorted: Record<string, unknown> = {};
+  for (const key of [...keys].sort()) {
+    const field = byKey.get(key);
+    if (field !== undefined) sorted[key] = field;
+  }
+  return sorted;
 }

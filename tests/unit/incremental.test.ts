@@ -1,38 +1,22 @@
 // Ingest and compute skip guides whose sources did not change (content-hash cache outside data/),
 // and what they write is byte for byte what a cold run writes.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { perturbResultText } from '../../src/lib/bench/synthetic-guide.ts';
 import { listFiles } from '../../scripts/io.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
+import { scratchRepo } from '../helpers/scratch-repo.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'perflab-incremental-'));
-for (const dir of ['src', 'scripts', 'data', 'content'])
-  cpSync(join(repoRoot, dir), join(scratch, dir), { recursive: true });
-cpSync(join(repoRoot, 'package.json'), join(scratch, 'package.json'));
-cpSync(join(repoRoot, 'package-lock.json'), join(scratch, 'package-lock.json'));
-symlinkSync(join(repoRoot, 'node_modules'), join(scratch, 'node_modules'));
-const cache = join(scratch, '.cache');
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const repo = scratchRepo('perflab-incremental-');
+const { root: scratch, cache, snapshot } = repo;
+afterAll(repo.remove);
 
 const run = (script: string) => {
-  const result = spawnSync(process.execPath, [join(scratch, 'scripts', script)], {
-    cwd: scratch,
-    encoding: 'utf8',
-    env: { ...process.env, PERFLAB_PIPELINE_CACHE: cache },
-  });
+  const result = repo.run(script);
   expect(result.status, result.stderr).toBe(0);
   return result.stderr;
 };
-const snapshot = () =>
-  new Map(
-    ['data/runs', 'data/guides'].flatMap((dir) =>
-      listFiles(join(scratch, dir)).map((path) => [relative(scratch, path), readFileSync(path, 'utf8')] as const),
-    ),
-  );
 
 const guides = listFiles(join(repoRoot, 'content/guides')).filter((path) => path.endsWith('guide.yaml')).length;
 
@@ -71,15 +55,26 @@ describe('a rebuild after one raw file changed', () => {
     const source = readFileSync(join(scratch, 'data/raw/glm-5.2/h200/engine/sglang.txt'), 'utf8');
     writeFileSync(join(scratch, 'data/raw/glm-4.x/h200/engine/vllm.txt'), source);
     run('ingest.ts');
-    const compute = spawnSync(process.execPath, [join(scratch, 'scripts/compute.ts')], {
-      cwd: scratch,
-      encoding: 'utf8',
-      env: { ...process.env, PERFLAB_PIPELINE_CACHE: cache },
-    });
+    const compute = repo.run('compute.ts');
     expect(compute.status).toBe(1);
     // glm-5.2's own sources did not change: only the block index sends it through compute again.
     expect(compute.stderr).toMatch(
       /content\/guides\/glm-5\.2\/h200\/guide\.yaml:\d+:\d+: error E_UNACKNOWLEDGED: data\/raw\/glm-5\.2\/h200\/engine\/sglang\.txt holds the same block as data\/raw\/glm-4\.x\/h200\/engine\/vllm\.txt/,
     );
+  });
+
+  it('a hand-edited run file is not taken from the cache: ingest parses its guide again and restores it', () => {
+    const file = join(scratch, 'data/runs/glm-4.x/h200/engine/sglang.json');
+    writeFileSync(
+      join(scratch, 'data/raw/glm-4.x/h200/engine/vllm.txt'),
+      readFileSync(join(repoRoot, 'data/raw/glm-4.x/h200/engine/vllm.txt')),
+    );
+    run('ingest.ts');
+    const ingested = readFileSync(file, 'utf8');
+    writeFileSync(file, ingested.replace(/"value": \d+/, '"value": 1'));
+    const again = run('ingest.ts');
+    expect(again).toContain('glm-4.x/h200: 7 raw file(s), 14 run(s)\n');
+    expect(again).toContain(`1 written, 0 removed; ${guides - 1} guide(s) unchanged`);
+    expect(readFileSync(file, 'utf8')).toBe(ingested);
   });
 });

@@ -1,21 +1,16 @@
 // The ingest and compute CLIs on a scratch copy of the repo: all or nothing, never half-written.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { declaredFormats, ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
+import { scratchRepo } from '../helpers/scratch-repo.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'perflab-cli-'));
-for (const dir of ['src', 'scripts', 'data', 'content'])
-  cpSync(join(repoRoot, dir), join(scratch, dir), { recursive: true });
-cpSync(join(repoRoot, 'package.json'), join(scratch, 'package.json'));
-symlinkSync(join(repoRoot, 'node_modules'), join(scratch, 'node_modules'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const repo = scratchRepo('perflab-cli-');
+const scratch = repo.root;
+afterAll(repo.remove);
 
-const run = (script: string) =>
-  spawnSync(process.execPath, [join(scratch, 'scripts', script)], { cwd: scratch, encoding: 'utf8' });
+const run = (script: string) => repo.run(script);
 const runsFile = join(scratch, 'data/runs/glm-5.2/h200/engine/vllm.json');
 
 describe('ingest CLI', () => {

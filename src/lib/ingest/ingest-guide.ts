@@ -136,9 +136,38 @@ export function declaredFormats(guideData: unknown): Map<string, string> {
 export function mayDeclareFormats(yamlText: string): boolean {
   if (yamlText.includes('format')) return true;
   // Only a double-quoted escape ("\u0066ormat") could spell the key otherwise.
-  if (!yamlText.includes('\\')) return false;
+  if (!yamlText.includes('\\') || backslashesOnlyInBlockScalars(yamlText)) return false;
   for (const token of new Lexer().lex(yamlText)) if (token.startsWith('"') && token.includes('\\')) return true;
   return false;
+}
+
+// `key: |`, `- |`, `- key: >-` with nothing after the indicator but a comment: the simple block
+// scalar headers a serving command uses. Keys with quotes or "#" are left to the tokenizer.
+const BLOCK_SCALAR_HEADER = /^( *(?:- +)*)(?:([^\s#'"\-?][^#'"]*?):[ \t]+)?[|>][1-9+-]{0,2}[ \t]*(?:#.*)?$/;
+
+/**
+ * True when every backslash of the text is inside a block scalar with a simple header (a guide's
+ * serving commands): the tokenizer need not run, which is most of a cold ingest's time per guide
+ * otherwise. A block scalar's content is every following line that is blank or indented past the
+ * column of its key (or of its "-"); no key of the document can sit on such a line. Anything less
+ * plain (a tab, a quoted key, a `?` key) answers false, and the tokenizer decides.
+ */
+export function backslashesOnlyInBlockScalars(yamlText: string): boolean {
+  let contentPast: number | undefined;
+  for (const line of yamlText.split('\n')) {
+    const indent = line.length - line.trimStart().length;
+    if (contentPast !== undefined) {
+      if (line.trim() === '' || (indent > contentPast && !line.slice(0, indent).includes('\t'))) continue;
+      contentPast = undefined;
+    }
+    if (line.includes('\\')) return false;
+    const header = BLOCK_SCALAR_HEADER.exec(line);
+    if (!header) continue;
+    const [, prefix = '', key] = header;
+    // A key's column, or for "- |" the column of the last dash.
+    contentPast = key !== undefined ? prefix.length : prefix.trimEnd().length - 1;
+  }
+  return true;
 }
 
 /**

@@ -19,12 +19,16 @@ export function sourceLines(text: string): SourceLine[] {
   const withoutBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const physical = withoutBom.split('\n');
   if (physical.length > 1 && physical[physical.length - 1] === '') physical.pop();
+  // Most lines have no CR, escape or tab: each rewrite runs only where its character is.
   return physical.map((line, index) => {
-    let raw = line.endsWith('\r') ? line.slice(0, -1) : line;
-    // tqdm redraws a bar with bare CRs: only the text after the last one was visible.
-    const lastCr = raw.lastIndexOf('\r');
-    if (lastCr >= 0) raw = raw.slice(lastCr + 1);
-    raw = raw.replace(ANSI_CSI, '');
-    return { line: index + 1, raw, text: raw.replace(/\t/g, ' ').trimEnd() };
+    let raw = line;
+    if (raw.includes('\r')) {
+      if (raw.endsWith('\r')) raw = raw.slice(0, -1);
+      // tqdm redraws a bar with bare CRs: only the text after the last one was visible.
+      const lastCr = raw.lastIndexOf('\r');
+      if (lastCr >= 0) raw = raw.slice(lastCr + 1);
+    }
+    if (raw.includes('\x1b')) raw = raw.replace(ANSI_CSI, '');
+    return { line: index + 1, raw, text: (raw.includes('\t') ? raw.replace(/\t/g, ' ') : raw).trimEnd() };
   });
 }

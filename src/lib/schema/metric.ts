@@ -89,7 +89,8 @@ export type DistributionId = Exclude<MetricId, ScalarId>;
 
 /** Statistics of a distribution metric; percentiles are `p<N>` with `_` for a decimal point (`p99_9`). */
 export type Stat = 'mean' | 'median' | 'std' | 'min' | 'max' | `p${number}` | `p${number}_${number}`;
-export const StatSchema = z.string().regex(/^(mean|median|std|min|max|p\d+(_\d+)?)$/);
+const STAT = /^(mean|median|std|min|max|p\d+(_\d+)?)$/;
+export const StatSchema = z.string().regex(STAT);
 
 /**
  * A metric key names one value in a run: `total_token_throughput` for a scalar, `ttft.p99` for one
@@ -106,8 +107,11 @@ export const MetricKeySchema = z.string().refine(isMetricKey, {
   error: (issue) => metricKeyProblem(String(issue.input)) ?? 'not a metric key',
 });
 
+// Plain lookups rather than zod: ingest asks these for every value of every run.
+const METRIC_IDS: ReadonlySet<string> = new Set(metricIds);
+
 export function isStat(text: string): text is Stat {
-  return StatSchema.safeParse(text).success;
+  return STAT.test(text);
 }
 
 export function isDistribution(id: MetricId): id is DistributionId {
@@ -135,7 +139,7 @@ export function splitMetricKey(key: MetricKey): { id: MetricId; stat?: Stat } {
 }
 
 export function isMetricId(text: string): text is MetricId {
-  return MetricIdSchema.safeParse(text).success;
+  return METRIC_IDS.has(text);
 }
 
 function suggest(word: string, candidates: readonly string[]): string {
@@ -151,7 +155,7 @@ export function metricKeyProblem(key: string): string | undefined {
   const info: MetricInfo = metricInfo[id];
   if (info.distribution && stat === undefined) return `"${id}" is a distribution: name a statistic, e.g. "${id}.mean"`;
   if (!info.distribution && stat !== undefined) return `"${id}" is a single value: drop ".${stat}"`;
-  if (stat !== undefined && !StatSchema.safeParse(stat).success)
+  if (stat !== undefined && !isStat(stat))
     return `unknown statistic "${stat}" (expected mean, median, std, min, max or pNN)${suggest(stat, ['mean', 'median', 'std', 'min', 'max', 'p50', 'p90', 'p95', 'p99'])}`;
   return undefined;
 }

@@ -1,0 +1,67 @@
+// Runs a pipeline stage over many guides on this thread and on worker threads at once (the
+// machines this runs on have two cores or more): each thread takes the next guide when it has
+// finished the last, and the results come back in the guides' order, so what is written and
+// printed does not depend on how many threads ran or which guide each took.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+export type GuideStage = 'ingest' | 'compute';
+
+/** Below this many guides a worker's start (loading the pipeline's modules again) costs more than it saves. */
+const MIN_GUIDES_PER_THREAD = 16;
+
+/**
+ * Threads to use: PERFLAB_THREADS when set (1 runs everything on this thread), else one per core
+ * (at most four) while each has MIN_GUIDES_PER_THREAD guides to do.
+ */
+export function threadCount(guides: number): number {
+  const fromEnv = Number(process.env.PERFLAB_THREADS);
+  if (Number.isInteger(fromEnv) && fromEnv >= 1) return Math.max(1, Math.min(fromEnv, guides));
+  return Math.max(1, Math.min(availableParallelism(), 4, Math.floor(guides / MIN_GUIDES_PER_THREAD)));
+}
+
+/** The guides this thread takes from the shared counter, one at a time, until none is left. */
+export function* takeNext(ids: readonly string[], counter: Int32Array): Generator<{ index: number; id: string }> {
+  for (;;) {
+    const index = Atomics.add(counter, 0, 1);
+    const id = ids[index];
+    if (id === undefined) return;
+    yield { index, id };
+  }
+}
+
+export type WorkerInput = { stage: GuideStage; ids: readonly string[]; next: SharedArrayBuffer; context: unknown };
+export type WorkerMessage = { index: number; result: unknown } | { done: true };
+
+/**
+ * `runHere(id)` for every id, in the ids' order, computed on this thread and `threadCount - 1` workers running
+ * guide-worker.ts (which runs the same function for the stage). `context` is cloned to each worker.
+ */
+export async function forEachGuide<T>(
+  stage: GuideStage,
+  ids: readonly string[],
+  runHere: (id: string) => T,
+  context?: unknown,
+): Promise<{ id: string; result: T }[]> {
+  const results = new Array<T>(ids.length);
+  // One shared counter: the index of the next guide any thread may take.
+  const next = new SharedArrayBuffer(4);
+  const counter = new Int32Array(next);
+  const workers = Array.from({ length: threadCount(ids.length) - 1 }, () => {
+    const input: WorkerInput = { stage, ids, next, context };
+    const worker = new Worker(new URL('./guide-worker.ts', import.meta.url), { workerData: input });
+    return new Promise<void>((resolve, reject) => {
+      worker.on('message', (message: WorkerMessage) => {
+        if ('done' in message) resolve();
+        else results[message.index] = message.result as T;
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => {
+        if (code !== 0) reject(new Error(`${stage} worker stopped with exit code ${code}`));
+      });
+    });
+  });
+  for (const { index, id } of takeNext(ids, counter)) results[index] = runHere(id);
+  await Promise.all(workers);
+  return ids.map((id, index) => ({ id, result: results[index] as T }));
+}

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listFiles } from '../../scripts/io.ts';
+import { stableJson } from '../../src/lib/stable-json.ts';
+
+// The reference: a key-sorted copy through JSON.stringify, which stableJson must match byte for byte.
+function sortedCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedCopy);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, field]) => field !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, field]) => [key, sortedCopy(field)]),
+    );
+  return value;
+}
+const reference = (value: unknown) => `${JSON.stringify(sortedCopy(value), null, 2)}\n`;
+
+describe('stableJson', () => {
+  it('writes what JSON.stringify writes for a key-sorted copy, on every committed JSON file', () => {
+    const files = ['data/runs', 'data/guides'].flatMap((dir) =>
+      listFiles(join(import.meta.dirname, '../..', dir)).filter((path) => path.endsWith('.json')),
+    );
+    expect(files.length).toBeGreaterThan(300);
+    for (const path of files) {
+      const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+      expect(stableJson(value), path).toBe(reference(value));
+    }
+  });
+
+  it('sorts keys as a sorted copy iterates them (index keys first), drops undefined fields, writes array holes as null, and escapes', () => {
+    const indexKeys = { 10: 'a', 2: 'b', '02': 'c', 4294967295: 'd', 4294967294: 'e' };
+    expect(stableJson(indexKeys)).toBe(reference(indexKeys));
+  });
+
+  it('sorts keys by code unit, drops undefined fields, keeps array holes as null, and escapes', () => {
+    const value = {
+      b: [1, undefined, { z: 1, a: [] }, {}, null, NaN, -0, 1e21],
+      a: { é: 'line\nbreak "quoted" \u2028', B: true, _: undefined },
+      '': 'empty key',
+      10: 'numeric key',
+      2: 'numeric key',
+    };
+    expect(stableJson(value)).toBe(reference(value));
+    expect(stableJson(value)).toContain('"a": {\n    "B": true,\n    "é"');
+    expect(stableJson([])).toBe('[]\n');
+    const dated = { when: new Date(0), nested: { sorted: true } };
+    expect(stableJson(dated)).toBe(reference(dated));
+    expect(stableJson('text')).toBe('"text"\n');
+  });
+});
