@@ -4,8 +4,8 @@ import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { ingestGuide } from '../src/lib/ingest/ingest-guide.ts';
 import { buildGuide } from '../src/lib/compute/build-guide.ts';
 import { blockIndex } from '../src/lib/compute/story.ts';
-import { guidesRoot, rawRoot, readDeclaredFormats, readGuideSources, readRawFiles } from './guide-sources.ts';
-import { listGuideDirs, reportDiagnostics } from './io.ts';
+import { readDeclaredFormats, readGuideSources, readRawFiles } from './guide-sources.ts';
+import { guidesRoot, listGuideDirs, rawRoot, reportDiagnostics } from './io.ts';
 
 const diagnostics: Diagnostic[] = [];
 /** plausibility warnings a guide acknowledges: one summary line, not a block each */

@@ -3,10 +3,9 @@
 // files that changed. A guide whose guide.yaml, prose and runs are unchanged comes from the cache.
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
-import { guidesRoot } from './guide-sources.ts';
-import { listGuideDirs, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
-import { forEachGuide } from './guide-threads.ts';
-import { computeOne, loadBlockIndex } from './pipeline.ts';
+import { guidesRoot, listGuideDirs, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
+import { startGuideThreads } from './guide-threads.ts';
+import { computeOne, loadBlockIndex, type ComputedGuideJson } from './pipeline.ts';
 import { markCacheUsed, pruneCache, recordComputedGuides } from './pipeline-cache.ts';
 
 const output = new Map<string, string>();
@@ -15,7 +14,8 @@ let fromCache = 0;
 
 const ids = listGuideDirs(guidesRoot);
 const blocks = loadBlockIndex(ids);
-for (const { id, result } of await forEachGuide('compute', ids, (id) => computeOne(id, blocks), blocks)) {
+const threads = startGuideThreads<ComputedGuideJson>('compute', ids, blocks);
+for (const { id, result } of await threads.run((id) => computeOne(id, blocks))) {
   markCacheUsed('compute', result.cacheKey);
   diagnostics.push(...result.diagnostics);
   if (result.json) output.set(`${id}.json`, result.json);

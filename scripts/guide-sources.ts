@@ -9,10 +9,17 @@ import { RunSchema, type Run } from '../src/lib/schema/run.ts';
 import { validateJson } from '../src/lib/diagnostics/validate.ts';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { listFiles, notRegularFile, RAW_FILE_LIMIT, readText, repoPath, repoRoot, walkFiles } from './io.ts';
-
-export const guidesRoot = join(repoRoot, 'content/guides');
-export const rawRoot = join(repoRoot, 'data/raw');
+import {
+  guidesRoot,
+  listFiles,
+  notRegularFile,
+  RAW_FILE_LIMIT,
+  rawRoot,
+  readText,
+  repoPath,
+  repoRoot,
+  walkFiles,
+} from './io.ts';
 
 /** A slug as guide ids use them: what `npm run new` accepts. */
 const SLUG = /^[a-z0-9][a-z0-9._-]*$/;

@@ -33,16 +33,17 @@ export function* takeNext(ids: readonly string[], counter: Int32Array): Generato
 export type WorkerInput = { stage: GuideStage; ids: readonly string[]; next: SharedArrayBuffer; context: unknown };
 export type WorkerMessage = { index: number; result: unknown } | { done: true };
 
+export type GuideThreads<T> = {
+  /** `runHere(id)` for every guide not taken by a worker; then every result, in the ids' order. */
+  run: (runHere: (id: string) => T) => Promise<{ id: string; result: T }[]>;
+};
+
 /**
- * `runHere(id)` for every id, in the ids' order, computed on this thread and `threadCount - 1` workers running
- * guide-worker.ts (which runs the same function for the stage). `context` is cloned to each worker.
+ * Starts `threadCount - 1` workers (guide-worker.ts, which runs the stage's function for each guide
+ * it takes). Call it before loading the stage's modules on this thread: the workers load theirs
+ * meanwhile. `context` is cloned to each worker.
  */
-export async function forEachGuide<T>(
-  stage: GuideStage,
-  ids: readonly string[],
-  runHere: (id: string) => T,
-  context?: unknown,
-): Promise<{ id: string; result: T }[]> {
+export function startGuideThreads<T>(stage: GuideStage, ids: readonly string[], context?: unknown): GuideThreads<T> {
   const results = new Array<T>(ids.length);
   // One shared counter: the index of the next guide any thread may take.
   const next = new SharedArrayBuffer(4);
@@ -61,7 +62,11 @@ export async function forEachGuide<T>(
       });
     });
   });
-  for (const { index, id } of takeNext(ids, counter)) results[index] = runHere(id);
-  await Promise.all(workers);
-  return ids.map((id, index) => ({ id, result: results[index] as T }));
+  return {
+    run: async (runHere) => {
+      for (const { index, id } of takeNext(ids, counter)) results[index] = runHere(id);
+      await Promise.all(workers);
+      return ids.map((id, index) => ({ id, result: results[index] as T }));
+    },
+  };
 }

@@ -1,14 +1,18 @@
-// A worker thread of guide-threads.ts: takes guides from the shared counter and runs the stage's
-// function for each, posting every result back with the guide's index.
+// A worker thread of guide-threads.ts: loads the stage's modules only, takes guides from the
+// shared counter and runs the stage's function for each, posting every result back with its index.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BlockIndex } from '../src/lib/compute/story.ts';
 import { takeNext, type WorkerInput, type WorkerMessage } from './guide-threads.ts';
-import { computeOne, ingestOne } from './pipeline.ts';
 
 const { stage, ids, next, context } = workerData as WorkerInput;
-const counter = new Int32Array(next);
-const run = stage === 'ingest' ? ingestOne : (id: string) => computeOne(id, context as BlockIndex);
-for (const { index, id } of takeNext(ids, counter)) {
+async function stageFunction(): Promise<(id: string) => unknown> {
+  if (stage === 'ingest') return (await import('./pipeline-ingest.ts')).ingestOne;
+  const { computeOne } = await import('./pipeline.ts');
+  return (id) => computeOne(id, context as BlockIndex);
+}
+
+const run = await stageFunction();
+for (const { index, id } of takeNext(ids, new Int32Array(next))) {
   const message: WorkerMessage = { index, result: run(id) };
   parentPort?.postMessage(message);
 }

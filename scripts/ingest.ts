@@ -3,17 +3,20 @@
 // files that changed. A guide whose raw files and guide.yaml are unchanged comes from the cache.
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
-import { rawRoot } from './guide-sources.ts';
-import { listGuideDirs, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
-import { forEachGuide } from './guide-threads.ts';
-import { ingestOne } from './pipeline.ts';
-import { markCacheUsed, pruneCache } from './pipeline-cache.ts';
+import { startGuideThreads } from './guide-threads.ts';
+import { listGuideDirs, rawRoot, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
+import type { IngestedGuide } from './pipeline-ingest.ts';
+
+// The workers start loading the parsers while this thread loads its own copy.
+const threads = startGuideThreads<IngestedGuide>('ingest', listGuideDirs(rawRoot));
+const { ingestOne } = await import('./pipeline-ingest.ts');
+const { markCacheUsed, pruneCache } = await import('./pipeline-cache.ts');
 
 const output = new Map<string, string>();
 const diagnostics: Diagnostic[] = [];
 let fromCache = 0;
 
-for (const { id: guide, result } of await forEachGuide('ingest', listGuideDirs(rawRoot), ingestOne)) {
+for (const { id: guide, result } of await threads.run(ingestOne)) {
   markCacheUsed('ingest', result.cacheKey);
   diagnostics.push(...result.diagnostics);
   for (const [name, json] of result.runs) output.set(`${guide}/${name}`, json);

@@ -9,6 +9,8 @@ import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../src/lib/d
  * build a scratch site that way; the code under src/ and scripts/ is always this repository's).
  */
 export const repoRoot = process.env.PERFLAB_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
+export const guidesRoot = join(repoRoot, 'content/guides');
+export const rawRoot = join(repoRoot, 'data/raw');
 
 /** Path relative to the site root with forward slashes, as shown in messages and stored in data/. */
 export function repoPath(absolute: string): string {

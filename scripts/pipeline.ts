@@ -1,92 +1,17 @@
-// One guide through ingest and through compute, each behind the content-hash cache: what
-// ingest.ts and compute.ts run for every guide, and what `npm run dev` runs for a guide whose
-// sources changed. A cached result is the exact text and diagnostics a cold run produces.
-import { createHash } from 'node:crypto';
+// One guide through compute, behind the content-hash cache: what compute.ts runs for every guide,
+// and (with pipeline-ingest.ts) what `npm run dev` runs for a guide whose sources changed. A cached
+// result is the exact text and diagnostics a cold run produces.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../src/lib/compute/build-guide.ts';
 import { blockDigest, blockIndex, type BlockIndex } from '../src/lib/compute/story.ts';
 import { hasErrors } from '../src/lib/diagnostics/diagnostics.ts';
-import { ingestGuide, runJson } from '../src/lib/ingest/ingest-guide.ts';
 import { stableJson } from '../src/lib/stable-json.ts';
-import {
-  guidesRoot,
-  hasGuideYaml,
-  manifestPath,
-  parseRuns,
-  rawRoot,
-  rawSourcesManifest,
-  readDeclaredFormats,
-  readGuideSources,
-  readGuideYamlText,
-  readRawFiles,
-  readRunTexts,
-  staleRuns,
-} from './guide-sources.ts';
-import { listGuideDirs, repoPath, repoRoot, syncDirectory } from './io.ts';
+import { hasGuideYaml, manifestPath, parseRuns, readGuideSources, readRunTexts, staleRuns } from './guide-sources.ts';
+import { guidesRoot, listGuideDirs, rawRoot, repoPath, repoRoot, syncDirectory } from './io.ts';
 import { cacheKey, readCache, writeCache } from './pipeline-cache.ts';
-
-export type IngestedGuide = {
-  /** `<run id>.json` → its normalized run */
-  runs: Map<string, string>;
-  /** data/runs/<guide>.sources.json: what the runs were ingested from */
-  manifest: string;
-  rawFiles: number;
-  diagnostics: Diagnostic[];
-  cached: boolean;
-  /** its ingest cache entry, which a run on another thread must keep from pruning */
-  cacheKey: string;
-};
-
-/** What the cache keeps of an ingest: each run file's name and digest; the texts are in data/runs. */
-type IngestEntry = { runs: [string, string][]; diagnostics: Diagnostic[] };
-
-const digest = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/**
- * A guide's runs as data/runs holds them, when every file the cached ingest listed is there with
- * the digest it had; undefined when any is missing or edited (then the raw files are parsed again).
- */
-function committedRuns(id: string, listed: readonly [string, string][]): Map<string, string> | undefined {
-  const runs = new Map<string, string>();
-  for (const [name, expected] of listed) {
-    const path = join(repoRoot, 'data/runs', id, name);
-    if (!existsSync(path)) return undefined;
-    const text = readFileSync(path, 'utf8');
-    if (digest(text) !== expected) return undefined;
-    runs.set(name, text);
-  }
-  return runs;
-}
-
-export function ingestOne(id: string): IngestedGuide {
-  const { files, diagnostics: refused } = readRawFiles(id);
-  // guide.yaml is in the key for the formats it may declare for these files.
-  const yamlText = readGuideYamlText(id);
-  const key = cacheKey('ingest', [id, yamlText, ...files.flatMap((f) => [f.path, f.text])]);
-  const entry = readCache<IngestEntry>('ingest', key);
-  let runs = entry && committedRuns(id, entry.runs);
-  let diagnostics = entry?.diagnostics ?? [];
-  const cached = runs !== undefined;
-  if (!runs) {
-    const result = ingestGuide(files, readDeclaredFormats(id, yamlText));
-    runs = new Map(result.runs.map((run) => [`${run.id}.json`, runJson(run)]));
-    diagnostics = result.diagnostics;
-    // An entry whose files data/runs does not hold (ingest failed elsewhere, or they were edited)
-    // is not used: the next run parses again.
-    if (!hasErrors(diagnostics))
-      writeCache('ingest', key, { runs: [...runs].map(([name, text]) => [name, digest(text)]), diagnostics });
-  }
-  return {
-    runs,
-    manifest: rawSourcesManifest(files),
-    rawFiles: files.length,
-    diagnostics: [...refused, ...diagnostics],
-    cached,
-    cacheKey: key,
-  };
-}
+import { ingestOne } from './pipeline-ingest.ts';
 
 export type ComputedGuideJson = {
   json?: string;

@@ -5,8 +5,8 @@ import { buildGuide } from '../src/lib/compute/build-guide.ts';
 import { blockIndex } from '../src/lib/compute/story.ts';
 import { ingestGuide } from '../src/lib/ingest/ingest-guide.ts';
 import type { ComputedGuide } from '../src/lib/schema/computed.ts';
-import { guidesRoot, readDeclaredFormats, readGuideSources, readRawFiles } from './guide-sources.ts';
-import { listGuideDirs } from './io.ts';
+import { readDeclaredFormats, readGuideSources, readRawFiles } from './guide-sources.ts';
+import { guidesRoot, listGuideDirs } from './io.ts';
 
 export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diagnostics: Diagnostic[] } {
   const guides = new Map<string, ComputedGuide>();

@@ -26,23 +26,24 @@ function sortKeys(value: unknown): unknown {
   // Only a plain object is kept as it is: JSON.stringify would call a Date's toJSON, a copy has none.
   const prototype: unknown = Object.getPrototypeOf(source);
   let inOrder = prototype === Object.prototype || prototype === null;
-  const fields: unknown[] = [];
+  const fields: [string, unknown][] = [];
   let previousKey: string | undefined;
   for (const key of keys) {
     const field = source[key];
-    const sorted = field === undefined ? undefined : sortKeys(field);
-    if (field === undefined || sorted !== field || (previousKey !== undefined && previousKey > key)) inOrder = false;
-    fields.push(sorted);
+    if (field === undefined) {
+      inOrder = false;
+    } else {
+      const sorted = sortKeys(field);
+      if (sorted !== field || (previousKey !== undefined && previousKey > key)) inOrder = false;
+      fields.push([key, sorted]);
+    }
     previousKey = key;
   }
   if (inOrder) return value;
-  const byKey = new Map(keys.map((key, index) => [key, fields[index]]));
-  // Default sort() orders by UTF-16 code unit; an object then lists index-like keys first, as
-  // JavaScript objects always do, so the output is JSON.stringify's of a key-sorted copy.
+  // By UTF-16 code unit; the object then lists index-like keys first, as JavaScript objects always
+  // do, so the output is JSON.stringify's of a key-sorted copy.
+  fields.sort(([a], [b]) => (a < b ? -1 : 1));
   const sorted: Record<string, unknown> = {};
-  for (const key of [...keys].sort()) {
-    const field = byKey.get(key);
-    if (field !== undefined) sorted[key] = field;
-  }
+  for (const [key, field] of fields) sorted[key] = field;
   return sorted;
 }

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { metricKeyProblem, UnitSchema } from './metric.ts';
 
+// Fields in the order of their names, as data/runs stores them: validated runs come out of zod in
+// this order, so ingest's stable JSON need not copy every value to sort it.
 /** One measured value with the place in the raw file that printed it. */
 export const MetricValueSchema = z.object({
-  value: z.number(),
-  unit: UnitSchema,
+  line: z.number().int().positive(),
   /** The token as printed (e.g. "5481.90", "651.51" for a value stored as 651510 ms). */
   printed: z.string(),
   /** The unit the tool printed it in, when it differs from the canonical unit. */
   printedUnit: UnitSchema.optional(),
-  line: z.number().int().positive(),
+  unit: UnitSchema,
+  value: z.number(),
 });
 export type MetricValue = z.infer<typeof MetricValueSchema>;
 
@@ -28,18 +30,11 @@ export const FormatIdSchema = z.enum([
 ]);
 export type FormatId = z.infer<typeof FormatIdSchema>;
 
+// Fields in the order of their names, as data/runs stores them (see MetricValueSchema).
 /** A normalized run: one result block (or accuracy result) of one raw file. */
 export const RunSchema = z.object({
   /** `<path under the guide's raw folder, without extension>[#<block label slug>]` */
   id: z.string().min(1),
-  source: z.object({
-    file: z.string(),
-    format: FormatIdSchema,
-    blockIndex: z.number().int().nonnegative(),
-    blockLabel: z.string().nullable(),
-    startLine: z.number().int().positive(),
-    endLine: z.number().int().positive(),
-  }),
   /**
    * Values by metric key (schema/metric.ts: every key is checked here). Typed with string keys
    * because src/lib/import reads runs by string key; parsers build them as RunMetrics.
@@ -52,5 +47,13 @@ export const RunSchema = z.object({
   ),
   /** The block exactly as printed (normalized line endings), for the page's collapsible raw result. */
   raw: z.string(),
+  source: z.object({
+    blockIndex: z.number().int().nonnegative(),
+    blockLabel: z.string().nullable(),
+    endLine: z.number().int().positive(),
+    file: z.string(),
+    format: FormatIdSchema,
+    startLine: z.number().int().positive(),
+  }),
 });
 export type Run = z.infer<typeof RunSchema>;
