@@ -8,6 +8,9 @@ export default defineConfig({
   // URL and hreflang alternates, and the build writes a sitemap (README, "Publishing").
   ...(process.env.PERFLAB_SITE ? { site: process.env.PERFLAB_SITE } : {}),
   trailingSlash: 'always',
+  // Four pages in flight rather than one: a page's render waits on reads the others can fill
+  // (npm run bench at 250 guides: about 5 % off the site build, the same memory, identical output).
+  build: { concurrency: 4 },
   // Starlight turns on prefetching every link, a script on every page: pages are small and static.
   prefetch: false,
   // `npm run bench` builds a scratch site; its content-layer cache must not replace this one's.

@@ -13,13 +13,18 @@ const { ingestOne } = await import('./pipeline-ingest.ts');
 const { markCacheUsed, pruneCache } = await import('./pipeline-cache.ts');
 
 const output = new Map<string, string>();
+// Run files a cached guide was read from, and found to hold, this run.
+const verified = new Set<string>();
 const diagnostics: Diagnostic[] = [];
 let fromCache = 0;
 
 for (const { id: guide, result } of await threads.run(ingestOne)) {
   markCacheUsed('ingest', result.cacheKey);
   diagnostics.push(...result.diagnostics);
-  for (const [name, json] of result.runs) output.set(`${guide}/${name}`, json);
+  for (const [name, json] of result.runs) {
+    output.set(`${guide}/${name}`, json);
+    if (result.cached) verified.add(`${guide}/${name}`);
+  }
   output.set(`${guide}.sources.json`, result.manifest);
   if (result.cached) fromCache++;
   process.stderr.write(
@@ -32,7 +37,7 @@ if (reportDiagnostics(diagnostics)) {
   process.stderr.write('ingest: failed; data/runs left as it was\n');
   process.exitCode = 1;
 } else {
-  const { written, removed } = syncDirectory(join(repoRoot, 'data/runs'), output);
+  const { written, removed } = syncDirectory(join(repoRoot, 'data/runs'), output, verified);
   pruneCache('ingest');
   process.stderr.write(
     `ingest: ${output.size} file(s) in data/runs, ${written} written, ${removed} removed; ${fromCache} guide(s) unchanged\n`,

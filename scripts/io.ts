@@ -86,10 +86,12 @@ export function readText(path: string): string {
  * Makes `targetDir` hold exactly `files` (relative path → content): writes the files whose content
  * differs, removes the ones not listed, leaves the rest untouched. Callers validate everything
  * first, so a failed run writes nothing; a rebuild after one changed source writes one guide's files.
+ * `verified` lists paths the caller read this run and found holding their content: not read again.
  */
 export function syncDirectory(
   targetDir: string,
   files: ReadonlyMap<string, string>,
+  verified: ReadonlySet<string> = new Set(),
 ): { written: number; removed: number } {
   let written = 0;
   let removed = 0;
@@ -105,7 +107,7 @@ export function syncDirectory(
   };
   for (const [path, content] of files) {
     const absolute = join(targetDir, path);
-    if (existing.has(path) && readFileSync(absolute, 'utf8') === content) continue;
+    if (existing.has(path) && (verified.has(path) || readFileSync(absolute, 'utf8') === content)) continue;
     makeFolder(dirname(absolute));
     writeFileSync(absolute, content);
     written++;

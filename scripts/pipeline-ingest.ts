@@ -18,6 +18,7 @@ export type IngestedGuide = {
   manifest: string;
   rawFiles: number;
   diagnostics: Diagnostic[];
+  /** from the cache: then every run file in data/runs was read this run and holds its text */
   cached: boolean;
   /** its ingest cache entry, which a run on another thread must keep from pruning */
   cacheKey: string;
