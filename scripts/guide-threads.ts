@@ -4,8 +4,10 @@
 // printed does not depend on how many threads ran or which guide each took.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { CacheStage } from './pipeline-cache.ts';
 
-export type GuideStage = 'ingest' | 'compute';
+/** The stages that run per guide: those the pipeline cache keeps. */
+export type GuideStage = CacheStage;
 
 /** Below this many guides a worker's start (loading the pipeline's modules again) costs more than it saves. */
 const MIN_GUIDES_PER_THREAD = 16;

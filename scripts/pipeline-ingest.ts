@@ -49,7 +49,9 @@ export function ingestOne(id: string): IngestedGuide {
   const { files, diagnostics: refused } = readRawFiles(id);
   // guide.yaml is in the key for the formats it may declare for these files.
   const yamlText = readGuideYamlText(id);
-  const key = cacheKey('ingest', [id, yamlText, ...files.flatMap((f) => [f.path, f.text])]);
+  // The manifest names every raw file with its digest: the key needs no second pass over the texts.
+  const manifest = rawSourcesManifest(files);
+  const key = cacheKey('ingest', [id, yamlText, manifest]);
   const entry = readCache<IngestEntry>('ingest', key);
   let runs = entry && committedRuns(id, entry.runs);
   let diagnostics = entry?.diagnostics ?? [];
@@ -65,7 +67,7 @@ export function ingestOne(id: string): IngestedGuide {
   }
   return {
     runs,
-    manifest: rawSourcesManifest(files),
+    manifest,
     rawFiles: files.length,
     diagnostics: [...refused, ...diagnostics],
     cached,
