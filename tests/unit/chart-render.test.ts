@@ -68,6 +68,53 @@ describe('comparison chart bound to a shared compiled spec', () => {
     expect(changed).toContain((first!.input.cases[0]!.baseline * 2).toFixed(2));
     expect(await comparisonChartSvg(first!.input)).toBe(before);
   });
+
+  it("a shape's shared view draws each chart as if it were the first, in any order, all at once", async () => {
+    // Variants of one shape: bars 1/1000 to 1000 times as long, fewer and more cases, labels that
+    // wrap to more lines, so the view's size, axis ticks and marks all have to change back and forth.
+    const variants = charts.flatMap(({ input, layout }) => {
+      const scaled = (factor: number) => ({
+        ...input,
+        cases: input.cases.map((c, i) => ({
+          ...c,
+          baseline: c.baseline * factor,
+          optimized: c.optimized * (factor + i),
+        })),
+      });
+      const longer = input.cases.map((c) => ({ ...c, label: `${c.label} ${c.label}` }));
+      return [
+        input,
+        scaled(0.001),
+        scaled(1000),
+        { ...input, cases: input.cases.slice(0, 1) },
+        { ...input, cases: [...input.cases, ...longer] },
+        { ...input, cases: longer.slice(1) },
+      ].map((variant) => ({ input: variant, layout }));
+    });
+    const own = await Promise.all(
+      variants.map(async ({ input, layout }) => compactSvg(await renderSvg(comparisonChartSpec(input, { layout })))),
+    );
+    const inOrder: string[] = [];
+    for (const { input, layout } of variants) inOrder.push(await comparisonChartSvg(input, layout));
+    const reversed: string[] = [];
+    for (const { input, layout } of [...variants].reverse()) reversed.unshift(await comparisonChartSvg(input, layout));
+    // A fixed shuffle (linear congruential), so a failure is the same on every run.
+    let seed = 7;
+    const shuffled = variants.map((variant, index) => ({ variant, index }));
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      const j = seed % (i + 1);
+      [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+    }
+    const mixed: string[] = [];
+    for (const { variant, index } of shuffled) mixed[index] = await comparisonChartSvg(variant.input, variant.layout);
+    const together = await Promise.all(variants.map(({ input, layout }) => comparisonChartSvg(input, layout)));
+    expect(new Set(own).size).toBe(variants.length);
+    expect(inOrder).toEqual(own);
+    expect(reversed).toEqual(own);
+    expect(mixed).toEqual(own);
+    expect(together).toEqual(own);
+  });
 });
 
 describe('text measured for layout', () => {

@@ -34,6 +34,12 @@ export const CHART_COLORS = { baseline: '#68727f', optimized: '#2f7d4f', ink: '#
 export const COMPARISON_DATA = 'cases';
 /** Name of the signal holding the end of the value axis, bound with the rows (see render.ts). */
 export const AXIS_END = 'axisEnd';
+/**
+ * Name of the signal holding the cases' keys in the cases' order: the case axis's domain, bound
+ * with the rows. A domain sorted from the rows would come from vega's aggregate, which keeps what
+ * the last chart drawn by a view had for a case of the same name (see render.ts).
+ */
+export const CASE_ORDER = 'caseOrder';
 
 /** The end of the value axis: the longest bar ends early enough for its value label to fit. */
 export function axisEnd(input: ComparisonChartInput, layout: ChartLayout = 'wide'): number {
@@ -46,6 +52,11 @@ export function axisEnd(input: ComparisonChartInput, layout: ChartLayout = 'wide
 function labelLines(label: string, layout: ChartLayout): string[] {
   // Narrow labels are bold, about a tenth wider than the regular text the widths are for.
   return wrapText(label, layout === 'wide' ? WIDE_LABEL_WIDTH : (NARROW_WIDTH - 4) / 1.1, FONT_SIZE);
+}
+
+/** The cases' keys (their label's lines), in the cases' order: the case axis's domain. */
+export function caseOrder(input: ComparisonChartInput, layout: ChartLayout = 'wide'): string[] {
+  return input.cases.map((c) => labelLines(c.label, layout).join('\n'));
 }
 
 /** How many label lines the narrow layout reserves above each case's bars (part of the spec's shape). */
@@ -86,17 +97,17 @@ export function comparisonChartSpec(
   const layout = options.layout ?? 'wide';
   const series = [input.baselineLabel, input.optimizedLabel];
   const labelRows = layout === 'narrow' ? Array.from({ length: narrowLabelRows(input) }, (_, i) => `line-${i}`) : [];
-  const sort = { field: 'order', op: 'min' as const };
+  const scale = { domain: { expr: CASE_ORDER } };
   const y =
     layout === 'wide'
       ? {
           field: 'case',
           type: 'nominal' as const,
           title: null,
-          sort,
+          scale,
           axis: { labelExpr: "split(datum.label, '\\n')", labelLimit: 0, ticks: false, domain: false, labelPadding: 6 },
         }
-      : { field: 'case', type: 'nominal' as const, title: null, sort, axis: null };
+      : { field: 'case', type: 'nominal' as const, title: null, scale, axis: null };
   const color = {
     field: 'series',
     type: 'nominal' as const,
@@ -130,7 +141,10 @@ export function comparisonChartSpec(
       text: { fill: CHART_COLORS.ink },
     },
     data: options.named ? { name: COMPARISON_DATA } : { values: comparisonChartData(input, layout) },
-    params: [{ name: AXIS_END, value: options.named ? 1 : axisEnd(input, layout) }],
+    params: [
+      { name: AXIS_END, value: options.named ? 1 : axisEnd(input, layout) },
+      { name: CASE_ORDER, value: options.named ? [] : caseOrder(input, layout) },
+    ],
     encoding: {
       y,
       yOffset: { field: 'series', sort: [...labelRows, ...series], scale: { domain: [...labelRows, ...series] } },

@@ -1,9 +1,11 @@
 import * as vega from 'vega';
-import { parse, View, type Runtime } from 'vega';
+import { parse, View } from 'vega';
 import { compile } from 'vega-lite';
 import {
   AXIS_END,
   axisEnd,
+  CASE_ORDER,
+  caseOrder,
   COMPARISON_DATA,
   comparisonChartData,
   comparisonChartSpec,
@@ -31,27 +33,45 @@ async function svgOf(view: View): Promise<string> {
 }
 
 // Compiling and parsing a spec was most of a chart's cost, and every guide's chart has one of a
-// few shapes (the spec less its data: labels and metric per language): do that once per shape and
-// bind each chart's rows to the parsed runtime.
-const runtimes = new Map<string, Runtime>();
+// few shapes (the spec less its data: labels and metric per language). Building a View from the
+// parsed spec was most of what remained, so each shape keeps one View and each chart binds its
+// rows to it; `resize()` makes vega size the view again rather than keep the last chart's bounds.
+// A View draws one chart at a time: the charts of a shape queue behind each other.
+type ShapeView = { view: View; last: Promise<unknown> };
+const shapeViews = new Map<string, ShapeView>();
 const MAX_SHAPES = 64;
 
-function runtimeFor(shape: ReturnType<typeof comparisonChartSpec>): Runtime {
+function shapeView(shape: ReturnType<typeof comparisonChartSpec>): ShapeView {
   const key = JSON.stringify(shape);
-  let runtime = runtimes.get(key);
-  if (!runtime) {
-    if (runtimes.size >= MAX_SHAPES) runtimes.clear();
-    runtime = parse(compile(shape).spec);
-    runtimes.set(key, runtime);
+  let entry = shapeViews.get(key);
+  if (!entry) {
+    if (shapeViews.size >= MAX_SHAPES) shapeViews.clear();
+    const view = new View(parse(compile(shape).spec), { renderer: 'none' });
+    // Vega keeps a mark's exited items for reuse (with their old ids, so their old place) until
+    // 10,000 have left; forgetting them at once makes every chart's marks new, as in a fresh view.
+    (view as unknown as { cleanThreshold: number }).cleanThreshold = 0;
+    entry = { view, last: Promise.resolve() };
+    shapeViews.set(key, entry);
   }
-  return runtime;
+  return entry;
 }
 
-export async function comparisonChartSvg(input: ComparisonChartInput, layout: ChartLayout = 'wide'): Promise<string> {
-  const view = new View(runtimeFor(comparisonChartSpec(input, { named: true, layout })), { renderer: 'none' });
-  view.data(COMPARISON_DATA, comparisonChartData(input, layout));
-  view.signal(AXIS_END, axisEnd(input, layout));
-  return compactSvg(await svgOf(view));
+export function comparisonChartSvg(input: ComparisonChartInput, layout: ChartLayout = 'wide'): Promise<string> {
+  const entry = shapeView(comparisonChartSpec(input, { named: true, layout }));
+  const drawn = entry.last.then(async () => {
+    entry.view.data(COMPARISON_DATA, comparisonChartData(input, layout));
+    entry.view.signal(AXIS_END, axisEnd(input, layout));
+    entry.view.signal(CASE_ORDER, caseOrder(input, layout));
+    entry.view.resize();
+    const svg = compactSvg(await entry.view.toSVG());
+    // Every mark leaves with its rows, so the next chart's marks enter in their own order, as in a
+    // fresh view (marks that stayed would keep their place and the SVG would depend on the last chart).
+    await entry.view.data(COMPARISON_DATA, []).signal(CASE_ORDER, []).signal(AXIS_END, Number.NaN).runAsync();
+    return svg;
+  });
+  // The next chart waits for this one, drawn or failed.
+  entry.last = drawn.catch(() => undefined);
+  return drawn;
 }
 
 /**
