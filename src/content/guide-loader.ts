@@ -55,10 +55,11 @@ export function guideLoader(options: Options): Loader {
       }
       const seen = new Set<string>();
       const trusted = computedByThisCode();
+      const dates = lastUpdatedDates(root);
       for (const file of globSync('**/*.json', { cwd: dirs.data }).sort()) {
         const id = file.replace(/\.json$/, '');
         seen.add(id);
-        loadEntry(context, root, dirs, options, id, trusted);
+        loadEntry(context, root, dirs, options, id, trusted, dates);
       }
       // Entries kept from an earlier run (the content layer's cache) whose guide is gone.
       for (const id of context.store.keys()) if (!seen.has(id)) context.store.delete(id);
@@ -87,6 +88,8 @@ function loadEntry(
   options: Options,
   id: string,
   trusted: (text: string) => boolean = () => false,
+  // Read once per load, not once a guide: the file names every guide.
+  dates: Record<string, string> = lastUpdatedDates(root),
 ) {
   const { store, generateDigest } = context;
   const jsonPath = join(dirs.data, `${id}.json`);
@@ -100,7 +103,7 @@ function loadEntry(
     join(root, options.contentDir, id, `${lang}.md`),
   );
   const texts = [readFileSync(jsonPath, 'utf8'), ...proseFiles.map((path) => readFileSync(path, 'utf8'))] as const;
-  const lastUpdated = lastUpdatedDates(root)[id];
+  const lastUpdated = dates[id];
   const digest = generateDigest([...texts, lastUpdated ?? ''].join('\0'));
   if (store.get(id)?.digest === digest) return;
   // Validated here unless compute wrote these very bytes under this code (validating every guide

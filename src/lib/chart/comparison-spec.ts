@@ -50,9 +50,18 @@ export function axisEnd(input: ComparisonChartInput, layout: ChartLayout = 'wide
 
 /** A case label's lines in this layout, never cut: wrapped at spaces or between Chinese characters. */
 function labelLines(label: string, layout: ChartLayout): string[] {
-  // Narrow labels are bold, about a tenth wider than the regular text the widths are for.
-  return wrapText(label, layout === 'wide' ? WIDE_LABEL_WIDTH : (NARROW_WIDTH - 4) / 1.1, FONT_SIZE);
+  // A site has a few dozen case labels, each wrapped for every chart it is in: wrap it once.
+  const key = `${layout}\0${label}`;
+  let lines = wrappedLabels.get(key);
+  if (!lines) {
+    if (wrappedLabels.size >= 4096) wrappedLabels.clear();
+    // Narrow labels are bold, about a tenth wider than the regular text the widths are for.
+    lines = wrapText(label, layout === 'wide' ? WIDE_LABEL_WIDTH : (NARROW_WIDTH - 4) / 1.1, FONT_SIZE);
+    wrappedLabels.set(key, lines);
+  }
+  return [...lines];
 }
+const wrappedLabels = new Map<string, readonly string[]>();
 
 /** The cases' keys (their label's lines), in the cases' order: the case axis's domain. */
 export function caseOrder(input: ComparisonChartInput, layout: ChartLayout = 'wide'): string[] {
@@ -69,6 +78,7 @@ function narrowLabelRows(input: ComparisonChartInput): number {
  * layout also one row per line of the case's label, drawn above its bars.
  */
 export function comparisonChartData(input: ComparisonChartInput, layout: ChartLayout = 'wide') {
+  const rows = layout === 'narrow' ? narrowLabelRows(input) : 0;
   return input.cases.flatMap((c, order) => {
     const lines = labelLines(c.label, layout);
     const key = lines.join('\n');
@@ -78,7 +88,7 @@ export function comparisonChartData(input: ComparisonChartInput, layout: ChartLa
     ];
     if (layout === 'wide') return bars;
     // Lines sit in the bands nearest the bars: a one-line label leaves no gap above its bars.
-    const first = narrowLabelRows(input) - lines.length;
+    const first = rows - lines.length;
     return [
       ...lines.map((line, i) => ({ case: key, order, series: `line-${first + i}`, value: 0, kind: 'label', line })),
       ...bars,
