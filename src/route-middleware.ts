@@ -4,23 +4,24 @@ import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
 import { getCollection } from 'astro:content';
 import { isLocale } from './lib/i18n.ts';
 import type { Locale } from './lib/i18n.ts';
-import { sidebarModels, sidebarView, type SidebarModel } from './lib/view/index-view.ts';
+import { sidebarModels, sidebarPagination, sidebarView, type SidebarModel } from './lib/view/sidebar-view.ts';
 
-/** The sidebar's models per locale, made once for the guides as they are (a dev edit makes them anew). */
-const modelsCache = new Map<string, SidebarModel[]>();
+/** The sidebar's models per locale, with the guides they were made from (`key`). */
+const modelsCache = new Map<Locale, { key: string; models: SidebarModel[] }>();
 
 async function modelsOf(lang: Locale): Promise<SidebarModel[]> {
+  // A build's guides do not change while it runs: keying by every guide on every page made each
+  // page's cost grow with the site. The dev server's do, so there the key is checked every time.
+  const cached = modelsCache.get(lang);
+  if (cached && !import.meta.env.DEV) return cached.models;
   const entries = await getCollection('guides');
-  const key = `${lang}\0${entries.map((e) => `${e.id}:${e.digest ?? ''}`).join('\0')}`;
-  let models = modelsCache.get(key);
-  if (!models) {
-    modelsCache.clear();
-    models = sidebarModels(
-      entries.map((e) => ({ guide: e.data.guide, title: e.data.prose[lang].title })),
-      lang,
-    );
-    modelsCache.set(key, models);
-  }
+  const key = entries.map((e) => `${e.id}:${e.digest ?? ''}`).join('\0');
+  if (cached?.key === key) return cached.models;
+  const models = sidebarModels(
+    entries.map((e) => ({ guide: e.data.guide, title: e.data.prose[lang].title })),
+    lang,
+  );
+  modelsCache.set(lang, { key, models });
   return models;
 }
 
@@ -31,13 +32,8 @@ export const onRequest = defineRouteMiddleware(async (context) => {
   // Pages outside a locale (the 404) get the default locale's sidebar.
   const first = context.url.pathname.split('/')[1];
   const lang = isLocale(first) ? first : 'en';
-  route.sidebar = sidebarView(await modelsOf(lang), lang, context.url.pathname);
-  // Previous and next follow the sidebar, in its order.
-  const links = route.sidebar.flatMap((entry) => (entry.type === 'group' ? entry.entries : [entry]));
-  const at = links.findIndex((entry) => entry.type === 'link' && entry.isCurrent);
-  const linkAt = (i: number) => {
-    const entry = links[i];
-    return entry?.type === 'link' ? entry : undefined;
-  };
-  route.pagination = at < 0 ? { prev: undefined, next: undefined } : { prev: linkAt(at - 1), next: linkAt(at + 1) };
+  const models = await modelsOf(lang);
+  route.sidebar = sidebarView(models, lang, context.url.pathname);
+  // Previous and next follow the models' order, as a sidebar listing them all would.
+  route.pagination = sidebarPagination(models, lang, context.url.pathname);
 });
