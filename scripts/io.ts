@@ -95,14 +95,17 @@ export function syncDirectory(
 ): { written: number; removed: number } {
   let written = 0;
   let removed = 0;
-  const existingFiles = listFiles(targetDir);
+  // A folder that did not exist holds no folder but those made here, each with a file: nothing to
+  // look up before making one, no empty folder to look for after (most of a cold ingest's calls).
+  const fresh = !existsSync(targetDir);
+  const existingFiles = fresh ? [] : listFiles(targetDir);
   const existing = new Set(existingFiles.map((path) => relative(targetDir, path).split(sep).join('/')));
   // Each folder is made once, parents first: file creation is most of a cold ingest's time.
   const folders = new Set([dirname(targetDir), ...existingFiles.map((path) => dirname(path))]);
   const makeFolder = (dir: string) => {
     if (folders.has(dir)) return;
     makeFolder(dirname(dir));
-    if (!existsSync(dir)) mkdirSync(dir);
+    if (fresh || !existsSync(dir)) mkdirSync(dir);
     folders.add(dir);
   };
   for (const [path, content] of files) {
@@ -117,7 +120,7 @@ export function syncDirectory(
     rmSync(join(targetDir, path));
     removed++;
   }
-  removeEmptyDirectories(targetDir);
+  if (!fresh) removeEmptyDirectories(targetDir);
   mkdirSync(targetDir, { recursive: true });
   return { written, removed };
 }
