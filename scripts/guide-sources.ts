@@ -8,7 +8,6 @@ import { parseYamlSource } from '../src/lib/guide-source/yaml-source.ts';
 import { RunSchema, type Run } from '../src/lib/schema/run.ts';
 import { validateJson } from '../src/lib/diagnostics/validate.ts';
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
 import {
   guidesRoot,
   listFiles,
@@ -16,6 +15,7 @@ import {
   RAW_FILE_LIMIT,
   rawRoot,
   readText,
+  readTextUpTo,
   repoPath,
   repoRoot,
   walkFiles,
@@ -50,25 +50,22 @@ export function readRawFiles(id: string): { files: RawFile[]; diagnostics: Diagn
       `${reason}; not read`,
       'raw inputs are regular files inside data/raw: copy the file in instead',
     );
-  const readable = files.filter((absolute) => {
-    const size = statSync(absolute).size;
-    if (size <= RAW_FILE_LIMIT) return true;
-    refuse(
-      'E_RAW_TOO_LARGE',
-      absolute,
-      `${(size / 2 ** 20).toFixed(0)} MiB is more than the ${RAW_FILE_LIMIT / 2 ** 20} MiB a raw file may have; not read`,
-      'keep the benchmark output itself, not logs or datasets',
-    );
-    return false;
-  });
-  return {
-    files: readable.map((absolute) => ({
-      path: repoPath(absolute).slice(repoPath(guideDir).length + 1),
-      file: repoPath(absolute),
-      text: readText(absolute),
-    })),
-    diagnostics,
-  };
+  const guidePath = repoPath(guideDir);
+  const read: RawFile[] = [];
+  for (const absolute of files) {
+    const file = repoPath(absolute);
+    // Sized from the open file, before a byte is read: a file too large is never read.
+    const text = readTextUpTo(absolute, RAW_FILE_LIMIT);
+    if (typeof text === 'string') read.push({ path: file.slice(guidePath.length + 1), file, text });
+    else
+      refuse(
+        'E_RAW_TOO_LARGE',
+        absolute,
+        `${(text.size / 2 ** 20).toFixed(0)} MiB is more than the ${RAW_FILE_LIMIT / 2 ** 20} MiB a raw file may have; not read`,
+        'keep the benchmark output itself, not logs or datasets',
+      );
+  }
+  return { files: read, diagnostics };
 }
 
 export function hasGuideYaml(id: string): boolean {

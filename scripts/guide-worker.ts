@@ -6,7 +6,10 @@ import { takeNext, type WorkerInput, type WorkerMessage } from './guide-threads.
 
 const { stage, ids, next, context } = workerData as WorkerInput;
 async function stageFunction(): Promise<(id: string) => unknown> {
-  if (stage === 'ingest') return (await import('./pipeline-ingest.ts')).ingestOne;
+  if (stage === 'ingest') {
+    const { ingestOne } = await import('./pipeline-ingest.ts');
+    return (id) => ingestOne(id, context as string | undefined);
+  }
   const { computeOne } = await import('./pipeline.ts');
   return (id) => computeOne(id, context as BlockIndex);
 }

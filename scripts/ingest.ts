@@ -1,14 +1,23 @@
 // ingest: data/raw/<guide>/** → data/runs/<guide>/*.json, one normalized run per result block.
 // Writes nothing unless every raw file of every guide parses without error; then writes only the
 // files that changed. A guide whose raw files and guide.yaml are unchanged comes from the cache.
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { startGuideThreads } from './guide-threads.ts';
 import { listGuideDirs, rawRoot, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
 import type { IngestedGuide } from './pipeline-ingest.ts';
 
+/** A cold ingest's output until it is complete (data/.runs-staging; git ignores it). */
+const STAGING = '.runs-staging';
+const runsDir = join(repoRoot, 'data/runs');
+// Cold (no data/runs yet): every thread writes the files of each guide it finishes into this
+// folder, which becomes data/runs in one rename once every guide has parsed, or is removed.
+const staging = existsSync(runsDir) ? undefined : join(repoRoot, 'data', STAGING);
+if (staging) rmSync(staging, { recursive: true, force: true });
+
 // The workers start loading the parsers while this thread loads its own copy.
-const threads = startGuideThreads<IngestedGuide>('ingest', listGuideDirs(rawRoot));
+const threads = startGuideThreads<IngestedGuide>('ingest', listGuideDirs(rawRoot), staging);
 const { ingestOne } = await import('./pipeline-ingest.ts');
 const { markCacheUsed, pruneCache } = await import('./pipeline-cache.ts');
 
@@ -18,7 +27,7 @@ const verified = new Set<string>();
 const diagnostics: Diagnostic[] = [];
 let fromCache = 0;
 
-for (const { id: guide, result } of await threads.run(ingestOne)) {
+for (const { id: guide, result } of await threads.run((id) => ingestOne(id, staging))) {
   markCacheUsed('ingest', result.cacheKey);
   diagnostics.push(...result.diagnostics);
   for (const [name, json] of result.runs) {
@@ -34,12 +43,23 @@ for (const { id: guide, result } of await threads.run(ingestOne)) {
 
 // exitCode, not exit(): a long report to a pipe is written out before the process ends.
 if (reportDiagnostics(diagnostics)) {
+  if (staging) rmSync(staging, { recursive: true, force: true });
   process.stderr.write('ingest: failed; data/runs left as it was\n');
   process.exitCode = 1;
 } else {
-  const { written, removed } = syncDirectory(join(repoRoot, 'data/runs'), output, verified);
+  const { written, removed } = staging
+    ? moveStaged(staging, runsDir, output.size)
+    : syncDirectory(runsDir, output, verified);
   pruneCache('ingest');
   process.stderr.write(
     `ingest: ${output.size} file(s) in data/runs, ${written} written, ${removed} removed; ${fromCache} guide(s) unchanged\n`,
   );
+}
+
+/** The staged files become data/runs (one rename); every file was written there, none removed. */
+function moveStaged(from: string, to: string, files: number): { written: number; removed: number } {
+  // No guide at all wrote nothing: data/runs is then an empty folder, as syncDirectory leaves it.
+  mkdirSync(from, { recursive: true });
+  renameSync(from, to);
+  return { written: files, removed: 0 };
 }

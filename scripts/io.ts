@@ -1,5 +1,16 @@
 // File-system helpers shared by the CLIs in scripts/. src/lib stays pure; all I/O lives here.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
@@ -82,6 +93,17 @@ export function readText(path: string): string {
   return readFileSync(path, 'utf8');
 }
 
+/** The file's text, or its size when that is over `limit` bytes (then nothing is read). */
+export function readTextUpTo(path: string, limit: number): string | { size: number } {
+  const fd = openSync(path, 'r');
+  try {
+    const { size } = fstatSync(fd);
+    return size > limit ? { size } : readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * Makes `targetDir` hold exactly `files` (relative path → content): writes the files whose content
  * differs, removes the ones not listed, leaves the rest untouched. Callers validate everything
@@ -100,14 +122,7 @@ export function syncDirectory(
   const fresh = !existsSync(targetDir);
   const existingFiles = fresh ? [] : listFiles(targetDir);
   const existing = new Set(existingFiles.map((path) => relative(targetDir, path).split(sep).join('/')));
-  // Each folder is made once, parents first: file creation is most of a cold ingest's time.
-  const folders = new Set([dirname(targetDir), ...existingFiles.map((path) => dirname(path))]);
-  const makeFolder = (dir: string) => {
-    if (folders.has(dir)) return;
-    makeFolder(dirname(dir));
-    if (fresh || !existsSync(dir)) mkdirSync(dir);
-    folders.add(dir);
-  };
+  const makeFolder = folderMaker([dirname(targetDir), ...existingFiles.map((path) => dirname(path))], fresh);
   for (const [path, content] of files) {
     const absolute = join(targetDir, path);
     if (existing.has(path) && (verified.has(path) || readFileSync(absolute, 'utf8') === content)) continue;
@@ -123,6 +138,28 @@ export function syncDirectory(
   if (!fresh) removeEmptyDirectories(targetDir);
   mkdirSync(targetDir, { recursive: true });
   return { written, removed };
+}
+
+/**
+ * Makes a folder and its missing parents, each once, parents first (one mkdir call each, where a
+ * recursive mkdir fails its way up): file creation is most of a cold ingest's time. `made` are
+ * folders known to exist; with `fresh`, no other folder below them exists yet, so none is looked
+ * up first. Another thread making the same folder at the same time is no error.
+ */
+export function folderMaker(made: Iterable<string>, fresh = false): (dir: string) => void {
+  const folders = new Set(made);
+  const makeFolder = (dir: string) => {
+    if (folders.has(dir)) return;
+    makeFolder(dirname(dir));
+    if (fresh || !existsSync(dir))
+      try {
+        mkdirSync(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    folders.add(dir);
+  };
+  return makeFolder;
 }
 
 function removeEmptyDirectories(dir: string): boolean {

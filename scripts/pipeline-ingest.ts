@@ -2,13 +2,13 @@
 // worker threads too, so it loads only what ingest needs). A cached result is the exact text and
 // diagnostics a cold run produces.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { hasErrors } from '../src/lib/diagnostics/diagnostics.ts';
 import { ingestGuide, runJson } from '../src/lib/ingest/ingest-guide.ts';
 import { rawSourcesManifest, readDeclaredFormats, readGuideYamlText, readRawFiles } from './guide-sources.ts';
-import { repoRoot } from './io.ts';
+import { folderMaker, repoRoot } from './io.ts';
 import { cacheKey, readCache, writeCache } from './pipeline-cache.ts';
 
 export type IngestedGuide = {
@@ -45,7 +45,12 @@ function committedRuns(id: string, listed: readonly [string, string][]): Map<str
   return runs;
 }
 
-export function ingestOne(id: string): IngestedGuide {
+/**
+ * One guide's ingest. With `staging` (a cold ingest, no data/runs yet), a guide without errors
+ * also writes its files there at once, as data/runs would hold them: each thread writes its own
+ * guides while the others parse, and ingest.ts renames the folder when every guide has parsed.
+ */
+export function ingestOne(id: string, staging?: string): IngestedGuide {
   const { files, diagnostics: refused } = readRawFiles(id);
   // guide.yaml is in the key for the formats it may declare for these files.
   const yamlText = readGuideYamlText(id);
@@ -65,6 +70,7 @@ export function ingestOne(id: string): IngestedGuide {
     if (!hasErrors(diagnostics))
       writeCache('ingest', key, { runs: [...runs].map(([name, text]) => [name, digest(text)]), diagnostics });
   }
+  if (staging && !hasErrors(refused) && !hasErrors(diagnostics)) writeGuideFiles(staging, id, runs, manifest);
   return {
     runs,
     manifest,
@@ -73,4 +79,16 @@ export function ingestOne(id: string): IngestedGuide {
     cached,
     cacheKey: key,
   };
+}
+
+/** A guide's run files and sources manifest under `dir`, where data/runs has them. */
+function writeGuideFiles(dir: string, id: string, runs: ReadonlyMap<string, string>, manifest: string) {
+  const guideDir = join(dir, id);
+  // Below data/, which exists; the staging folder and its model folders are shared with other threads.
+  const makeFolder = folderMaker([dirname(dir)], true);
+  for (const [name, text] of runs) {
+    makeFolder(dirname(join(guideDir, name)));
+    writeFileSync(join(guideDir, name), text);
+  }
+  writeFileSync(`${guideDir}.sources.json`, manifest);
 }

@@ -1,5 +1,5 @@
 // The ingest and compute CLIs on a scratch copy of the repo: all or nothing, never half-written.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { declaredFormats, ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
@@ -39,6 +39,41 @@ describe('ingest CLI', () => {
     expect(result.stderr).toContain('data/raw/glm-5.2/h200/engine/sglang.txt:11:42: error E_BAD_NUMBER');
     expect(result.stderr).toContain('data/runs left as it was');
     expect(readFileSync(runsFile, 'utf8')).toBe(before);
+  });
+});
+
+describe('ingest CLI with no data/runs yet (a cold ingest, whose threads write as they go)', () => {
+  const runsDir = join(scratch, 'data/runs');
+  const staging = join(scratch, 'data/.runs-staging');
+  const runFiles = () => new Map([...repo.snapshot()].filter(([path]) => path.startsWith('data/runs/')));
+
+  it('writes the same data/runs, byte for byte, as an ingest over an existing one', () => {
+    const committed = runFiles();
+    rmSync(runsDir, { recursive: true });
+    rmSync(repo.cache, { recursive: true, force: true });
+    const result = run('ingest.ts');
+    expect(result.status, result.stderr).toBe(0);
+    expect(runFiles()).toEqual(committed);
+    expect(result.stderr).toContain(
+      `ingest: ${committed.size} file(s) in data/runs, ${committed.size} written, 0 removed`,
+    );
+    expect(existsSync(staging)).toBe(false);
+  });
+
+  it('on a bad raw file, exits 1 and leaves no data/runs and nothing half-written', () => {
+    const committed = runFiles();
+    const raw = join(scratch, 'data/raw/glm-5.2/h200/engine/sglang.txt');
+    const good = readFileSync(raw, 'utf8');
+    writeFileSync(raw, good.replace('Successful requests:', 'Successful requests: x'));
+    rmSync(runsDir, { recursive: true });
+    const result = run('ingest.ts');
+    writeFileSync(raw, good);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('data/runs left as it was');
+    expect(existsSync(runsDir)).toBe(false);
+    expect(existsSync(staging)).toBe(false);
+    expect(run('ingest.ts').status).toBe(0);
+    expect(runFiles()).toEqual(committed);
   });
 });
 

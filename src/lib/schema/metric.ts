@@ -100,8 +100,13 @@ export const StatSchema = z.string().regex(STAT);
 export type MetricKey = ScalarId | `${DistributionId}.${Stat}`;
 
 export function isMetricKey(key: string): key is MetricKey {
-  return metricKeyProblem(key) === undefined;
+  // Ingest asks for every value of every run, about the same hundred keys: each is checked once.
+  if (KNOWN_KEYS.has(key)) return true;
+  const valid = metricKeyProblem(key) === undefined;
+  if (valid && KNOWN_KEYS.size < 4096) KNOWN_KEYS.add(key);
+  return valid;
 }
+const KNOWN_KEYS = new Set<string>();
 
 export const MetricKeySchema = z.string().refine(isMetricKey, {
   error: (issue) => metricKeyProblem(String(issue.input)) ?? 'not a metric key',
