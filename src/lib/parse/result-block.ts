@@ -45,7 +45,7 @@ export function statKey(match: RegExpExecArray): string {
 export type BlockBounds = { header: number; close: number | undefined; label: string | null };
 
 /** Finds every block: its header, its closing rule (if any) and its `# label` line. */
-export function findBlocks(lines: SourceLine[]): BlockBounds[] {
+export function findBlocks(lines: readonly SourceLine[]): BlockBounds[] {
   const blocks: BlockBounds[] = [];
   const textAt = (index: number) => lines[index]?.text.trim() ?? '';
   let searchFrom = 0;

@@ -143,7 +143,7 @@ function warnOrphanLines(
   });
 }
 
-function parseBlockBody(body: SourceLine[], format: ServingFormat, diagnostics: DiagnosticList): RunMetrics {
+function parseBlockBody(body: readonly SourceLine[], format: ServingFormat, diagnostics: DiagnosticList): RunMetrics {
   const metrics: RunMetrics = {};
   const seenAt = new Map<string, number>();
 

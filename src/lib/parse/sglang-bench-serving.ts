@@ -60,7 +60,7 @@ const FAMILIES: Record<string, DistributionId> = {
 };
 
 /** The block's lines between header and closing rule (or the end of input when truncated). */
-function blockBody(lines: SourceLine[], block: BlockBounds, next: BlockBounds | undefined): SourceLine[] {
+function blockBody(lines: readonly SourceLine[], block: BlockBounds, next: BlockBounds | undefined): SourceLine[] {
   return lines.slice(block.header + 1, block.close ?? next?.header ?? lines.length);
 }
 
@@ -137,7 +137,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
   return { runs, diagnostics: diagnostics.items };
 }
 
-function parseBlockBody(body: SourceLine[], diagnostics: DiagnosticList): RunMetrics {
+function parseBlockBody(body: readonly SourceLine[], diagnostics: DiagnosticList): RunMetrics {
   const metrics: RunMetrics = {};
   const seenAt = new Map<string, number>();
   let section = '';

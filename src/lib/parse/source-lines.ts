@@ -1,10 +1,10 @@
 /** A physical line of a raw file after normalization, with its 1-based line number in the file. */
 export type SourceLine = {
-  line: number;
+  readonly line: number;
   /** The line as shown to readers: BOM, CR, tqdm redraws and ANSI colour codes removed. */
-  raw: string;
+  readonly raw: string;
   /** `raw` with tabs as spaces and trailing spaces trimmed: what label matching sees. */
-  text: string;
+  readonly text: string;
 };
 
 // CSI sequences (colours, cursor moves) as written by loggers and progress bars.
@@ -15,7 +15,17 @@ const ANSI_CSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
  * Splits raw tool output into lines, undoing what terminals and Windows add (shared/formats.md §3)
  * while keeping each line's original number so diagnostics point into the raw file.
  */
-export function sourceLines(text: string): SourceLine[] {
+export function sourceLines(text: string): readonly SourceLine[] {
+  // Every format's detector, then the parser, asks for the same file's lines: they are made once.
+  if (text === lastText) return lastLines;
+  lastText = text;
+  lastLines = splitLines(text);
+  return lastLines;
+}
+let lastText: string | undefined;
+let lastLines: readonly SourceLine[] = [];
+
+function splitLines(text: string): readonly SourceLine[] {
   const withoutBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const physical = withoutBom.split('\n');
   if (physical.length > 1 && physical[physical.length - 1] === '') physical.pop();
