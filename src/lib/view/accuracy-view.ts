@@ -1,6 +1,7 @@
 import { shown } from '../format/measured.ts';
 import { formatFixed } from '../format/number.ts';
 import type { Accuracy } from '../schema/computed.ts';
+import type { Locale } from '../i18n.ts';
 import type { ViewContext } from './view-context.ts';
 
 export type AccuracyView = {
@@ -16,11 +17,22 @@ export type AccuracyView = {
 };
 
 /** An accuracy check's table and its noise verdict, in words. */
+// Making a PluralRules is costly next to using one (it was a tenth of a guide page's view).
+const pluralRulesByLang = new Map<Locale, Intl.PluralRules>();
+function pluralRules(lang: Locale): Intl.PluralRules {
+  let rules = pluralRulesByLang.get(lang);
+  if (!rules) {
+    rules = new Intl.PluralRules(lang === 'zh' ? 'zh-CN' : 'en');
+    pluralRulesByLang.set(lang, rules);
+  }
+  return rules;
+}
+
 export function accuracyView(ctx: ViewContext, check: Accuracy): AccuracyView {
   const { lang, tr } = ctx;
   const samples = Math.min(...check.results.map((r) => r.samples));
   const questions = check.verdict.questions;
-  const plural = new Intl.PluralRules(lang === 'zh' ? 'zh-CN' : 'en').select(questions) === 'one' ? 'one' : 'other';
+  const plural = pluralRules(lang).select(questions) === 'one' ? 'one' : 'other';
   const verdictParams = {
     questions: formatFixed(questions, Number.isInteger(questions) ? 0 : 1),
     questionWord: tr(`accuracy.question.${plural}`),
