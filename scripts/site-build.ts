@@ -14,6 +14,8 @@ const result = spawnSync(
   [`--max-old-space-size=${heapMb}`, astro, 'build', ...process.argv.slice(2)],
   {
     stdio: 'inherit',
+    // Charts are drawn on a worker thread (src/chart-thread.ts) while astro renders pages.
+    env: { ...process.env, PERFLAB_CHART_WORKER: join(import.meta.dirname, 'chart-worker.ts') },
   },
 );
 process.exitCode = result.status ?? 1;

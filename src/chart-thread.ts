@@ -1,0 +1,43 @@
+// Comparison charts for the guide pages, drawn on a worker thread when the build says where the
+// worker's code is (scripts/site-build.ts sets PERFLAB_CHART_WORKER): vega's drawing then runs on
+// the second core while this thread renders pages. Elsewhere (astro dev, tests) on this thread.
+import { Worker } from 'node:worker_threads';
+import type { ChartLayout, ComparisonChartInput } from './lib/chart/comparison-spec.ts';
+import type { ChartReply, ChartRequest } from '../scripts/chart-worker.ts';
+
+type Pending = { resolve: (svg: string) => void; reject: (error: Error) => void };
+
+let worker: Worker | undefined;
+const pending = new Map<number, Pending>();
+let nextId = 0;
+
+function chartWorker(path: string): Worker {
+  if (worker) return worker;
+  const started = new Worker(path);
+  started.on('message', (reply: ChartReply) => {
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    // The worker keeps the process alive only while a chart is awaited.
+    if (pending.size === 0) started.unref();
+    if ('svg' in reply) waiting?.resolve(reply.svg);
+    else waiting?.reject(new Error(`chart worker: ${reply.error}`));
+  });
+  started.on('error', (error) => {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+    worker = undefined;
+  });
+  worker = started;
+  return started;
+}
+
+export async function comparisonChart(input: ComparisonChartInput, layout: ChartLayout): Promise<string> {
+  const path = process.env.PERFLAB_CHART_WORKER;
+  if (!path) return (await import('./lib/chart/render.ts')).comparisonChartSvg(input, layout);
+  const thread = chartWorker(path);
+  const id = nextId++;
+  const drawn = new Promise<string>((resolve, reject) => pending.set(id, { resolve, reject }));
+  thread.ref();
+  thread.postMessage({ id, input, layout } satisfies ChartRequest);
+  return drawn;
+}
