@@ -22,11 +22,15 @@ function chartWorker(path: string): Worker {
     if ('svg' in reply) waiting?.resolve(reply.svg);
     else waiting?.reject(new Error(`chart worker: ${reply.error}`));
   });
-  started.on('error', (error) => {
+  // A worker that fails or stops fails the charts it owed (the build fails) rather than leaving
+  // their pages waiting forever; the next chart starts a new one.
+  const fail = (error: Error) => {
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
-    worker = undefined;
-  });
+    if (worker === started) worker = undefined;
+  };
+  started.on('error', fail);
+  started.on('exit', (code) => fail(new Error(`chart worker stopped (exit code ${code})`)));
   worker = started;
   return started;
 }
