@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { inlineScriptBytes, pageAssets, staticImports } from '../src/lib/bench/page-weight.ts';
+import { budgetChecks } from '../src/lib/bench/budgets.ts';
 import { describeRuns, median } from '../src/lib/bench/stats.ts';
 import { copyFactor, copyGuideYaml, copyName, perturbResultText } from '../src/lib/bench/synthetic-guide.ts';
 import { mkdocsConfig, mkdocsPage, type MarkdownGuide } from '../src/lib/bench/mkdocs-site.ts';
@@ -306,7 +307,14 @@ const rows: [string, string][] = [
 const width = Math.max(...rows.map(([k]) => k.length));
 process.stdout.write(`perflab bench (${new Date().toISOString().slice(0, 10)}, ${rounds} round(s))\n`);
 for (const [key, value] of rows) process.stdout.write(`  ${key.padEnd(width)}  ${value}\n`);
-if (values.json) writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+// The budgets, read against this run (linear cost needs two runs: compare ms_per_page at two sizes).
+const budgets = budgetChecks(figures);
+process.stdout.write('budgets\n');
+for (const check of budgets)
+  process.stdout.write(
+    `  ${check.met === undefined ? 'n/a    ' : check.met ? 'met    ' : 'NOT MET'}  ${check.budget}: ${check.measured}\n`,
+  );
+if (values.json) writeFileSync(values.json, `${JSON.stringify({ ...figures, budgets }, null, 2)}\n`);
 
 if (values.keep) log(`kept ${root}`);
 else rmSync(root, { recursive: true, force: true });

@@ -1,0 +1,71 @@
+// The performance budgets of issue 12, each set against what one bench run measured. A verdict to
+// read, not a test: the bench prints it and exits 0 whatever it says.
+
+/** The figures of a bench run that the budgets read (scripts/bench.ts writes all of them). */
+export type BudgetFigures = {
+  pages: number;
+  build_s: number;
+  ms_per_page: number;
+  peak_rss_mb: number;
+  ingest_blocks_per_s: number;
+  page_html_css_bytes: number;
+  incremental_guides_redone: number;
+  browser_js_bytes?: number;
+  ratio_vs_mkdocs?: number;
+};
+
+/** `met` is undefined when the run was too small to say (fewer pages than the budget is for). */
+export type BudgetCheck = { budget: string; measured: string; met: boolean | undefined };
+
+/** 500 pages in 20 s and 2,000 in 80 s: both 40 ms a page. */
+const MS_PER_PAGE = 40;
+
+export function budgetChecks(figures: BudgetFigures): BudgetCheck[] {
+  const pagesIn = (pages: number) => ((figures.ms_per_page * pages) / 1000).toFixed(1);
+  return [
+    ...(figures.ratio_vs_mkdocs === undefined
+      ? []
+      : [
+          {
+            budget: 'npm run build ≤ 1.0× MkDocs Material on the same pages',
+            measured: `${figures.ratio_vs_mkdocs}×`,
+            met: figures.ratio_vs_mkdocs <= 1,
+          },
+        ]),
+    {
+      budget: `500 pages ≤ 20 s, 2,000 pages ≤ 80 s (≤ ${MS_PER_PAGE} ms a page)`,
+      measured: `${figures.pages} pages in ${figures.build_s.toFixed(1)} s, ${figures.ms_per_page} ms a page: 500 pages ${pagesIn(500)} s, 2,000 pages ${pagesIn(2000)} s at this rate`,
+      // A small site's time is mostly the fixed start of astro and pagefind: not a rate to scale up.
+      met: figures.pages >= 500 ? figures.ms_per_page <= MS_PER_PAGE : undefined,
+    },
+    {
+      budget: 'peak memory < 2 GiB',
+      measured: `${figures.peak_rss_mb} MB`,
+      met: figures.peak_rss_mb < 2048,
+    },
+    {
+      budget: 'ingest ≥ 5,000 blocks/s',
+      measured: `${figures.ingest_blocks_per_s} blocks/s`,
+      met: figures.ingest_blocks_per_s >= 5000,
+    },
+    {
+      budget: 'a guide page < 150 KB (150,000 bytes) of HTML + CSS',
+      measured: `${figures.page_html_css_bytes} bytes`,
+      met: figures.page_html_css_bytes < 150_000,
+    },
+    ...(figures.browser_js_bytes === undefined
+      ? []
+      : [
+          {
+            budget: 'no script fetched before the reader opens search',
+            measured: `${figures.browser_js_bytes} bytes of JavaScript fetched by an untouched page`,
+            met: figures.browser_js_bytes === 0,
+          },
+        ]),
+    {
+      budget: 'one raw file changed: that guide alone re-ingested and recomputed',
+      measured: `${figures.incremental_guides_redone} guide(s) redone`,
+      met: figures.incremental_guides_redone === 1,
+    },
+  ];
+}

@@ -1,0 +1,49 @@
+// The bench's verdict on each budget, from the figures it measured.
+import { describe, expect, it } from 'vitest';
+import { budgetChecks, type BudgetFigures } from '../../src/lib/bench/budgets.ts';
+
+// Figures of a real run (250 guides, 2026-12-03).
+const run: BudgetFigures = {
+  pages: 640,
+  build_s: 20.496,
+  ms_per_page: 32,
+  peak_rss_mb: 934,
+  ingest_blocks_per_s: 3813,
+  page_html_css_bytes: 146233,
+  incremental_guides_redone: 1,
+  browser_js_bytes: 0,
+  ratio_vs_mkdocs: 0.61,
+};
+const verdicts = (figures: BudgetFigures) =>
+  Object.fromEntries(budgetChecks(figures).map((check) => [check.budget.split(' ')[0], check.met]));
+
+describe('bench budgets', () => {
+  it('reads each budget against its figure', () => {
+    const checks = budgetChecks(run);
+    expect(checks.map((c) => c.met)).toEqual([true, true, true, false, true, true, true]);
+    expect(checks[1]?.measured).toBe(
+      '640 pages in 20.5 s, 32 ms a page: 500 pages 16.0 s, 2,000 pages 64.0 s at this rate',
+    );
+    expect(checks[3]).toMatchObject({ budget: 'ingest ≥ 5,000 blocks/s', measured: '3813 blocks/s', met: false });
+  });
+
+  it('each budget fails just past its limit', () => {
+    expect(verdicts({ ...run, ratio_vs_mkdocs: 1.01 })['npm']).toBe(false);
+    expect(verdicts({ ...run, ms_per_page: 40.1 })['500']).toBe(false);
+    expect(verdicts({ ...run, ms_per_page: 40 })['500']).toBe(true);
+    // Fewer pages than the budget is for: no verdict (fixed start-up costs are most of the time).
+    expect(verdicts({ ...run, pages: 64, ms_per_page: 84.6 })['500']).toBeUndefined();
+    expect(verdicts({ ...run, peak_rss_mb: 2048 })['peak']).toBe(false);
+    expect(verdicts({ ...run, ingest_blocks_per_s: 5000 })['ingest']).toBe(true);
+    expect(verdicts({ ...run, page_html_css_bytes: 150_000 })['a']).toBe(false);
+    expect(verdicts({ ...run, browser_js_bytes: 1 })['no']).toBe(false);
+    expect(verdicts({ ...run, incremental_guides_redone: 2 })['one']).toBe(false);
+  });
+
+  it('leaves out what the run could not measure (no MkDocs, no browser)', () => {
+    const bare: BudgetFigures = { ...run };
+    delete bare.ratio_vs_mkdocs;
+    delete bare.browser_js_bytes;
+    expect(budgetChecks(bare)).toHaveLength(5);
+  });
+});
