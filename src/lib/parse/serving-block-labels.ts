@@ -90,14 +90,30 @@ const FAMILIES: Record<ServingFormat, Readonly<Record<string, Family>>> = {
 };
 
 /** What a label of a block stands for. */
-export type LabelMeaning =
+export type LabelMeaning = Readonly<
   | { kind: 'metric'; key: MetricKey; unit: Unit; printedUnit?: 's' }
   | { kind: 'not-stored' }
   | { kind: 'unknown' }
-  | { kind: 'unknown-family'; family: string; known: string[] }
-  | { kind: 'wrong-unit'; printed: string; expected: string };
+  | { kind: 'unknown-family'; family: string; known: readonly string[] }
+  | { kind: 'wrong-unit'; printed: string; expected: string }
+>;
+
+// A site's blocks print the same few dozen labels again and again: each is looked up once a format.
+const meanings = new Map<string, LabelMeaning>();
 
 export function labelMeaning(label: string, format: ServingFormat): LabelMeaning {
+  const memo = `${format}\0${label}`;
+  let meaning = meanings.get(memo);
+  if (!meaning) {
+    // Labels come from untrusted files: the memo is bounded, not a map of every line ever read.
+    if (meanings.size >= 1024) meanings.clear();
+    meaning = findMeaning(label, format);
+    meanings.set(memo, meaning);
+  }
+  return meaning;
+}
+
+function findMeaning(label: string, format: ServingFormat): LabelMeaning {
   // GPUStack fills "Maximum request concurrency" with the configured cap or, when there was
   // none, the observed peak: which one is not recorded, so it is not stored as either.
   if (format === 'gpustack-block' && label === 'maximum request concurrency') return { kind: 'not-stored' };

@@ -7,7 +7,9 @@ export type RunMetrics = { [K in MetricKey]?: MetricValue };
 
 /** A run's values with their keys. */
 export function metricEntries(metrics: RunMetrics): [MetricKey, MetricValue][] {
-  return Object.entries(metrics).flatMap(([key, value]) => (isMetricKey(key) && value ? [[key, value]] : []));
+  const entries: [MetricKey, MetricValue][] = [];
+  for (const [key, value] of Object.entries(metrics)) if (value && isMetricKey(key)) entries.push([key, value]);
+  return entries;
 }
 
 /** A run as a parser returns it; ingest gives it its id. */

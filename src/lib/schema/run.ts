@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metricKeyProblem, UnitSchema } from './metric.ts';
+import { isMetricKey, metricKeyProblem, UnitSchema } from './metric.ts';
 
 // Fields in the order of their names, as data/runs stores them: validated runs come out of zod in
 // this order, so ingest's stable JSON need not copy every value to sort it.
@@ -40,7 +40,7 @@ export const RunSchema = z.object({
    * because src/lib/import reads runs by string key; parsers build them as RunMetrics.
    */
   metrics: z.record(
-    z.string().refine((key) => metricKeyProblem(key) === undefined, {
+    z.string().refine((key): boolean => isMetricKey(key), {
       error: (issue) => metricKeyProblem(String(issue.input)),
     }),
     MetricValueSchema,
