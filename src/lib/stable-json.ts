@@ -8,17 +8,18 @@ export function stableJson(value: unknown): string {
 
 /**
  * The value with every object's keys in sorted order and undefined fields dropped. A part already
- * in that shape is returned as it is, not copied: ingest sorts every run of every guide.
+ * in that shape is returned as it is, not copied, and nothing is allocated to find that out:
+ * ingest sorts every run of every guide, nearly all of them already in order but their metrics.
  */
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) {
-    let copied = false;
-    const items = value.map((item: unknown) => {
+    let items: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
       const sorted = sortKeys(item);
-      if (sorted !== item) copied = true;
-      return sorted;
-    });
-    return copied ? items : value;
+      if (sorted !== item) (items ??= [...(value as unknown[])])[i] = sorted;
+    }
+    return items ?? value;
   }
   if (value === null || typeof value !== 'object') return value;
   const source = value as Record<string, unknown>;
@@ -26,24 +27,26 @@ function sortKeys(value: unknown): unknown {
   // Only a plain object is kept as it is: JSON.stringify would call a Date's toJSON, a copy has none.
   const prototype: unknown = Object.getPrototypeOf(source);
   let inOrder = prototype === Object.prototype || prototype === null;
-  const fields: [string, unknown][] = [];
+  let changed: Map<string, unknown> | undefined;
   let previousKey: string | undefined;
   for (const key of keys) {
     const field = source[key];
-    if (field === undefined) {
-      inOrder = false;
-    } else {
+    if (field === undefined) inOrder = false;
+    else {
       const sorted = sortKeys(field);
-      if (sorted !== field || (previousKey !== undefined && previousKey > key)) inOrder = false;
-      fields.push([key, sorted]);
+      if (sorted !== field) (changed ??= new Map()).set(key, sorted);
     }
+    if (previousKey !== undefined && previousKey > key) inOrder = false;
     previousKey = key;
   }
-  if (inOrder) return value;
+  if (inOrder && changed === undefined) return value;
   // By UTF-16 code unit; the object then lists index-like keys first, as JavaScript objects always
-  // do, so the output is JSON.stringify's of a key-sorted copy.
-  fields.sort(([a], [b]) => (a < b ? -1 : 1));
-  const sorted: Record<string, unknown> = {};
-  for (const [key, field] of fields) sorted[key] = field;
-  return sorted;
+  // do, so the output is JSON.stringify's of a key-sorted copy. fromEntries makes each key an own
+  // field, "__proto__" too.
+  return Object.fromEntries(
+    keys
+      .filter((key) => source[key] !== undefined)
+      .sort((a, b) => (a < b ? -1 : 1))
+      .map((key) => [key, changed?.has(key) ? changed.get(key) : source[key]]),
+  );
 }

@@ -46,6 +46,10 @@ describe('stableJson', () => {
     expect(stableJson(value)).toBe(reference(value));
     expect(stableJson(value)).toContain('"a": {\n    "B": true,\n    "é"');
     expect(stableJson([])).toBe('[]\n');
+    // A "__proto__" key read from JSON is a field like any other, kept when the object is re-sorted.
+    const proto: unknown = JSON.parse('{"b": 1, "__proto__": {"x": 1}}');
+    expect(stableJson(proto)).toBe(reference(proto));
+    expect(stableJson(proto)).toBe('{\n  "__proto__": {\n    "x": 1\n  },\n  "b": 1\n}\n');
     const dated = { when: new Date(0), nested: { sorted: true } };
     expect(stableJson(dated)).toBe(reference(dated));
     expect(stableJson('text')).toBe('"text"\n');
