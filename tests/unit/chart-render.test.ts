@@ -69,6 +69,24 @@ describe('comparison chart bound to a shared compiled spec', () => {
     expect(await comparisonChartSvg(first!.input)).toBe(before);
   });
 
+  it('a chart that fails to draw leaves the charts after it as they would be', async () => {
+    const [first] = charts;
+    const { input } = first!;
+    const expected = compactSvg(await renderSvg(comparisonChartSpec(input, { layout: 'wide' })));
+    // Same shape (metric and series), but a value that is no number: the rows are bound to the
+    // view before drawing fails on it.
+    const broken = { ...input, cases: [{ ...input.cases[0]!, baseline: Symbol('not a number') as unknown as number }] };
+    const queued = [
+      comparisonChartSvg(input, 'wide'),
+      comparisonChartSvg(broken, 'wide'),
+      comparisonChartSvg(input, 'wide'),
+    ];
+    const [before, failed, after] = await Promise.allSettled(queued);
+    expect(before).toEqual({ status: 'fulfilled', value: expected });
+    expect(failed?.status).toBe('rejected');
+    expect(after).toEqual({ status: 'fulfilled', value: expected });
+  });
+
   it("a shape's shared view draws each chart as if it were the first, in any order, all at once", async () => {
     // Variants of one shape: bars 1/1000 to 1000 times as long, fewer and more cases, labels that
     // wrap to more lines, so the view's size, axis ticks and marks all have to change back and forth.

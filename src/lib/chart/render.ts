@@ -1,5 +1,5 @@
 import * as vega from 'vega';
-import { parse, View } from 'vega';
+import { parse, View, type Runtime } from 'vega';
 import { compile } from 'vega-lite';
 import {
   AXIS_END,
@@ -37,20 +37,25 @@ async function svgOf(view: View): Promise<string> {
 // parsed spec was most of what remained, so each shape keeps one View and each chart binds its
 // rows to it; `resize()` makes vega size the view again rather than keep the last chart's bounds.
 // A View draws one chart at a time: the charts of a shape queue behind each other.
-type ShapeView = { view: View; last: Promise<unknown> };
+type ShapeView = { runtime: Runtime; view: View; last: Promise<unknown> };
 const shapeViews = new Map<string, ShapeView>();
 const MAX_SHAPES = 64;
+
+function newView(runtime: Runtime): View {
+  const view = new View(runtime, { renderer: 'none' });
+  // Vega keeps a mark's exited items for reuse (with their old ids, so their old place) until
+  // 10,000 have left; forgetting them at once makes every chart's marks new, as in a fresh view.
+  (view as unknown as { cleanThreshold: number }).cleanThreshold = 0;
+  return view;
+}
 
 function shapeView(shape: ReturnType<typeof comparisonChartSpec>): ShapeView {
   const key = JSON.stringify(shape);
   let entry = shapeViews.get(key);
   if (!entry) {
     if (shapeViews.size >= MAX_SHAPES) shapeViews.clear();
-    const view = new View(parse(compile(shape).spec), { renderer: 'none' });
-    // Vega keeps a mark's exited items for reuse (with their old ids, so their old place) until
-    // 10,000 have left; forgetting them at once makes every chart's marks new, as in a fresh view.
-    (view as unknown as { cleanThreshold: number }).cleanThreshold = 0;
-    entry = { view, last: Promise.resolve() };
+    const runtime = parse(compile(shape).spec);
+    entry = { runtime, view: newView(runtime), last: Promise.resolve() };
     shapeViews.set(key, entry);
   }
   return entry;
@@ -59,18 +64,23 @@ function shapeView(shape: ReturnType<typeof comparisonChartSpec>): ShapeView {
 export function comparisonChartSvg(input: ComparisonChartInput, layout: ChartLayout = 'wide'): Promise<string> {
   const entry = shapeView(comparisonChartSpec(input, { named: true, layout }));
   const drawn = entry.last.then(async () => {
-    entry.view.data(COMPARISON_DATA, comparisonChartData(input, layout));
-    entry.view.signal(AXIS_END, axisEnd(input, layout));
-    entry.view.signal(CASE_ORDER, caseOrder(input, layout));
-    entry.view.resize();
-    const svg = compactSvg(await entry.view.toSVG());
+    const { view } = entry;
+    view.data(COMPARISON_DATA, comparisonChartData(input, layout));
+    view.signal(AXIS_END, axisEnd(input, layout));
+    view.signal(CASE_ORDER, caseOrder(input, layout));
+    view.resize();
+    const svg = compactSvg(await view.toSVG());
     // Every mark leaves with its rows, so the next chart's marks enter in their own order, as in a
     // fresh view (marks that stayed would keep their place and the SVG would depend on the last chart).
-    await entry.view.data(COMPARISON_DATA, []).signal(CASE_ORDER, []).signal(AXIS_END, Number.NaN).runAsync();
+    await view.data(COMPARISON_DATA, []).signal(CASE_ORDER, []).signal(AXIS_END, Number.NaN).runAsync();
     return svg;
   });
-  // The next chart waits for this one, drawn or failed.
-  entry.last = drawn.catch(() => undefined);
+  // The next chart waits for this one, drawn or failed; a View that failed may still hold this
+  // chart's marks, so the charts after it get a new one.
+  entry.last = drawn.catch(() => {
+    entry.view.finalize();
+    entry.view = newView(entry.runtime);
+  });
   return drawn;
 }
 
