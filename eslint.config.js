@@ -16,6 +16,19 @@ export default defineConfig(
     rules: { 'max-lines': ['error', { max: 250 }] },
   },
   {
+    // Output order must not depend on the machine's locale.
+    files: ['src/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'localeCompare',
+          message: 'its order follows the machine locale; sort with byCodeUnit (src/lib/code-unit-order.ts)',
+        },
+      ],
+    },
+  },
+  {
     // A test that has just asserted a value exists may say so with `!`; library code may not.
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -20,6 +20,7 @@ import {
   repoRoot,
   walkFiles,
 } from './io.ts';
+import { byCodeUnit } from '../src/lib/code-unit-order.ts';
 
 /** A slug as guide ids use them: what `npm run new` accepts. */
 const SLUG = /^[a-z0-9][a-z0-9._-]*$/;
@@ -153,7 +154,7 @@ export function parseRuns(texts: readonly { path: string; text: string }[], diag
 export function rawSourcesManifest(files: readonly RawFile[]): string {
   const hashes = Object.fromEntries(
     [...files]
-      .sort((a, b) => a.path.localeCompare(b.path))
+      .sort((a, b) => byCodeUnit(a.path, b.path))
       .map((f) => [f.path, createHash('sha256').update(f.text).digest('hex')]),
   );
   return `${JSON.stringify({ raw: hashes }, null, 2)}\n`;

@@ -1,3 +1,5 @@
+import { byCodeUnit } from './code-unit-order.ts';
+
 /**
  * When each guide's evidence last changed, from the history of its raw files: the output of
  * `git log --format=%x1e%cs --name-only -- data/raw` (newest commit first; each commit's date
@@ -14,7 +16,7 @@ export function lastUpdatedByGuide(gitLog: string): Record<string, string> {
       if (model && hardware) dates[`${model}/${hardware}`] ??= date;
     }
   }
-  return Object.fromEntries(Object.entries(dates).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(Object.entries(dates).sort(([a], [b]) => byCodeUnit(a, b)));
 }
 
 /** Where the build keeps the dates between `scripts/last-updated.ts` and the guide loader. */

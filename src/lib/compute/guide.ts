@@ -12,6 +12,7 @@ import { checkUnique, lookup } from './references.ts';
 import { repeatedConfigurations } from './repeats.ts';
 import { concludeSteps, measureSteps, type MeasuredStep } from './steps.ts';
 import { storyFindings } from './story.ts';
+import { byCodeUnit } from '../code-unit-order.ts';
 
 export type { ComputeInput };
 
@@ -65,7 +66,7 @@ export function computeGuide(input: ComputeInput): {
 
   const runs = Object.fromEntries(
     [...ctx.usedRuns.values()]
-      .sort((a, b) => a.id.localeCompare(b.id))
+      .sort((a, b) => byCodeUnit(a.id, b.id))
       .map((run) => [
         run.id,
         {

@@ -1,3 +1,4 @@
+import { byCodeUnit } from '../code-unit-order.ts';
 import { codeInfo, type DiagnosticCode, type ErrorCode, type WarningCode } from './codes.ts';
 
 export type { DiagnosticCode, ErrorCode, WarningCode };
@@ -102,9 +103,9 @@ export function formatDiagnostic(d: Diagnostic): string {
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
     (a, b) =>
-      a.file.localeCompare(b.file) ||
+      byCodeUnit(a.file, b.file) ||
       (a.line ?? 0) - (b.line ?? 0) ||
       (a.column ?? 0) - (b.column ?? 0) ||
-      a.code.localeCompare(b.code),
+      byCodeUnit(a.code, b.code),
   );
 }

@@ -6,6 +6,7 @@ import { metricEntries } from '../parse/types.ts';
 import { checkRunPlausibility } from './plausibility.ts';
 import { RunSchema, type Run } from '../schema/run.ts';
 import { stableJson } from '../stable-json.ts';
+import { byCodeUnit } from '../code-unit-order.ts';
 
 export type RawFile = {
   /** path relative to the guide's raw folder */ path: string;
@@ -37,7 +38,7 @@ export function ingestGuide(
   const diagnostics: Diagnostic[] = [];
   // A run's id is its raw path without the extension: two files that share a stem would share ids.
   const idOwners = new Map<string, string>();
-  for (const raw of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+  for (const raw of [...files].sort((a, b) => byCodeUnit(a.path, b.path))) {
     const result = parseRawFile(raw.text, { file: raw.file, format: formats.get(raw.path) });
     diagnostics.push(...result.diagnostics);
     const ids = new Set<string>();

@@ -5,6 +5,7 @@ import { translator } from '../i18n.ts';
 import { deltaStyle } from '../view/view-context.ts';
 import { scaledText } from '../format/measured.ts';
 import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
+import { byCodeUnit } from '../code-unit-order.ts';
 
 /**
  * What changed between two versions of the computed guides, as a markdown report a reviewer
@@ -160,7 +161,7 @@ export function guidesDiff(
   { unreadable = new Set(), stale = [] }: { unreadable?: ReadonlySet<string>; stale?: readonly string[] } = {},
 ): string {
   const sections: string[] = [];
-  for (const [id, guide] of [...after].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [id, guide] of [...after].sort(([a], [b]) => byCodeUnit(a, b))) {
     const old = before.get(id);
     if (unreadable.has(id)) {
       sections.push(

@@ -5,6 +5,7 @@ import { t, translator, type Locale } from '../i18n.ts';
 import type { ComputedCase, ComputedGuide } from '../schema/computed.ts';
 import { commandView, type CommandView } from './command-view.ts';
 import { deltaStyle, guideImprovement } from './view-context.ts';
+import { byCodeUnit } from '../code-unit-order.ts';
 
 /**
  * Compare pages: one model's guides on different machines side by side, or one machine's
@@ -140,7 +141,7 @@ function summary(guides: readonly GuideEntry[], lang: Locale, nameOf: (g: GuideE
   };
 }
 
-const sorted = (guides: readonly GuideEntry[]) => [...guides].sort((a, b) => a.guide.id.localeCompare(b.guide.id));
+const sorted = (guides: readonly GuideEntry[]) => [...guides].sort((a, b) => byCodeUnit(a.guide.id, b.guide.id));
 
 /** One model on every machine it has a guide for. */
 export function modelCompareView(all: readonly GuideEntry[], model: string, lang: Locale): CompareView {

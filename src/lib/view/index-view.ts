@@ -4,6 +4,7 @@ import { t, translator, type Locale } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import { comparePages, hardwareSlug, modelSlug } from './compare-view.ts';
 import { deltaStyle, guideImprovement } from './view-context.ts';
+import { byCodeUnit } from '../code-unit-order.ts';
 
 export type IndexRow = {
   id: string;
@@ -45,7 +46,7 @@ export type IndexView = {
 
 export function indexView(guides: readonly { guide: ComputedGuide; title: string }[], lang: Locale): IndexView {
   const rows = [...guides]
-    .sort((a, b) => a.guide.id.localeCompare(b.guide.id))
+    .sort((a, b) => byCodeUnit(a.guide.id, b.guide.id))
     .map(({ guide, title }) => {
       const target = guide.headline;
       return {

@@ -2,6 +2,7 @@ import { t, type Locale } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import { comparePages, modelSlug } from './compare-view.ts';
 import { machineName } from './index-view.ts';
+import { byCodeUnit } from '../code-unit-order.ts';
 
 /** A sidebar entry in Starlight's route data shape (what `starlightRoute.sidebar` holds). */
 export type SidebarEntry =
@@ -34,7 +35,7 @@ export function sidebarModels(
   lang: Locale,
 ): SidebarModel[] {
   const byModel = Map.groupBy(
-    [...guides].sort((a, b) => a.guide.id.localeCompare(b.guide.id)),
+    [...guides].sort((a, b) => byCodeUnit(a.guide.id, b.guide.id)),
     (entry) => modelSlug(entry.guide),
   );
   const pages = comparePages(guides);
