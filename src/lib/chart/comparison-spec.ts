@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { BoundedMemo } from '../bounded-memo.ts';
 import { wrapText } from './text-width.ts';
 
 export type ComparisonChartInput = {
@@ -51,17 +52,13 @@ export function axisEnd(input: ComparisonChartInput, layout: ChartLayout = 'wide
 /** A case label's lines in this layout, never cut: wrapped at spaces or between Chinese characters. */
 function labelLines(label: string, layout: ChartLayout): string[] {
   // A site has a few dozen case labels, each wrapped for every chart it is in: wrap it once.
-  const key = `${layout}\0${label}`;
-  let lines = wrappedLabels.get(key);
-  if (!lines) {
-    if (wrappedLabels.size >= 4096) wrappedLabels.clear();
+  const lines = wrappedLabels.get(`${layout}\0${label}`, () =>
     // Narrow labels are bold, about a tenth wider than the regular text the widths are for.
-    lines = wrapText(label, layout === 'wide' ? WIDE_LABEL_WIDTH : (NARROW_WIDTH - 4) / 1.1, FONT_SIZE);
-    wrappedLabels.set(key, lines);
-  }
+    wrapText(label, layout === 'wide' ? WIDE_LABEL_WIDTH : (NARROW_WIDTH - 4) / 1.1, FONT_SIZE),
+  );
   return [...lines];
 }
-const wrappedLabels = new Map<string, readonly string[]>();
+const wrappedLabels = new BoundedMemo<readonly string[]>(4096);
 
 /** The cases' keys (their label's lines), in the cases' order: the case axis's domain. */
 export function caseOrder(input: ComparisonChartInput, layout: ChartLayout = 'wide'): string[] {

@@ -1,5 +1,6 @@
 import { distributionKey, type DistributionId, type MetricKey, type ScalarId, type Unit } from '../schema/metric.ts';
 import { statKey } from './result-block.ts';
+import { BoundedMemo } from '../bounded-memo.ts';
 
 /**
  * The labels of the printed "Serving Benchmark Result" block and the metric each one is stored
@@ -99,18 +100,10 @@ export type LabelMeaning = Readonly<
 >;
 
 // A site's blocks print the same few dozen labels again and again: each is looked up once a format.
-const meanings = new Map<string, LabelMeaning>();
+const meanings = new BoundedMemo<LabelMeaning>(1024);
 
 export function labelMeaning(label: string, format: ServingFormat): LabelMeaning {
-  const memo = `${format}\0${label}`;
-  let meaning = meanings.get(memo);
-  if (!meaning) {
-    // Labels come from untrusted files: the memo is bounded, not a map of every line ever read.
-    if (meanings.size >= 1024) meanings.clear();
-    meaning = findMeaning(label, format);
-    meanings.set(memo, meaning);
-  }
-  return meaning;
+  return meanings.get(`${format}\0${label}`, () => findMeaning(label, format));
 }
 
 function findMeaning(label: string, format: ServingFormat): LabelMeaning {

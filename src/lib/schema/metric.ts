@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
+import { BoundedMemo } from '../bounded-memo.ts';
 
 /**
  * Canonical metric vocabulary (shared/formats.md §5). Every parser maps its labels onto these ids,
@@ -101,12 +102,9 @@ export type MetricKey = ScalarId | `${DistributionId}.${Stat}`;
 
 export function isMetricKey(key: string): key is MetricKey {
   // Ingest asks for every value of every run, about the same hundred keys: each is checked once.
-  if (KNOWN_KEYS.has(key)) return true;
-  const valid = metricKeyProblem(key) === undefined;
-  if (valid && KNOWN_KEYS.size < 4096) KNOWN_KEYS.add(key);
-  return valid;
+  return checkedKeys.get(key, () => metricKeyProblem(key) === undefined);
 }
-const KNOWN_KEYS = new Set<string>();
+const checkedKeys = new BoundedMemo<boolean>(4096);
 
 export const MetricKeySchema = z.string().refine(isMetricKey, {
   error: (issue) => metricKeyProblem(String(issue.input)) ?? 'not a metric key',

@@ -1,6 +1,7 @@
 import { shown } from '../format/measured.ts';
 import { formatFixed } from '../format/number.ts';
 import type { Accuracy } from '../schema/computed.ts';
+import { BoundedMemo } from '../bounded-memo.ts';
 import type { Locale } from '../i18n.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -18,15 +19,9 @@ export type AccuracyView = {
 
 /** An accuracy check's table and its noise verdict, in words. */
 // Making a PluralRules is costly next to using one (it was a tenth of a guide page's view).
-const pluralRulesByLang = new Map<Locale, Intl.PluralRules>();
-function pluralRules(lang: Locale): Intl.PluralRules {
-  let rules = pluralRulesByLang.get(lang);
-  if (!rules) {
-    rules = new Intl.PluralRules(lang === 'zh' ? 'zh-CN' : 'en');
-    pluralRulesByLang.set(lang, rules);
-  }
-  return rules;
-}
+const pluralRulesByLang = new BoundedMemo<Intl.PluralRules>(8);
+const pluralRules = (lang: Locale) =>
+  pluralRulesByLang.get(lang, () => new Intl.PluralRules(lang === 'zh' ? 'zh-CN' : 'en'));
 
 export function accuracyView(ctx: ViewContext, check: Accuracy): AccuracyView {
   const { lang, tr } = ctx;

@@ -1,0 +1,21 @@
+/**
+ * Results remembered by key, for work asked again and again with a few dozen keys (metric keys,
+ * block labels, chart labels). The keys can come from untrusted files, so the memo forgets
+ * everything once it holds `limit` of them instead of growing with every line ever read.
+ */
+export class BoundedMemo<V> {
+  readonly #values = new Map<string, V>();
+  readonly #limit: number;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  get(key: string, compute: () => V): V {
+    if (this.#values.has(key)) return this.#values.get(key) as V;
+    const value = compute();
+    if (this.#values.size >= this.#limit) this.#values.clear();
+    this.#values.set(key, value);
+    return value;
+  }
+}
