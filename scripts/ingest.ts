@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { startGuideThreads } from './guide-threads.ts';
 import { listGuideDirs, rawRoot, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
-import type { IngestedGuide } from './pipeline-ingest.ts';
+import type { IngestedGuide, StagedGuide } from './pipeline-ingest.ts';
 
 /** A cold ingest's output until it is complete (data/.runs-staging; git ignores it). */
 const STAGING = '.runs-staging';
@@ -17,27 +17,37 @@ const staging = existsSync(runsDir) ? undefined : join(repoRoot, 'data', STAGING
 if (staging) rmSync(staging, { recursive: true, force: true });
 
 // The workers start loading the parsers while this thread loads its own copy.
-const threads = startGuideThreads<IngestedGuide>('ingest', listGuideDirs(rawRoot), staging);
-const { ingestOne } = await import('./pipeline-ingest.ts');
+const threads = startGuideThreads<IngestedGuide | StagedGuide>('ingest', listGuideDirs(rawRoot), staging);
+const { ingestOne, stageOne } = await import('./pipeline-ingest.ts');
 const { markCacheUsed, pruneCache } = await import('./pipeline-cache.ts');
 
+// A warm ingest's files (path under data/runs → text); a cold one's threads wrote theirs to staging.
 const output = new Map<string, string>();
+let stagedFiles = 0;
 // Run files a cached guide was read from, and found to hold, this run.
 const verified = new Set<string>();
 const diagnostics: Diagnostic[] = [];
 let fromCache = 0;
 
-for (const { id: guide, result } of await threads.run((id) => ingestOne(id, staging))) {
+const ingestHere = staging ? (id: string) => stageOne(id, staging) : ingestOne;
+for (const { id: guide, result } of await threads.run(ingestHere)) {
   markCacheUsed('ingest', result.cacheKey);
   diagnostics.push(...result.diagnostics);
-  for (const [name, json] of result.runs) {
-    output.set(`${guide}/${name}`, json);
-    if (result.cached) verified.add(`${guide}/${name}`);
+  let runCount: number;
+  if ('runs' in result) {
+    for (const [name, json] of result.runs) {
+      output.set(`${guide}/${name}`, json);
+      if (result.cached) verified.add(`${guide}/${name}`);
+    }
+    output.set(`${guide}.sources.json`, result.manifest);
+    runCount = result.runs.size;
+  } else {
+    runCount = result.runCount;
+    stagedFiles += runCount + 1;
   }
-  output.set(`${guide}.sources.json`, result.manifest);
   if (result.cached) fromCache++;
   process.stderr.write(
-    `ingest: ${guide}: ${result.rawFiles} raw file(s), ${result.runs.size} run(s)${result.cached ? ' (unchanged)' : ''}\n`,
+    `ingest: ${guide}: ${result.rawFiles} raw file(s), ${runCount} run(s)${result.cached ? ' (unchanged)' : ''}\n`,
   );
 }
 
@@ -47,12 +57,11 @@ if (reportDiagnostics(diagnostics)) {
   process.stderr.write('ingest: failed; data/runs left as it was\n');
   process.exitCode = 1;
 } else {
-  const { written, removed } = staging
-    ? moveStaged(staging, runsDir, output.size)
-    : syncDirectory(runsDir, output, verified);
+  const files = staging ? stagedFiles : output.size;
+  const { written, removed } = staging ? moveStaged(staging, runsDir, files) : syncDirectory(runsDir, output, verified);
   pruneCache('ingest');
   process.stderr.write(
-    `ingest: ${output.size} file(s) in data/runs, ${written} written, ${removed} removed; ${fromCache} guide(s) unchanged\n`,
+    `ingest: ${files} file(s) in data/runs, ${written} written, ${removed} removed; ${fromCache} guide(s) unchanged\n`,
   );
 }
 

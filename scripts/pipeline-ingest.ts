@@ -1,7 +1,7 @@
 // One guide through ingest, behind the content-hash cache: what ingest.ts runs for every guide (on
 // worker threads too, so it loads only what ingest needs). A cached result is the exact text and
 // diagnostics a cold run produces.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
@@ -27,7 +27,7 @@ export type IngestedGuide = {
 /** What the cache keeps of an ingest: each run file's name and digest; the texts are in data/runs. */
 type IngestEntry = { runs: [string, string][]; diagnostics: Diagnostic[] };
 
-const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+const digest = (text: string) => hash('sha256', text, 'hex');
 
 /**
  * A guide's runs as data/runs holds them, when every file the cached ingest listed is there with
@@ -45,12 +45,8 @@ function committedRuns(id: string, listed: readonly [string, string][]): Map<str
   return runs;
 }
 
-/**
- * One guide's ingest. With `staging` (a cold ingest, no data/runs yet), a guide without errors
- * also writes its files there at once, as data/runs would hold them: each thread writes its own
- * guides while the others parse, and ingest.ts renames the folder when every guide has parsed.
- */
-export function ingestOne(id: string, staging?: string): IngestedGuide {
+/** One guide's ingest: its run files' texts, or the problems that keep it from data/runs. */
+export function ingestOne(id: string): IngestedGuide {
   const { files, diagnostics: refused } = readRawFiles(id);
   // guide.yaml is in the key for the formats it may declare for these files.
   const yamlText = readGuideYamlText(id);
@@ -70,7 +66,6 @@ export function ingestOne(id: string, staging?: string): IngestedGuide {
     if (!hasErrors(diagnostics))
       writeCache('ingest', key, { runs: [...runs].map(([name, text]) => [name, digest(text)]), diagnostics });
   }
-  if (staging && !hasErrors(refused) && !hasErrors(diagnostics)) writeGuideFiles(staging, id, runs, manifest);
   return {
     runs,
     manifest,
@@ -79,6 +74,24 @@ export function ingestOne(id: string, staging?: string): IngestedGuide {
     cached,
     cacheKey: key,
   };
+}
+
+/** A guide as a cold ingest's thread reports it: its files are written, so only how many travel back. */
+export type StagedGuide = Omit<IngestedGuide, 'runs' | 'manifest'> & {
+  /** its runs, each one file written (none when the guide has errors); the sources manifest is one more */
+  runCount: number;
+};
+
+/**
+ * One guide's ingest in a cold ingest (no data/runs yet): a guide without errors writes its files
+ * into `staging` at once, as data/runs would hold them. Each thread writes its own guides while the
+ * others parse, and ingest.ts renames the folder when every guide has parsed; on any error it
+ * removes the folder, so the texts never need to reach the main thread.
+ */
+export function stageOne(id: string, staging: string): StagedGuide {
+  const { runs, manifest, ...report } = ingestOne(id);
+  if (!hasErrors(report.diagnostics)) writeGuideFiles(staging, id, runs, manifest);
+  return { ...report, runCount: runs.size };
 }
 
 /** A guide's run files and sources manifest under `dir`, where data/runs has them. */

@@ -12,7 +12,8 @@ export class BoundedMemo<V> {
   }
 
   get(key: string, compute: () => V): V {
-    if (this.#values.has(key)) return this.#values.get(key) as V;
+    const known = this.#values.get(key);
+    if (known !== undefined || this.#values.has(key)) return known as V;
     const value = compute();
     if (this.#values.size >= this.#limit) this.#values.clear();
     this.#values.set(key, value);

@@ -16,6 +16,7 @@ function sortKeys(value: unknown): unknown {
     let items: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
+      if (item === null || typeof item !== 'object') continue;
       const sorted = sortKeys(item);
       if (sorted !== item) (items ??= [...(value as unknown[])])[i] = sorted;
     }
@@ -32,7 +33,7 @@ function sortKeys(value: unknown): unknown {
   for (const key of keys) {
     const field = source[key];
     if (field === undefined) inOrder = false;
-    else {
+    else if (field !== null && typeof field === 'object') {
       const sorted = sortKeys(field);
       if (sorted !== field) (changed ??= new Map()).set(key, sorted);
     }

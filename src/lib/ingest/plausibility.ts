@@ -1,5 +1,15 @@
 import { errorAt, warningAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
-import { isDistribution, isMetricKey, splitMetricKey, statKeyOf, type ScalarId, type Stat } from '../schema/metric.ts';
+import {
+  distributionOf,
+  isDistribution,
+  isMetricKey,
+  metricIds,
+  statKeyOf,
+  type DistributionId,
+  type MetricKey,
+  type ScalarId,
+  type Stat,
+} from '../schema/metric.ts';
 import type { MetricValue, Run } from '../schema/run.ts';
 import type { RunMetrics } from '../parse/types.ts';
 
@@ -29,22 +39,17 @@ const PHYSICAL_LIMITS: readonly [ScalarId, number][] = [
 ];
 
 const PERCENTILE_ORDER: readonly Stat[] = ['min', 'p50', 'median', 'p90', 'p95', 'p99', 'p99_9', 'max'];
+// Each distribution's keys in that order, made once: the check runs for every run of every guide.
+const PERCENTILE_KEYS = new Map<DistributionId, readonly (readonly [Stat, MetricKey])[]>(
+  metricIds
+    .filter(isDistribution)
+    .map((family) => [family, PERCENTILE_ORDER.map((stat) => [stat, statKeyOf(family, stat)] as const)]),
+);
 
 /** Half a unit in the last printed decimal: the most the printed rounding can be off by. */
 function printedHalfUnit(metric: MetricValue): number {
   const decimals = metric.printed.split('.')[1]?.length ?? 0;
   return 0.5 * 10 ** -decimals;
-}
-
-/** [a, b], [b, c], … of a list. */
-function adjacentPairs<T>(items: readonly T[]): [T, T][] {
-  const pairs: [T, T][] = [];
-  let previous: T | undefined;
-  for (const item of items) {
-    if (previous !== undefined) pairs.push([previous, item]);
-    previous = item;
-  }
-  return pairs;
 }
 
 export function checkRunPlausibility(run: { source: Run['source']; metrics: RunMetrics }): Diagnostic[] {
@@ -109,31 +114,33 @@ export function checkRunPlausibility(run: { source: Run['source']; metrics: RunM
     }
   }
 
-  const families = new Set(
-    Object.keys(m)
-      .filter(isMetricKey)
-      .map((key) => splitMetricKey(key).id)
-      .filter(isDistribution),
-  );
+  // Each distribution once, in the order its first statistic appears in the run.
+  const families = new Set<DistributionId>();
+  for (const key of Object.keys(m)) {
+    const family = isMetricKey(key) ? distributionOf(key) : undefined;
+    if (family !== undefined) families.add(family);
+  }
   for (const family of families) {
-    const present = PERCENTILE_ORDER.map((stat) => [stat, m[statKeyOf(family, stat)]] as const).filter(
-      (pair): pair is readonly [Stat, MetricValue] => pair[1] !== undefined,
-    );
-    for (const [[lowStat, low], [highStat, high]] of adjacentPairs(present)) {
-      if (low.value > high.value) {
+    let low: { stat: Stat; metric: MetricValue } | undefined;
+    for (const [highStat, key] of PERCENTILE_KEYS.get(family) ?? []) {
+      const high = m[key];
+      if (high === undefined) continue;
+      if (low !== undefined && low.metric.value > high.value) {
+        const lowStat = low.stat;
         out.push(
           errorAt(
             'E_PERCENTILE_ORDER',
             file,
-            `${family} ${highStat} (${high.printed}) is below its ${lowStat} (${low.printed})${where}`,
+            `${family} ${highStat} (${high.printed}) is below its ${lowStat} (${low.metric.printed})${where}`,
             {
               line: high.line,
               expected: `${lowStat} ≤ ${highStat}`,
-              found: `${low.printed} > ${high.printed}`,
+              found: `${low.metric.printed} > ${high.printed}`,
             },
           ),
         );
       }
+      low = { stat: highStat, metric: high };
     }
     const mean = m[statKeyOf(family, 'mean')];
     const p95 = m[statKeyOf(family, 'p95')];

@@ -99,11 +99,15 @@ export type LabelMeaning = Readonly<
   | { kind: 'wrong-unit'; printed: string; expected: string }
 >;
 
-// A site's blocks print the same few dozen labels again and again: each is looked up once a format.
-const meanings = new BoundedMemo<LabelMeaning>(1024);
+// A site's blocks print the same few dozen labels again and again: each is looked up once a format
+// (one memo per format, so the label itself is the key and no key string is built per line).
+const meanings: Record<ServingFormat, BoundedMemo<LabelMeaning>> = {
+  'vllm-bench-serve': new BoundedMemo(1024),
+  'gpustack-block': new BoundedMemo(1024),
+};
 
 export function labelMeaning(label: string, format: ServingFormat): LabelMeaning {
-  return meanings.get(`${format}\0${label}`, () => findMeaning(label, format));
+  return meanings[format].get(label, () => findMeaning(label, format));
 }
 
 function findMeaning(label: string, format: ServingFormat): LabelMeaning {

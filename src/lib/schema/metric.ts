@@ -134,6 +134,15 @@ export function distributionKey(id: string, stat: string): MetricKey | undefined
   return isMetricId(id) && isDistribution(id) && isStat(stat) ? statKeyOf(id, stat) : undefined;
 }
 
+/** The distribution a statistic's key belongs to (`ttft.p99` → `ttft`); undefined for a scalar's key. */
+export function distributionOf(key: MetricKey): DistributionId | undefined {
+  return familyOfKey.get(key, () => {
+    const { id } = splitMetricKey(key);
+    return isDistribution(id) ? id : undefined;
+  });
+}
+const familyOfKey = new BoundedMemo<DistributionId | undefined>(4096);
+
 export function splitMetricKey(key: MetricKey): { id: MetricId; stat?: Stat } {
   const [id = '', stat] = key.split('.');
   // A MetricKey is an id and maybe a statistic by its type; the checks tell the compiler which.
