@@ -7,7 +7,7 @@ import type { GuideSources } from '../src/lib/compute/build-guide.ts';
 import { parseYamlSource } from '../src/lib/guide-source/yaml-source.ts';
 import { RunSchema, type Run } from '../src/lib/schema/run.ts';
 import { validateJson } from '../src/lib/diagnostics/validate.ts';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   guidesRoot,
   listFiles,
@@ -153,9 +153,7 @@ export function parseRuns(texts: readonly { path: string; text: string }[], diag
  */
 export function rawSourcesManifest(files: readonly RawFile[]): string {
   const hashes = Object.fromEntries(
-    [...files]
-      .sort((a, b) => byCodeUnit(a.path, b.path))
-      .map((f) => [f.path, createHash('sha256').update(f.text).digest('hex')]),
+    [...files].sort((a, b) => byCodeUnit(a.path, b.path)).map((f) => [f.path, hash('sha256', f.text, 'hex')]),
   );
   return `${JSON.stringify({ raw: hashes }, null, 2)}\n`;
 }

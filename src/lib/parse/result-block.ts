@@ -1,4 +1,5 @@
 import { quoteFound, type DiagnosticList } from '../diagnostics/diagnostics.ts';
+import { BoundedMemo } from '../bounded-memo.ts';
 import { parseNumber } from './number.ts';
 import type { SourceLine } from './source-lines.ts';
 
@@ -33,8 +34,10 @@ export const LABEL_EXAMPLES = '"Successful requests:", "Mean TTFT (ms):" or a se
 
 /** Lower case, single spaces: labels drift in case and padding across tool versions. */
 export function normalizeLabel(label: string): string {
-  return label.toLowerCase().replace(/\s+/g, ' ').trim();
+  // Every block prints the same few dozen labels: each is normalized once.
+  return normalizedLabels.get(label, () => label.toLowerCase().replace(/\s+/g, ' ').trim());
 }
+const normalizedLabels = new BoundedMemo<string>(1024);
 
 /** `mean` / `median` / `p99` / `p99_9` from a distribution-label match (stat in group 1, percentile in 2). */
 export function statKey(match: RegExpExecArray): string {

@@ -208,7 +208,11 @@ function parseBlockBody(body: readonly SourceLine[], format: ServingFormat, diag
     const number = readValue(valueText, rawLabel, printedUnit ?? unit, { line: line.line, column }, diagnostics);
     if (number === undefined) continue;
     const value = printedUnit === 's' ? toMilliseconds(number, valueText) : number;
-    metrics[key] = { value, unit, printed: valueText.trim(), ...(printedUnit ? { printedUnit } : {}), line: line.line };
+    const printed = valueText.trim();
+    // Two literal shapes, not a spread: this runs for every line of every block.
+    metrics[key] = printedUnit
+      ? { value, unit, printed, printedUnit, line: line.line }
+      : { value, unit, printed, line: line.line };
   }
   return metrics;
 }
