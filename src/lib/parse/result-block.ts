@@ -45,10 +45,26 @@ export function statKey(match: RegExpExecArray): string {
   return percentile !== undefined ? `p${percentile.replace('.', '_')}` : stat;
 }
 
-export type BlockBounds = { header: number; close: number | undefined; label: string | null };
+export type BlockBounds = {
+  readonly header: number;
+  readonly close: number | undefined;
+  readonly label: string | null;
+};
 
 /** Finds every block: its header, its closing rule (if any) and its `# label` line. */
-export function findBlocks(lines: readonly SourceLine[]): BlockBounds[] {
+export function findBlocks(lines: readonly SourceLine[]): readonly BlockBounds[] {
+  // Two detectors and then the parser ask for the same file's blocks (sourceLines gives them the
+  // same array): they are found once.
+  if (lines !== lastLines) {
+    lastLines = lines;
+    lastBlocks = scanBlocks(lines);
+  }
+  return lastBlocks;
+}
+let lastLines: readonly SourceLine[] | undefined;
+let lastBlocks: readonly BlockBounds[] = [];
+
+function scanBlocks(lines: readonly SourceLine[]): BlockBounds[] {
   const blocks: BlockBounds[] = [];
   const textAt = (index: number) => lines[index]?.text.trim() ?? '';
   let searchFrom = 0;

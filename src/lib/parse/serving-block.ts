@@ -27,13 +27,21 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
  * recognised by its `Latency` section (shared/formats.md §2.1, §2.5). Labels: serving-block-labels.ts.
  */
 
+const BACKEND_LINE = /^Backend:/;
+// GPUStack's rendering of guidellm results: a Latency section, latencies printed in seconds.
+const GPUSTACK_RULE = /^-+Latency-+$/;
+const GPUSTACK_LABEL = /Latency\(s\):/;
+const NOT_AVAILABLE = /^n\/a$/i;
+
 /** A vLLM-shaped block; SGLang's blocks share the header but print a `Backend:` line (sglang-bench-serving). */
 export function detect(text: string): boolean {
   const lines = sourceLines(text);
   const blocks = findBlocks(lines);
   return (
     blocks.length > 0 &&
-    !blocks.some((b) => lines.slice(b.header + 1, b.close ?? lines.length).some((l) => /^Backend:/.test(l.text.trim())))
+    !blocks.some((b) =>
+      lines.slice(b.header + 1, b.close ?? lines.length).some((l) => BACKEND_LINE.test(l.text.trim())),
+    )
   );
 }
 
@@ -52,7 +60,7 @@ export function parse(text: string, options: ParseOptions): ParseResult {
   warnOrphanLines(lines, blocks, diagnostics);
 
   // One tool wrote the whole file: GPUStack's Latency(s) section anywhere marks all its blocks.
-  const format: ServingFormat = lines.some((l) => /^-+Latency-+$/.test(l.text.trim()) || /Latency\(s\):/.test(l.text))
+  const format: ServingFormat = lines.some((l) => GPUSTACK_RULE.test(l.text.trim()) || GPUSTACK_LABEL.test(l.text))
     ? 'gpustack-block'
     : 'vllm-bench-serve';
   // An override may only confirm what the file shows: forcing gpustack-block on a vLLM block would
@@ -196,7 +204,7 @@ function parseBlockBody(body: readonly SourceLine[], format: ServingFormat, diag
     seenAt.set(key, line.line);
     // N/A: the metric is absent (a page that needs it fails in compute). GPUStack's renderer prints
     // every value guidellm did not report that way (shared/formats.md §2.5): normal, so no warning.
-    if (/^n\/a$/i.test(valueText.trim())) {
+    if (NOT_AVAILABLE.test(valueText.trim())) {
       if (format !== 'gpustack-block')
         diagnostics.warning('W_NO_VALUE', `"${rawLabel}:" printed no value (N/A); the metric is treated as absent`, {
           line: line.line,
