@@ -18,7 +18,7 @@ if (staging) rmSync(staging, { recursive: true, force: true });
 
 // The workers start loading the parsers while this thread loads its own copy.
 const threads = startGuideThreads<IngestedGuide | StagedGuide>('ingest', listGuideDirs(rawRoot), staging);
-const { ingestOne, stageOne } = await import('./pipeline-ingest.ts');
+const { ingestOne, stager } = await import('./pipeline-ingest.ts');
 const { markCacheUsed, pruneCache } = await import('./pipeline-cache.ts');
 
 // A warm ingest's files (path under data/runs → text); a cold one's threads wrote theirs to staging.
@@ -29,7 +29,7 @@ const verified = new Set<string>();
 const diagnostics: Diagnostic[] = [];
 let fromCache = 0;
 
-const ingestHere = staging ? (id: string) => stageOne(id, staging) : ingestOne;
+const ingestHere = staging ? stager(staging) : ingestOne;
 for (const { id: guide, result } of await threads.run(ingestHere)) {
   markCacheUsed('ingest', result.cacheKey);
   diagnostics.push(...result.diagnostics);

@@ -83,25 +83,25 @@ export type StagedGuide = Omit<IngestedGuide, 'runs' | 'manifest'> & {
 };
 
 /**
- * One guide's ingest in a cold ingest (no data/runs yet): a guide without errors writes its files
+ * One thread's ingest for a cold ingest (no data/runs yet): a guide without errors writes its files
  * into `staging` at once, as data/runs would hold them. Each thread writes its own guides while the
  * others parse, and ingest.ts renames the folder when every guide has parsed; on any error it
  * removes the folder, so the texts never need to reach the main thread.
  */
-export function stageOne(id: string, staging: string): StagedGuide {
-  const { runs, manifest, ...report } = ingestOne(id);
-  if (!hasErrors(report.diagnostics)) writeGuideFiles(staging, id, runs, manifest);
-  return { ...report, runCount: runs.size };
-}
-
-/** A guide's run files and sources manifest under `dir`, where data/runs has them. */
-function writeGuideFiles(dir: string, id: string, runs: ReadonlyMap<string, string>, manifest: string) {
-  const guideDir = join(dir, id);
-  // Below data/, which exists; the staging folder and its model folders are shared with other threads.
-  const makeFolder = folderMaker([dirname(dir)], true);
-  for (const [name, text] of runs) {
-    makeFolder(dirname(join(guideDir, name)));
-    writeFileSync(join(guideDir, name), text);
-  }
-  writeFileSync(`${guideDir}.sources.json`, manifest);
+export function stager(staging: string): (id: string) => StagedGuide {
+  // Below data/, which exists. The folders this thread made (the staging folder, a model's folder)
+  // are not made again for its next guide; another thread may make them too.
+  const makeFolder = folderMaker([dirname(staging)], true);
+  return (id) => {
+    const { runs, manifest, ...report } = ingestOne(id);
+    if (!hasErrors(report.diagnostics)) {
+      const guideDir = join(staging, id);
+      for (const [name, text] of runs) {
+        makeFolder(dirname(join(guideDir, name)));
+        writeFileSync(join(guideDir, name), text);
+      }
+      writeFileSync(`${guideDir}.sources.json`, manifest);
+    }
+    return { ...report, runCount: runs.size };
+  };
 }
