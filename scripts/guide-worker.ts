@@ -7,9 +7,9 @@ import { takeNext, type WorkerInput, type WorkerMessage } from './guide-threads.
 const { stage, ids, next, context } = workerData as WorkerInput;
 async function stageFunction(): Promise<(id: string) => unknown> {
   if (stage === 'ingest') {
-    const { ingestOne, stager } = await import('./pipeline-ingest.ts');
+    const { ingestForSync, stager } = await import('./pipeline-ingest.ts');
     const staging = context as string | undefined;
-    return staging ? stager(staging) : ingestOne;
+    return staging ? stager(staging) : ingestForSync;
   }
   const { computeOne } = await import('./pipeline.ts');
   return (id) => computeOne(id, context as BlockIndex);

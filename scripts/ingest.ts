@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { startGuideThreads } from './guide-threads.ts';
 import { listGuideDirs, rawRoot, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
-import type { IngestedGuide, StagedGuide } from './pipeline-ingest.ts';
+import type { IngestedGuide, KeptGuide, StagedGuide } from './pipeline-ingest.ts';
 
 /** A cold ingest's output until it is complete (data/.runs-staging; git ignores it). */
 const STAGING = '.runs-staging';
@@ -17,30 +17,31 @@ const staging = existsSync(runsDir) ? undefined : join(repoRoot, 'data', STAGING
 if (staging) rmSync(staging, { recursive: true, force: true });
 
 // The workers start loading the parsers while this thread loads its own copy.
-const threads = startGuideThreads<IngestedGuide | StagedGuide>('ingest', listGuideDirs(rawRoot), staging);
-const { ingestOne, stager } = await import('./pipeline-ingest.ts');
+const threads = startGuideThreads<IngestedGuide | KeptGuide | StagedGuide>('ingest', listGuideDirs(rawRoot), staging);
+const { ingestForSync, stager } = await import('./pipeline-ingest.ts');
 const { markCacheUsed, pruneCache } = await import('./pipeline-cache.ts');
 
 // A warm ingest's files (path under data/runs → text); a cold one's threads wrote theirs to staging.
 const output = new Map<string, string>();
 let stagedFiles = 0;
-// Run files a cached guide was read from, and found to hold, this run.
-const verified = new Set<string>();
+// Run files a cached guide was read from, and found to hold, this run: kept as they are.
+const kept = new Set<string>();
 const diagnostics: Diagnostic[] = [];
 let fromCache = 0;
 
-const ingestHere = staging ? stager(staging) : ingestOne;
+const ingestHere = staging ? stager(staging) : ingestForSync;
 for (const { id: guide, result } of await threads.run(ingestHere)) {
   markCacheUsed('ingest', result.cacheKey);
   diagnostics.push(...result.diagnostics);
   let runCount: number;
   if ('runs' in result) {
-    for (const [name, json] of result.runs) {
-      output.set(`${guide}/${name}`, json);
-      if (result.cached) verified.add(`${guide}/${name}`);
-    }
+    for (const [name, json] of result.runs) output.set(`${guide}/${name}`, json);
     output.set(`${guide}.sources.json`, result.manifest);
     runCount = result.runs.size;
+  } else if ('kept' in result) {
+    for (const name of result.kept) kept.add(`${guide}/${name}`);
+    output.set(`${guide}.sources.json`, result.manifest);
+    runCount = result.kept.length;
   } else {
     runCount = result.runCount;
     stagedFiles += runCount + 1;
@@ -57,8 +58,8 @@ if (reportDiagnostics(diagnostics)) {
   process.stderr.write('ingest: failed; data/runs left as it was\n');
   process.exitCode = 1;
 } else {
-  const files = staging ? stagedFiles : output.size;
-  const { written, removed } = staging ? moveStaged(staging, runsDir, files) : syncDirectory(runsDir, output, verified);
+  const files = staging ? stagedFiles : output.size + kept.size;
+  const { written, removed } = staging ? moveStaged(staging, runsDir, files) : syncDirectory(runsDir, output, kept);
   pruneCache('ingest');
   process.stderr.write(
     `ingest: ${files} file(s) in data/runs, ${written} written, ${removed} removed; ${fromCache} guide(s) unchanged\n`,

@@ -105,15 +105,16 @@ export function readTextUpTo(path: string, limit: number): string | { size: numb
 }
 
 /**
- * Makes `targetDir` hold exactly `files` (relative path → content): writes the files whose content
- * differs, removes the ones not listed, leaves the rest untouched. Callers validate everything
- * first, so a failed run writes nothing; a rebuild after one changed source writes one guide's files.
- * `verified` lists paths the caller read this run and found holding their content: not read again.
+ * Makes `targetDir` hold exactly `files` (relative path → content) and the `kept` files: writes the
+ * files whose content differs, removes the ones not listed, leaves the rest untouched. Callers
+ * validate everything first, so a failed run writes nothing; a rebuild after one changed source
+ * writes one guide's files. `kept` are paths the caller read this run and found holding what they
+ * should: neither read again nor written, and their texts need not be in memory.
  */
 export function syncDirectory(
   targetDir: string,
   files: ReadonlyMap<string, string>,
-  verified: ReadonlySet<string> = new Set(),
+  kept: ReadonlySet<string> = new Set(),
 ): { written: number; removed: number } {
   let written = 0;
   let removed = 0;
@@ -125,17 +126,18 @@ export function syncDirectory(
   const makeFolder = folderMaker([dirname(targetDir), ...existingFiles.map((path) => dirname(path))], fresh);
   for (const [path, content] of files) {
     const absolute = join(targetDir, path);
-    if (existing.has(path) && (verified.has(path) || readFileSync(absolute, 'utf8') === content)) continue;
+    if (existing.has(path) && readFileSync(absolute, 'utf8') === content) continue;
     makeFolder(dirname(absolute));
     writeFileSync(absolute, content);
     written++;
   }
   for (const path of existing) {
-    if (files.has(path)) continue;
+    if (files.has(path) || kept.has(path)) continue;
     rmSync(join(targetDir, path));
     removed++;
   }
-  if (!fresh) removeEmptyDirectories(targetDir);
+  // Only a removed file can leave a folder empty (every folder made here got a file).
+  if (removed > 0) removeEmptyDirectories(targetDir);
   mkdirSync(targetDir, { recursive: true });
   return { written, removed };
 }

@@ -2,7 +2,7 @@
 // worker threads too, so it loads only what ingest needs). A cached result is the exact text and
 // diagnostics a cold run produces.
 import { hash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { hasErrors } from '../src/lib/diagnostics/diagnostics.ts';
@@ -36,13 +36,21 @@ const digest = (text: string) => hash('sha256', text, 'hex');
 function committedRuns(id: string, listed: readonly [string, string][]): Map<string, string> | undefined {
   const runs = new Map<string, string>();
   for (const [name, expected] of listed) {
-    const path = join(repoRoot, 'data/runs', id, name);
-    if (!existsSync(path)) return undefined;
-    const text = readFileSync(path, 'utf8');
-    if (digest(text) !== expected) return undefined;
+    const text = readIfPresent(join(repoRoot, 'data/runs', id, name));
+    if (text === undefined || digest(text) !== expected) return undefined;
     runs.set(name, text);
   }
   return runs;
+}
+
+/** A file's text, or undefined when it is not there (one call, not a lookup and then a read). */
+function readIfPresent(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** One guide's ingest: its run files' texts, or the problems that keep it from data/runs. */
@@ -74,6 +82,23 @@ export function ingestOne(id: string): IngestedGuide {
     cached,
     cacheKey: key,
   };
+}
+
+/** A guide the cache served, as a warm ingest's thread reports it: data/runs holds its run files. */
+export type KeptGuide = Omit<IngestedGuide, 'runs'> & {
+  /** its run files' names: each was read this run and holds what the cache entry says */
+  kept: string[];
+};
+
+/**
+ * One guide's ingest for ingest.ts over an existing data/runs: a guide the cache served sends back
+ * only the names of its run files, which data/runs already holds, not their texts.
+ */
+export function ingestForSync(id: string): IngestedGuide | KeptGuide {
+  const guide = ingestOne(id);
+  if (!guide.cached) return guide;
+  const { runs, ...report } = guide;
+  return { ...report, kept: [...runs.keys()] };
 }
 
 /** A guide as a cold ingest's thread reports it: its files are written, so only how many travel back. */

@@ -49,11 +49,16 @@ describe('syncDirectory', () => {
     expect(existsSync(join(target, 'left'))).toBe(false);
   });
 
-  it('a file the caller verified is not read again, so not rewritten', () => {
+  it('a file the caller kept is neither read, written nor removed, and needs no text', () => {
     const target = folder();
     syncDirectory(target, files);
     writeFileSync(join(target, 'qwen/a100/gsm8k.json'), 'changed since verified\n');
-    expect(syncDirectory(target, files, new Set(['qwen/a100/gsm8k.json']))).toEqual({ written: 0, removed: 0 });
+    const others = new Map(files);
+    others.delete('qwen/a100/gsm8k.json');
+    expect(syncDirectory(target, others, new Set(['qwen/a100/gsm8k.json']))).toEqual({ written: 0, removed: 0 });
+    expect(readFileSync(join(target, 'qwen/a100/gsm8k.json'), 'utf8')).toBe('changed since verified\n');
     expect(syncDirectory(target, files)).toEqual({ written: 1, removed: 0 });
+    expect(syncDirectory(target, others)).toEqual({ written: 0, removed: 1 });
+    expect(existsSync(join(target, 'qwen'))).toBe(false);
   });
 });
