@@ -1,13 +1,16 @@
 // site-build: `astro build` (arguments passed on) with V8's old space sized to the site. Left to
 // itself V8 lets the heap grow to about twice what the build holds: 2.1 GB at 1,000 guides, where
-// a limit of 1,200 MB gives 1.7 GB in the same time (npm run bench). The limit grows with the
-// guides (0.8 MB each over 400 MB, never under 1,200 MB) so a larger site is not cut short.
+// the build holds about 500 MB. The limit grows with the guides (0.75 MB each over 300 MB, never
+// under 1,000 MB) so a larger site is not cut short. Some 700 MB of the process lies outside V8's
+// heap (it appears while Vite bundles the pages with astro's data store, 58 MB of JSON at 1,000
+// guides, inlined as one string), so the limit decides the peak: at 1,000 guides, 1,000–1,050 MB
+// gave 1.55–1.60 GiB in six runs out of six, 1,200 MB gave 1.63–1.86 GiB (2026-12-03).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { listFiles, repoRoot } from './io.ts';
 
 const guides = listFiles(join(repoRoot, 'data/guides')).filter((path) => path.endsWith('.json')).length;
-const heapMb = Math.max(1200, Math.ceil(400 + 0.8 * guides));
+const heapMb = Math.max(1000, Math.ceil(300 + 0.75 * guides));
 const astro = join(import.meta.dirname, '../node_modules/astro/bin/astro.mjs');
 const result = spawnSync(
   process.execPath,
