@@ -118,6 +118,11 @@ for (let run = 1; run <= INGEST_RUNS; run++) {
   ingestRuns.push(await measure(node, [join(projectRoot, 'scripts/ingest.ts')], env, projectRoot));
 }
 const ingestSeconds = median(ingestRuns.map((run) => run.seconds));
+// The disk's floor for that ingest: `cp -r` of the data/runs it wrote (the same files and folders,
+// nothing parsed). Right after another program deleted many files, this kind of disk (ext4 with
+// discard, in a VM) creates files several times slower, all of it kernel time: this tells a slow
+// disk from slow code.
+const diskFloor = await measure('cp', ['-r', join(root, 'data/runs'), join(root, 'disk-floor')], env, root);
 // One normalized run per result block; each guide's .sources.json beside its runs is not one.
 const blocks = listFiles(join(root, 'data/runs')).filter((path) => !path.endsWith('.sources.json')).length;
 const compute = await measure(node, [join(projectRoot, 'scripts/compute.ts')], env, projectRoot);
@@ -126,7 +131,7 @@ log(
     ingestRuns.map((run) => run.seconds),
     's',
     2,
-  )}, compute in ${compute.seconds.toFixed(2)} s`,
+  )} (cp -r of its output: ${diskFloor.seconds.toFixed(2)} s), compute in ${compute.seconds.toFixed(2)} s`,
 );
 
 // 3. astro build (and mkdocs, interleaved), `rounds` times.
@@ -231,6 +236,8 @@ const figures = {
   ingest_blocks: blocks,
   ingest_s: round3(ingestSeconds),
   ingest_runs_s: ingestRuns.map((run) => round3(run.seconds)),
+  // cp -r of data/runs: what creating ingest's files alone costs on this disk at that moment
+  ingest_disk_floor_s: round3(diskFloor.seconds),
   ingest_blocks_per_s: Math.round(blocks / ingestSeconds),
   compute_s: round3(compute.seconds),
   build_s: round3(buildSeconds),
@@ -294,7 +301,7 @@ const rows: [string, string][] = [
       ingestRuns.map((run) => run.seconds),
       's',
       2,
-    )} = ${figures.ingest_blocks_per_s} blocks/s`,
+    )} = ${figures.ingest_blocks_per_s} blocks/s; cp -r of its output ${diskFloor.seconds.toFixed(2)} s`,
   ],
   ['compute', `${compute.seconds.toFixed(2)} s`],
   [

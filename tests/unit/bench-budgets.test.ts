@@ -26,6 +26,10 @@ describe('bench budgets', () => {
       '640 pages in 20.5 s, 32 ms a page: 500 pages 16.0 s, 2,000 pages 64.0 s at this rate',
     );
     expect(checks[3]).toMatchObject({ budget: 'ingest ≥ 5,000 blocks/s', measured: '3813 blocks/s', met: false });
+    // With the disk's floor measured, the verdict says what copying the output alone cost.
+    expect(budgetChecks({ ...run, ingest_disk_floor_s: 0.934 })[3]?.measured).toBe(
+      '3813 blocks/s (copying its output alone took 0.93 s on this disk)',
+    );
   });
 
   it('each budget fails just past its limit', () => {
