@@ -66,7 +66,7 @@ export function guideLoader(options: Options): Loader {
       if (watcher && !watched.has(watcher)) {
         watched.add(watcher);
         watcher.add([dirs.data, dirs.content, dirs.raw]);
-        watcher.on('all', (_event, path) => void onChange(context, root, dirs, options, path));
+        watcher.on('all', (_event, path) => scheduleChange(context, root, dirs, options, path));
       }
     },
   };
@@ -157,9 +157,36 @@ function guideOf(dirs: Dirs, path: string): { id: string; sources: boolean } | u
   return undefined;
 }
 
-async function onChange(context: LoaderContext, root: string, dirs: Dirs, options: Options, path: string) {
-  const guide = guideOf(dirs, path);
-  if (!guide) return;
+/**
+ * A save often truncates the file, then writes it (an editor, writeFileSync): the watcher can report
+ * the emptied file and drop the write's event as a repeat, and the guide would then stay "empty"
+ * until the next edit. So a guide is refreshed once its files have been quiet for SETTLE_MS, and
+ * reads what was saved.
+ */
+const SETTLE_MS = 150;
+const scheduled = new Map<string, { timer: NodeJS.Timeout; sources: boolean }>();
+
+function scheduleChange(context: LoaderContext, root: string, dirs: Dirs, options: Options, path: string) {
+  const changed = guideOf(dirs, path);
+  if (!changed) return;
+  const earlier = scheduled.get(changed.id);
+  clearTimeout(earlier?.timer);
+  // A source edit and its generated file's change in one burst: refresh from the sources.
+  const guide = { id: changed.id, sources: changed.sources || (earlier?.sources ?? false) };
+  const timer = setTimeout(() => {
+    scheduled.delete(guide.id);
+    void onChange(context, root, dirs, options, guide);
+  }, SETTLE_MS);
+  scheduled.set(guide.id, { timer, sources: guide.sources });
+}
+
+async function onChange(
+  context: LoaderContext,
+  root: string,
+  dirs: Dirs,
+  options: Options,
+  guide: { id: string; sources: boolean },
+) {
   try {
     if (guide.sources) {
       const { refreshGuide } = await import('../../scripts/pipeline.ts');

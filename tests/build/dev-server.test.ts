@@ -85,10 +85,16 @@ describe('npm run dev', () => {
 
   it('keeps the last good page while an edit has an error, and says why', async () => {
     const raw = join(scratch, 'data/raw/glm-5.2/h200/engine/sglang.txt');
-    writeFileSync(raw, readFileSync(raw, 'utf8').replace('6487.53', '6487.5x'));
+    const edited = readFileSync(raw, 'utf8').replace('6487.53', '6487.5x');
+    // Saved in two steps, as editors do: emptied, then written. The server reads what was saved,
+    // not the empty file in between (it once did, and dropped the write's event as a repeat).
+    writeFileSync(raw, '');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    writeFileSync(raw, edited);
     const deadline = Date.now() + 30_000;
     while (!output.includes('E_BAD_NUMBER') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
     expect(output).toContain('data/raw/glm-5.2/h200/engine/sglang.txt:11:42: error E_BAD_NUMBER');
+    expect(output).not.toContain('E_EMPTY_FILE');
     expect(await page()).toContain('6487.53');
   }, 40_000);
 });
