@@ -126,12 +126,13 @@ const diskFloor = await measure('cp', ['-r', join(root, 'data/runs'), join(root,
 // One normalized run per result block; each guide's .sources.json beside its runs is not one.
 const blocks = listFiles(join(root, 'data/runs')).filter((path) => !path.endsWith('.sources.json')).length;
 const compute = await measure(node, [join(projectRoot, 'scripts/compute.ts')], env, projectRoot);
+const ingestRunsText = describeRuns(
+  ingestRuns.map((run) => run.seconds),
+  's',
+  2,
+);
 log(
-  `ingest ${blocks} block(s) in ${describeRuns(
-    ingestRuns.map((run) => run.seconds),
-    's',
-    2,
-  )} (cp -r of its output: ${diskFloor.seconds.toFixed(2)} s), compute in ${compute.seconds.toFixed(2)} s`,
+  `ingest ${blocks} block(s) in ${ingestRunsText} (cp -r of its output: ${diskFloor.seconds.toFixed(2)} s), compute in ${compute.seconds.toFixed(2)} s`,
 );
 
 // 3. astro build (and mkdocs, interleaved), `rounds` times.
@@ -297,11 +298,7 @@ const rows: [string, string][] = [
   ['guides / pages', `${guides} / ${htmlFiles.length}`],
   [
     'ingest',
-    `${blocks} blocks in ${describeRuns(
-      ingestRuns.map((run) => run.seconds),
-      's',
-      2,
-    )} = ${figures.ingest_blocks_per_s} blocks/s; cp -r of its output ${diskFloor.seconds.toFixed(2)} s`,
+    `${blocks} blocks in ${ingestRunsText} = ${figures.ingest_blocks_per_s} blocks/s; cp -r of its output ${diskFloor.seconds.toFixed(2)} s`,
   ],
   ['compute', `${compute.seconds.toFixed(2)} s`],
   [

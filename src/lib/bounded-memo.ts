@@ -20,3 +20,16 @@ export class BoundedMemo<V> {
     return value;
   }
 }
+
+/**
+ * `compute` remembering only its last argument (compared with ===) and result: for work that
+ * several callers ask of the same input in a row, such as each raw file's lines and blocks, which
+ * every format's detector and then the parser read.
+ */
+export function rememberLast<K, V>(compute: (key: K) => V): (key: K) => V {
+  let last: { key: K; value: V } | undefined;
+  return (key) => {
+    if (last === undefined || last.key !== key) last = { key, value: compute(key) };
+    return last.value;
+  };
+}

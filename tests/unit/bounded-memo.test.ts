@@ -1,7 +1,7 @@
 // The memo behind metric keys, block labels and chart labels: computes each key once, and never
 // holds more than its limit of keys however many distinct ones an input brings.
 import { describe, expect, it } from 'vitest';
-import { BoundedMemo } from '../../src/lib/bounded-memo.ts';
+import { BoundedMemo, rememberLast } from '../../src/lib/bounded-memo.ts';
 
 describe('BoundedMemo', () => {
   it('computes a key once, remembering falsy results too', () => {
@@ -20,5 +20,20 @@ describe('BoundedMemo', () => {
     expect(calls).toBe(5);
     expect(memo.get('d', () => -1)).toBe(4);
     expect(memo.get('b', () => -1)).toBe(-1);
+  });
+});
+
+describe('rememberLast', () => {
+  it('computes again only when the argument changes, comparing with ===', () => {
+    let calls = 0;
+    const lengthOf = rememberLast((text: string) => (calls++, text.length));
+    expect([lengthOf('ab'), lengthOf('ab'), lengthOf('abc'), lengthOf('ab')]).toEqual([2, 2, 3, 2]);
+    expect(calls).toBe(3);
+    const first = [1];
+    const sizeOf = rememberLast((list: readonly number[]) => (calls++, list.length));
+    sizeOf(first);
+    sizeOf(first);
+    sizeOf([1]);
+    expect(calls).toBe(5);
   });
 });

@@ -6,7 +6,6 @@ import {
   metricIds,
   statKeyOf,
   type DistributionId,
-  type MetricKey,
   type ScalarId,
   type Stat,
 } from '../schema/metric.ts';
@@ -39,11 +38,18 @@ const PHYSICAL_LIMITS: readonly [ScalarId, number][] = [
 ];
 
 const PERCENTILE_ORDER: readonly Stat[] = ['min', 'p50', 'median', 'p90', 'p95', 'p99', 'p99_9', 'max'];
-// Each distribution's keys in that order, made once: the check runs for every run of every guide.
-const PERCENTILE_KEYS = new Map<DistributionId, readonly (readonly [Stat, MetricKey])[]>(
-  metricIds
-    .filter(isDistribution)
-    .map((family) => [family, PERCENTILE_ORDER.map((stat) => [stat, statKeyOf(family, stat)] as const)]),
+// Each distribution's keys (its percentiles in that order, its mean, p95 and p99), made once: the
+// check runs for every run of every guide.
+const FAMILY_KEYS = new Map(
+  metricIds.filter(isDistribution).map((family) => [
+    family,
+    {
+      percentiles: PERCENTILE_ORDER.map((stat) => [stat, statKeyOf(family, stat)] as const),
+      mean: statKeyOf(family, 'mean'),
+      p95: statKeyOf(family, 'p95'),
+      p99: statKeyOf(family, 'p99'),
+    },
+  ]),
 );
 
 /** Half a unit in the last printed decimal: the most the printed rounding can be off by. */
@@ -121,8 +127,10 @@ export function checkRunPlausibility(run: { source: Run['source']; metrics: RunM
     if (family !== undefined) families.add(family);
   }
   for (const family of families) {
+    const keys = FAMILY_KEYS.get(family);
+    if (keys === undefined) continue;
     let low: { stat: Stat; metric: MetricValue } | undefined;
-    for (const [highStat, key] of PERCENTILE_KEYS.get(family) ?? []) {
+    for (const [highStat, key] of keys.percentiles) {
       const high = m[key];
       if (high === undefined) continue;
       if (low !== undefined && low.metric.value > high.value) {
@@ -142,9 +150,9 @@ export function checkRunPlausibility(run: { source: Run['source']; metrics: RunM
       }
       low = { stat: highStat, metric: high };
     }
-    const mean = m[statKeyOf(family, 'mean')];
-    const p95 = m[statKeyOf(family, 'p95')];
-    const tail = p95 ?? m[statKeyOf(family, 'p99')];
+    const mean = m[keys.mean];
+    const p95 = m[keys.p95];
+    const tail = p95 ?? m[keys.p99];
     const tailStat = p95 ? 'p95' : 'p99';
     if (mean && tail && mean.value > tail.value) {
       out.push(

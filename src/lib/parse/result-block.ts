@@ -1,5 +1,5 @@
 import { quoteFound, type DiagnosticList } from '../diagnostics/diagnostics.ts';
-import { BoundedMemo } from '../bounded-memo.ts';
+import { BoundedMemo, rememberLast } from '../bounded-memo.ts';
 import { parseNumber } from './number.ts';
 import type { SourceLine } from './source-lines.ts';
 
@@ -51,18 +51,12 @@ export type BlockBounds = {
   readonly label: string | null;
 };
 
-/** Finds every block: its header, its closing rule (if any) and its `# label` line. */
-export function findBlocks(lines: readonly SourceLine[]): readonly BlockBounds[] {
-  // Two detectors and then the parser ask for the same file's blocks (sourceLines gives them the
-  // same array): they are found once.
-  if (lines !== lastLines) {
-    lastLines = lines;
-    lastBlocks = scanBlocks(lines);
-  }
-  return lastBlocks;
-}
-let lastLines: readonly SourceLine[] | undefined;
-let lastBlocks: readonly BlockBounds[] = [];
+/**
+ * Finds every block: its header, its closing rule (if any) and its `# label` line. Two detectors
+ * and then the parser ask for the same file's blocks (sourceLines gives them the same array):
+ * they are found once.
+ */
+export const findBlocks: (lines: readonly SourceLine[]) => readonly BlockBounds[] = rememberLast(scanBlocks);
 
 function scanBlocks(lines: readonly SourceLine[]): BlockBounds[] {
   const blocks: BlockBounds[] = [];

@@ -1,3 +1,5 @@
+import { rememberLast } from '../bounded-memo.ts';
+
 /** A physical line of a raw file after normalization, with its 1-based line number in the file. */
 export type SourceLine = {
   readonly line: number;
@@ -15,15 +17,8 @@ const ANSI_CSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
  * Splits raw tool output into lines, undoing what terminals and Windows add (shared/formats.md §3)
  * while keeping each line's original number so diagnostics point into the raw file.
  */
-export function sourceLines(text: string): readonly SourceLine[] {
-  // Every format's detector, then the parser, asks for the same file's lines: they are made once.
-  if (text === lastText) return lastLines;
-  lastText = text;
-  lastLines = splitLines(text);
-  return lastLines;
-}
-let lastText: string | undefined;
-let lastLines: readonly SourceLine[] = [];
+// Every format's detector, then the parser, asks for the same file's lines: they are made once.
+export const sourceLines: (text: string) => readonly SourceLine[] = rememberLast(splitLines);
 
 function splitLines(text: string): readonly SourceLine[] {
   const withoutBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
