@@ -31,3 +31,8 @@ export function buildFromDisk(id: string) {
   });
   return { ...result, diagnostics: [...ingested.diagnostics, ...result.diagnostics] };
 }
+
+/** One line of a raw file under data/raw (1-based), to show where a number a test checks was printed. */
+export function rawLine(file: string, line: number): string | undefined {
+  return readFileSync(join(repoRoot, 'data/raw', file), 'utf8').split('\n')[line - 1];
+}

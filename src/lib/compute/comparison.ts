@@ -54,6 +54,12 @@ export function computeComparison(ctx: ComputeContext): ComputedCase[] {
       percent: percentChange(baseline.score, optimized.score),
       ratio: betterRatio(baseline.score, optimized.score, ctx.primaryHigher),
       secondaryChange: secondaryChange((baseline.secondary[0]?.value ?? 0) - (optimized.secondary[0]?.value ?? 0)),
+      secondaryPercent: baseline.secondary.map((cell, i) => {
+        const after = optimized.secondary[i];
+        // measure() gives both sides the guide's secondary metrics, in its order.
+        if (!after) throw new Error(`compute: case ${testCase.id} has no optimized value for secondary metric ${i}`);
+        return percentChange(cell.value, after.value);
+      }),
     });
   });
   checkUnique(

@@ -113,13 +113,17 @@ export function measure(
       { expected: 'no gpus: on a latency guide', found: String(gpus) },
     );
   }
-  const scale = gpus === undefined ? 1 : machineGpus / gpus;
+  const used = gpus ?? machineGpus;
+  const scale = machineGpus / used;
   return {
     runId: run.id,
     primary,
     secondary: secondary.filter((c) => c !== undefined),
+    gpus: used,
     scale,
     score: stored(primary.value * scale),
+    // What one accelerator delivers, to compare machines of different sizes; a latency is per request.
+    ...(ctx.primaryHigher ? { perAccelerator: stored(primary.value / used) } : {}),
     ...(rate !== undefined ? { successRate: rate } : {}),
   };
 }

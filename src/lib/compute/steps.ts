@@ -6,6 +6,7 @@ import { localized } from './localized.ts';
 import { measure } from './measured.ts';
 import { ranked } from './ranking.ts';
 import { checkUnique, lookup } from './references.ts';
+import { withChanges } from './step-changes.ts';
 import { summarize } from './step-summary.ts';
 
 type MeasuredVariant = ComputedVariant & { measured: Measured };
@@ -145,8 +146,10 @@ export function concludeSteps(
   const steps: ComputedStep[] = [];
   for (const [index, m] of measured.entries()) {
     const { step, winner } = m;
-    const summary = summarize(ctx, m, index === 0 ? undefined : current);
+    const start = index === 0 ? undefined : current;
+    const summary = summarize(ctx, m, start);
     if (!summary) continue;
+    const { reference, variants } = withChanges(step.id, m.variants, summary, start, ctx.primaryHigher);
     const startScore = current.variant.measured.score;
     const isBaseline = step.id === baseline.step && winner?.id === baseline.variant.id;
     const notAdopted: ComputedStep['notAdopted'] = !winner
@@ -165,12 +168,13 @@ export function concludeSteps(
       title: step.title,
       summaryLabel: step.summaryLabel ?? step.title,
       ...(step.benchmark ? { benchmark: step.benchmark.replace(/\n+$/, '') } : {}),
-      variants: m.variants,
+      variants,
       ...(winner ? { winner: winner.id } : {}),
       ...(step.winner !== 'auto' ? { winnerReason: step.winner.reason } : {}),
       adopted: notAdopted === undefined,
       ...(notAdopted ? { notAdopted } : {}),
       summary,
+      ...(reference ? { reference } : {}),
     });
   }
   return steps;

@@ -26,14 +26,28 @@ export const MeasuredSchema = z.object({
   primary: CellSchema,
   /** the metrics shown beside the primary, in the guide's order */
   secondary: z.array(CellSchema),
+  /** the accelerators the configuration ran on: the machine's, unless guide.yaml gives `gpus` */
+  gpus: z.number().int().positive(),
   /** machine GPUs / GPUs used; the primary (throughput) is multiplied by it */
   scale: z.number().positive(),
   /** primary × scale */
   score: z.number(),
+  /** a throughput per accelerator it ran on (primary / gpus, also score / machine GPUs); absent for a latency */
+  perAccelerator: z.number().optional(),
   /** when some requests failed: the share that succeeded (0–1); such a run never wins a step */
   successRate: z.number().optional(),
 });
 export type Measured = z.infer<typeof MeasuredSchema>;
+
+/** A variant named with its step: a reference may be a variant of an earlier step. */
+export const VariantRefSchema = z.object({ step: z.string(), variant: z.string() });
+export type VariantRef = z.infer<typeof VariantRefSchema>;
+
+/**
+ * A variant's objective against a reference variant: its (scaled) score in percent of the
+ * reference's, and how many times better (above 1) or worse it is; the reference is named with it.
+ */
+export const VariantChangeSchema = z.object({ reference: VariantRefSchema, percent: z.number(), ratio: z.number() });
 
 export const ComputedVariantSchema = z.object({
   id: z.string(),
@@ -46,6 +60,8 @@ export const ComputedVariantSchema = z.object({
   reason: LocalizedSchema.optional(),
   profile: z.object({ id: z.string(), name: z.string() }).optional(),
   measured: MeasuredSchema.optional(),
+  /** against the step's `reference`; only for a run that served every request, and not on the reference itself */
+  change: VariantChangeSchema.optional(),
 });
 export type ComputedVariant = z.infer<typeof ComputedVariantSchema>;
 
@@ -99,5 +115,11 @@ export const ComputedStepSchema = z.object({
     ])
     .optional(),
   summary: StepSummarySchema,
+  /**
+   * What the step's results table measures each variant's `change` against: the variant its
+   * pairwise summary compares the winner with (in an earlier step when the step compares with the
+   * configuration it started from), else its first run that served every request. Absent when no run did.
+   */
+  reference: VariantRefSchema.optional(),
 });
 export type ComputedStep = z.infer<typeof ComputedStepSchema>;

@@ -46,6 +46,8 @@ export const ComputedCaseSchema = z.object({
   /** baseline / optimized for a latency, optimized / baseline for a throughput: above 1 is better */
   ratio: z.number(),
   secondaryChange: Change,
+  /** per secondary metric, in the guide's order: optimized against baseline, percent of the baseline */
+  secondaryPercent: z.array(z.number()),
 });
 export type ComputedCase = z.infer<typeof ComputedCaseSchema>;
 

@@ -69,15 +69,18 @@ function caseCell(guide: ComputedGuide, testCase: ComputedCase, lang: Locale): C
   const key = guide.metrics.primary;
   const unit = unitSuffix(displayUnit(key));
   const optimized = testCase.optimized.measured;
-  const total = toDisplayUnit(optimized.score, key);
   const accelerator = guide.hardware.accelerator.toUpperCase();
   const run = guide.runs[optimized.primary.runId];
   return {
-    value: `${formatFixed(total, 2)} ${unit}`.trimEnd(),
-    // A latency is per request, whatever the machine: only throughputs are divided.
+    value: `${formatFixed(toDisplayUnit(optimized.score, key), 2)} ${unit}`.trimEnd(),
+    // A latency is per request, whatever the machine: compute gives only a throughput per accelerator.
     perAccelerator:
-      guide.objective === 'throughput'
-        ? t(lang, 'compare.perAccelerator', { value: formatFixed(total / guide.hardware.gpus, 2), unit, accelerator })
+      guide.objective === 'throughput' && optimized.perAccelerator !== undefined
+        ? t(lang, 'compare.perAccelerator', {
+            value: formatFixed(toDisplayUnit(optimized.perAccelerator, key), 2),
+            unit,
+            accelerator,
+          })
         : '',
     change: deltaText(testCase, deltaStyle(guide, translator(lang))),
     positive: guideImprovement(guide, testCase),

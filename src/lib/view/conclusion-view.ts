@@ -1,6 +1,7 @@
 import { formatScale, shownAs } from '../format/measured.ts';
 import { toDisplayUnit } from '../format/metric-label.ts';
 import { commandView, type CommandView } from './command-view.ts';
+import type { Measured } from '../schema/computed.ts';
 import type { ViewContext, MeasuredCell } from './view-context.ts';
 
 /** The before/after comparison: a chart, its caption and the table of benchmark cases. */
@@ -67,7 +68,10 @@ export function conclusionView(ctx: ViewContext): ConclusionView {
 
 function comparisonView(ctx: ViewContext): ComparisonView {
   const { guide, lang, tr } = ctx;
-  const perChart = guide.scaling === 'per-gpu' ? guide.hardware.gpus : 1;
+  // Compared per accelerator, the chart shows what each GPU delivers (compute gives it for a
+  // throughput; a latency is per request); otherwise the machine's total.
+  const charted = (m: Measured) =>
+    toDisplayUnit(guide.scaling === 'per-gpu' ? (m.perAccelerator ?? m.score) : m.score, guide.metrics.primary);
   const scaled =
     guide.scaling === 'replicas'
       ? guide.comparison.filter((c) => c.optimized.measured.scale !== 1).map((c) => c.optimized.measured)
@@ -93,12 +97,11 @@ function comparisonView(ctx: ViewContext): ComparisonView {
       tr('table.scaledNote', {
         value: shownAs(m.primary.value, guide.metrics.primary),
         scale: formatScale(m.scale),
-        gpus: guide.hardware.gpus / m.scale,
+        gpus: m.gpus,
         total: guide.hardware.gpus,
         accelerator: ctx.accelerator,
       }),
     ),
-    // Compared per accelerator, the chart shows what each GPU delivers; otherwise the machine's total.
     chart: {
       metric:
         guide.scaling === 'per-gpu'
@@ -108,8 +111,8 @@ function comparisonView(ctx: ViewContext): ComparisonView {
       optimizedLabel: tr('table.optimized'),
       cases: guide.comparison.map((c) => ({
         label: c.label[lang],
-        baseline: toDisplayUnit(c.baseline.measured.score / perChart, guide.metrics.primary),
-        optimized: toDisplayUnit(c.optimized.measured.score / perChart, guide.metrics.primary),
+        baseline: charted(c.baseline.measured),
+        optimized: charted(c.optimized.measured),
       })),
     },
   };

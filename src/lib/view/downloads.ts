@@ -1,8 +1,7 @@
-import { percentChange } from '../compute/percent-change.ts';
 import { shownAs } from '../format/measured.ts';
 import { displayUnit, metricShortName } from '../format/metric-label.ts';
 import { formatFixed } from '../format/number.ts';
-import type { Cell, ComputedGuide } from '../schema/computed.ts';
+import type { Cell, ComputedCase, ComputedGuide } from '../schema/computed.ts';
 
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
@@ -24,6 +23,12 @@ function source(guide: ComputedGuide, cell: Cell): string {
   return `${run.file}:${cell.line}`;
 }
 
+function secondaryPercent(c: ComputedCase, index: number): number {
+  const percent = c.secondaryPercent[index];
+  if (percent === undefined) throw new Error(`downloads: case ${c.id} has no change for secondary metric ${index}`);
+  return percent;
+}
+
 /** The CSV's columns, the same for every guide, so files of several guides can be stacked. */
 export const CSV_COLUMNS = [
   'guide',
@@ -43,9 +48,9 @@ export const CSV_COLUMNS = [
 /**
  * The before/after comparison as CSV for a spreadsheet: one row per benchmark case and metric
  * (the objective first, then each secondary metric), values as on the page in the unit the row
- * names. The objective's change is the guide's, on the scaled optimized value; a secondary's is
- * its change in percent of the baseline. UTF-8 with a byte-order mark, so Excel reads the
- * Chinese labels right.
+ * names. Every change is compute's: the objective's is the guide's, on the scaled optimized value;
+ * a secondary's is its change in percent of the baseline. UTF-8 with a byte-order mark, so Excel
+ * reads the Chinese labels right.
  */
 export function comparisonCsv(guide: ComputedGuide): string {
   const rows = guide.comparison.flatMap((c) =>
@@ -64,7 +69,7 @@ export function comparisonCsv(guide: ComputedGuide): string {
         shownAs(base.value, key),
         shownAs(optimized.value, key),
         objective ? c.optimized.measured.scale : 1,
-        formatFixed(objective ? c.percent : percentChange(base.value, optimized.value), guide.percentDecimals),
+        formatFixed(objective ? c.percent : secondaryPercent(c, i - 1), guide.percentDecimals),
         source(guide, base),
         source(guide, optimized),
       ];

@@ -22,11 +22,10 @@ export function statusText(variant: ComputedVariant, tr: Translate): string {
 export function primaryText(guide: ComputedGuide, measured: Measured): string {
   const key = guide.metrics.primary;
   if (guide.scaling !== 'per-gpu') return scaledText(measured, key);
-  const gpus = guide.hardware.gpus / measured.scale;
   const value = shownAs(measured.primary.value, key);
-  return gpus === 1
+  return measured.gpus === 1 || measured.perAccelerator === undefined
     ? value
-    : `${value} (${shownAs(measured.primary.value / gpus, key)}/${guide.hardware.accelerator.toUpperCase()})`;
+    : `${value} (${shownAs(measured.perAccelerator, key)}/${guide.hardware.accelerator.toUpperCase()})`;
 }
 
 /** The variant a summary names: one of this step's, or (`referenceStep`) the winner of an earlier step. */

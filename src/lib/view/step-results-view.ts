@@ -1,9 +1,7 @@
-import { betterRatio, percentChange } from '../compute/percent-change.ts';
 import { deltaText, shownAs } from '../format/measured.ts';
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
-import type { Locale } from '../i18n.ts';
 import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
-import { metricDirection, type MetricKey } from '../schema/metric.ts';
+import type { MetricKey } from '../schema/metric.ts';
 import { nameOf, primaryText, statusText, summaryVariant } from './step-names.ts';
 import { guideImprovement, type ViewContext } from './view-context.ts';
 
@@ -38,29 +36,27 @@ export function resultsOf(results: StepResultsView | undefined): { results?: Ste
 
 /**
  * The step's results table: each variant's objective and secondary metrics and its change against
- * the step's reference (the variant its summary compares the winner with; the first measured one
- * when the step has no pairwise summary), the winner marked. A reference from an earlier step
- * (the configuration this step started from) gets a row of its own at the top.
+ * the step's reference, both as compute gives them (`step.reference`, `variant.change`), the winner
+ * marked. A reference from an earlier step (the configuration this step started from) gets a row
+ * of its own at the top.
  */
 export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsView | undefined {
   const { guide, lang, tr } = ctx;
   const primary = guide.metrics.primary;
   const complete = (v: ComputedVariant) => v.measured !== undefined && v.measured.successRate === undefined;
-  const summary = step.summary;
-  const pairwise = summary.kind === 'pairwise' ? summary : undefined;
-  const reference = pairwise
-    ? summaryVariant(guide, step, pairwise.reference, pairwise.referenceStep)
-    : (() => {
-        const first = step.variants.find(complete);
-        return first ? { variant: first, name: (l: Locale) => nameOf(first, step, l) } : undefined;
-      })();
-  const referenceScore = reference?.variant.measured?.score;
-  const higher = metricDirection(primary) === 'higher';
-  const external = pairwise?.referenceStep !== undefined && reference ? [reference.variant] : [];
+  const reference = step.reference
+    ? summaryVariant(
+        guide,
+        step,
+        step.reference.variant,
+        step.reference.step === step.id ? undefined : step.reference.step,
+      )
+    : undefined;
+  const external = reference && step.reference?.step !== step.id ? [reference.variant] : [];
   const variants = [...external, ...step.variants];
-  const measuredScores = variants.filter(complete).map((v) => v.measured?.score ?? 0);
   const chart = step.variants.filter(complete).length >= 3;
-  const largest = Math.max(...measuredScores);
+  // The bars' length is layout: each bar's share of the longest one, as a chart scales its axis.
+  const largest = Math.max(...variants.filter(complete).map((v) => v.measured?.score ?? 0));
   if (variants.length === 0) return undefined;
   const rows = variants.map((variant, i): StepResultRow => {
     const m = variant.measured;
@@ -73,13 +69,8 @@ export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsVi
       if (chart && complete(variant)) row.bar = Math.round((m.score / largest) * 1000) / 10;
     }
     if (variant === reference?.variant) row.change = { text: tr('stepResults.reference') };
-    else if (m && complete(variant) && referenceScore !== undefined) {
-      const change = {
-        percent: percentChange(referenceScore, m.score),
-        ratio: betterRatio(referenceScore, m.score, higher),
-      };
-      row.change = { text: deltaText(change, ctx.delta), positive: guideImprovement(guide, change) };
-    }
+    else if (variant.change)
+      row.change = { text: deltaText(variant.change, ctx.delta), positive: guideImprovement(guide, variant.change) };
     if (!isExternal && variant.id === step.winner) row.winner = true;
     if (variant.status !== 'ok' || !complete(variant))
       row.status =
