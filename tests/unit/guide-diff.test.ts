@@ -64,6 +64,27 @@ describe('guidesDiff', () => {
     );
   });
 
+  it('reports each step variant’s change against its reference, as its results table shows it', () => {
+    // max-running 512 measured again, slower: 14000.00 against the 9959.18 of max-running 64 is +40.57%.
+    const slower = withRawEdit('max-running/512.txt', '14251.08', '14000.00');
+    const report = guidesDiff(new Map([[id, current]]), new Map([[id, slower]]), 'main');
+    expect(report).toContain(
+      '- Step **DeepEP + Max Running Requests**, max-running 512: +43.09% vs max-running 64 → **+40.57% vs max-running 64**.',
+    );
+    // Its neighbours did not move: they are not listed.
+    expect(report).not.toContain('max-running 256:');
+    // A new winner in the engine step makes vLLM the reference there: the old reference gets a change.
+    const engine = withRawEdit(
+      'engine/vllm.txt',
+      '5481.90',
+      '6600.00',
+      '  - { code: W_STORY_START, reason: "later steps were measured on SGLang" }\n',
+    );
+    const lines = guidesDiff(new Map([[id, current]]), new Map([[id, engine]]), 'main').split('\n');
+    expect(lines).toContain('- Step **Choose the Inference Engine**, vLLM: the reference → **+1.73% vs SGLang**.');
+    expect(lines).toContain('- Step **Choose the Inference Engine**, SGLang: +18.34% vs vLLM → **the reference**.');
+  });
+
   it('a replaced result measured on a new date is not questioned, and the page says when', () => {
     const after = withRawEdit(
       'engine/vllm.txt',

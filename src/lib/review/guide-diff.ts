@@ -24,6 +24,27 @@ const shownFor = (guide: ComputedGuide) => (m: Measured) =>
 const changeFor = (guide: ComputedGuide) => (c: { percent: number; ratio?: number | undefined }) =>
   deltaText({ percent: c.percent, ratio: c.ratio ?? 1 }, deltaStyle(guide, translator('en')));
 
+/**
+ * What a step's results table says of each variant, by id: its change against the step's
+ * reference, named ("+45.10% vs max-running 64"), or that it is the reference. Variants the table
+ * does not compare (not measured, or with failed requests) are left out.
+ */
+const variantChanges = (guide: ComputedGuide) => (step: ComputedStep) => {
+  const changes = new Map<string, { name: string; text: string }>();
+  for (const variant of step.variants) {
+    const name = variant.label?.en ?? step.title.en;
+    if (step.reference?.step === step.id && step.reference.variant === variant.id)
+      changes.set(variant.id, { name, text: 'the reference' });
+    if (!variant.change) continue;
+    const { reference } = variant.change;
+    const owner = guide.steps.find((s) => s.id === reference.step);
+    const referenced = owner?.variants.find((v) => v.id === reference.variant);
+    const referenceName = referenced?.label?.en ?? owner?.title.en ?? `${reference.step}/${reference.variant}`;
+    changes.set(variant.id, { name, text: `${changeFor(guide)(variant.change)} vs ${referenceName}` });
+  }
+  return changes;
+};
+
 function change(before: string, after: string): string {
   return before === after ? `${after} (unchanged)` : `${before} → **${after}**`;
 }
@@ -38,6 +59,7 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
     return winner ? (winner.label?.en ?? s.title.en) : 'none (no run served every request)';
   };
   const adoption = (s: ComputedStep) => (s.adopted ? 'adopted' : 'not adopted');
+  const [variantChangesBefore, variantChangesAfter] = [variantChanges(before), variantChanges(after)];
   if (
     before.recommended.command !== after.recommended.command ||
     before.recommended.engine.id !== after.recommended.engine.id
@@ -54,14 +76,25 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   }
   for (const step of after.steps) {
     const old = before.steps.find((s) => s.id === step.id);
+    const changesAfter = variantChangesAfter(step);
     if (!old) {
       lines.push(`- Step **${step.title.en}** added (winner: ${winnerName(step)}, ${adoption(step)}).`);
+      for (const [, v] of changesAfter) lines.push(`  - ${v.name}: ${v.text}`);
       continue;
     }
     if (old.winner !== step.winner)
       lines.push(`- Step **${step.title.en}**: winner ${winnerName(old)} → **${winnerName(step)}**.`);
     if (old.adopted !== step.adopted)
       lines.push(`- Step **${step.title.en}**: ${adoption(old)} → **${adoption(step)}**.`);
+    // Each variant's change against the step's reference, as its results table shows it.
+    const changesBefore = variantChangesBefore(old);
+    for (const id of new Set([...changesAfter.keys(), ...changesBefore.keys()])) {
+      const [was, now] = [changesBefore.get(id), changesAfter.get(id)];
+      if (was?.text !== now?.text)
+        lines.push(
+          `- Step **${step.title.en}**, ${(now ?? was)?.name}: ${change(was?.text ?? 'not compared', now?.text ?? 'not compared')}.`,
+        );
+    }
   }
   for (const step of before.steps)
     if (!after.steps.some((s) => s.id === step.id)) lines.push(`- Step **${step.title.en}** removed.`);
