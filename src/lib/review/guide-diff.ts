@@ -6,12 +6,15 @@ import { deltaStyle } from '../view/view-context.ts';
 import { scaledText } from '../format/measured.ts';
 import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
+import { codeBlockLines, markdownText } from './markdown.ts';
 
 /**
  * What changed between two versions of the computed guides, as a markdown report a reviewer
  * reads on a pull request: the recommendation, each step's winner, every before/after number
  * and percentage, accuracy verdicts, and runs whose raw text changed. Numbers are recomputed
- * by compute; this only compares its outputs, so nobody re-does arithmetic by hand.
+ * by compute; this only compares its outputs, so nobody re-does arithmetic by hand. Every string
+ * that came from a pull request (titles, labels, names, reasons, file names) goes in through
+ * markdownText, so it reads as text and never as markup.
  */
 
 export type GuideVersions = ReadonlyMap<string, ComputedGuide>;
@@ -32,18 +35,23 @@ const changeFor = (guide: ComputedGuide) => (c: { percent: number; ratio?: numbe
 const variantChanges = (guide: ComputedGuide) => (step: ComputedStep) => {
   const changes = new Map<string, { name: string; text: string }>();
   for (const variant of step.variants) {
-    const name = variant.label?.en ?? step.title.en;
+    const name = markdownText(variant.label?.en ?? step.title.en);
     if (step.reference?.step === step.id && step.reference.variant === variant.id)
       changes.set(variant.id, { name, text: 'the reference' });
     if (!variant.change) continue;
     const { reference } = variant.change;
     const owner = guide.steps.find((s) => s.id === reference.step);
     const referenced = owner?.variants.find((v) => v.id === reference.variant);
-    const referenceName = referenced?.label?.en ?? owner?.title.en ?? `${reference.step}/${reference.variant}`;
+    const referenceName = markdownText(
+      referenced?.label?.en ?? owner?.title.en ?? `${reference.step}/${reference.variant}`,
+    );
     changes.set(variant.id, { name, text: `${changeFor(guide)(variant.change)} vs ${referenceName}` });
   }
   return changes;
 };
+
+/** A guide's section heading: its title and id, both as text. */
+const heading = (id: string, guide: ComputedGuide) => `## ${markdownText(guide.title.en)} (${markdownText(id)})`;
 
 function change(before: string, after: string): string {
   return before === after ? `${after} (unchanged)` : `${before} → **${after}**`;
@@ -56,7 +64,7 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   const [changeBefore, changeAfter] = [changeFor(before), changeFor(after)];
   const winnerName = (s: ComputedStep) => {
     const winner = s.variants.find((v) => v.id === s.winner);
-    return winner ? (winner.label?.en ?? s.title.en) : 'none (no run served every request)';
+    return winner ? markdownText(winner.label?.en ?? s.title.en) : 'none (no run served every request)';
   };
   const adoption = (s: ComputedStep) => (s.adopted ? 'adopted' : 'not adopted');
   const [variantChangesBefore, variantChangesAfter] = [variantChanges(before), variantChanges(after)];
@@ -68,36 +76,37 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
       '- **Recommended command changed:**',
       '',
       '  ```diff',
-      ...before.recommended.command.split('\n').map((l) => `  - ${l}`),
-      ...after.recommended.command.split('\n').map((l) => `  + ${l}`),
+      ...codeBlockLines(before.recommended.command, '  - '),
+      ...codeBlockLines(after.recommended.command, '  + '),
       '  ```',
       '',
     );
   }
+  const stepTitle = (s: ComputedStep) => markdownText(s.title.en);
   for (const step of after.steps) {
     const old = before.steps.find((s) => s.id === step.id);
     const changesAfter = variantChangesAfter(step);
     if (!old) {
-      lines.push(`- Step **${step.title.en}** added (winner: ${winnerName(step)}, ${adoption(step)}).`);
+      lines.push(`- Step **${stepTitle(step)}** added (winner: ${winnerName(step)}, ${adoption(step)}).`);
       for (const [, v] of changesAfter) lines.push(`  - ${v.name}: ${v.text}`);
       continue;
     }
     if (old.winner !== step.winner)
-      lines.push(`- Step **${step.title.en}**: winner ${winnerName(old)} → **${winnerName(step)}**.`);
+      lines.push(`- Step **${stepTitle(step)}**: winner ${winnerName(old)} → **${winnerName(step)}**.`);
     if (old.adopted !== step.adopted)
-      lines.push(`- Step **${step.title.en}**: ${adoption(old)} → **${adoption(step)}**.`);
+      lines.push(`- Step **${stepTitle(step)}**: ${adoption(old)} → **${adoption(step)}**.`);
     // Each variant's change against the step's reference, as its results table shows it.
     const changesBefore = variantChangesBefore(old);
     for (const id of new Set([...changesAfter.keys(), ...changesBefore.keys()])) {
       const [was, now] = [changesBefore.get(id), changesAfter.get(id)];
       if (was?.text !== now?.text)
         lines.push(
-          `- Step **${step.title.en}**, ${(now ?? was)?.name}: ${change(was?.text ?? 'not compared', now?.text ?? 'not compared')}.`,
+          `- Step **${stepTitle(step)}**, ${(now ?? was)?.name}: ${change(was?.text ?? 'not compared', now?.text ?? 'not compared')}.`,
         );
     }
   }
   for (const step of before.steps)
-    if (!after.steps.some((s) => s.id === step.id)) lines.push(`- Step **${step.title.en}** removed.`);
+    if (!after.steps.some((s) => s.id === step.id)) lines.push(`- Step **${stepTitle(step)}** removed.`);
 
   const rows: string[] = [];
   for (const c of after.comparison) {
@@ -115,11 +124,11 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
       shownBefore(old.baseline.measured) !== shownAfter(c.baseline.measured) ||
       shownBefore(old.optimized.measured) !== shownAfter(c.optimized.measured)
     ) {
-      rows.push(`| ${c.label.en} | ${base} | ${opt} | ${pct} |`);
+      rows.push(`| ${markdownText(c.label.en)} | ${base} | ${opt} | ${pct} |`);
     }
   }
   for (const c of before.comparison)
-    if (!after.comparison.some((n) => n.id === c.id)) rows.push(`| ${c.label.en} | removed | | |`);
+    if (!after.comparison.some((n) => n.id === c.id)) rows.push(`| ${markdownText(c.label.en)} | removed | | |`);
   if (rows.length > 0)
     lines.push(
       '',
@@ -138,18 +147,19 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
         : `${changeOf({ percent: r.percent, ratio: r.ratio })}${r.adopted ? '' : ' (not adopted)'}`;
     if (!old || text(old, changeBefore) !== text(row, changeAfter))
       summary.push(
-        `${row.label.en} ${old ? change(text(old, changeBefore), text(row, changeAfter)) : text(row, changeAfter)}`,
+        `${markdownText(row.label.en)} ${old ? change(text(old, changeBefore), text(row, changeAfter)) : text(row, changeAfter)}`,
       );
   }
   if (summary.length > 0) lines.push(`- Optimization summary: ${summary.join('; ')}.`);
 
   for (const check of after.accuracy) {
     const old = before.accuracy.find((a) => a.id === check.id);
-    const scores = (a: typeof check) => a.results.map((r) => `${r.label} ${formatFixed(r.score.value, 3)}`).join(', ');
+    const scores = (a: typeof check) =>
+      a.results.map((r) => `${markdownText(r.label)} ${formatFixed(r.score.value, 3)}`).join(', ');
     const verdict = (a: typeof check) => (a.verdict.withinNoise ? 'within noise' : 'beyond noise');
     if (!old || scores(old) !== scores(check) || verdict(old) !== verdict(check)) {
       lines.push(
-        `- ${check.title.en}: ${old ? change(`${scores(old)} (${verdict(old)})`, `${scores(check)} (${verdict(check)})`) : `${scores(check)} (${verdict(check)})`}.`,
+        `- ${markdownText(check.title.en)}: ${old ? change(`${scores(old)} (${verdict(old)})`, `${scores(check)} (${verdict(check)})`) : `${scores(check)} (${verdict(check)})`}.`,
       );
     }
   }
@@ -160,28 +170,31 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   const newNotes = new Set(after.story.map(noteKey));
   for (const note of after.story)
     if (!oldNotes.has(noteKey(note)))
-      lines.push(`- **Story check, acknowledged:** ${note.message} (${note.code}; reason: ${note.reason}).`);
+      lines.push(
+        `- **Story check, acknowledged:** ${markdownText(note.message)} (${markdownText(note.code)}; reason: ${markdownText(note.reason)}).`,
+      );
   for (const note of before.story)
-    if (!newNotes.has(noteKey(note))) lines.push(`- Story check no longer raised: ${note.message} (${note.code}).`);
+    if (!newNotes.has(noteKey(note)))
+      lines.push(`- Story check no longer raised: ${markdownText(note.message)} (${markdownText(note.code)}).`);
 
   const runs = Object.entries(after.runs);
   const changedRaw = runs.filter(([runId, run]) => before.runs[runId] && before.runs[runId]?.raw !== run.raw);
   const addedRaw = runs.filter(([runId]) => !before.runs[runId]);
   if (changedRaw.length > 0) {
-    lines.push(`- Raw results replaced: ${changedRaw.map(([, run]) => `\`${run.file}\``).join(', ')}.`);
+    lines.push(`- Raw results replaced: ${changedRaw.map(([, run]) => markdownText(run.file)).join(', ')}.`);
     // New results come from a new run: a new date, or a new engine version, says when and with what.
     const versions = (g: ComputedGuide) => g.engines.map((e) => `${e.id}@${e.version ?? ''}`).join(' ');
     if (before.measuredOn === after.measuredOn && versions(before) === versions(after))
       lines.push(
-        `- **Check:** results were replaced but neither \`measuredOn\` (${after.measuredOn ?? 'not set'}) nor any engine version changed in guide.yaml: were they measured again, with what?`,
+        `- **Check:** results were replaced but neither \`measuredOn\` (${markdownText(after.measuredOn ?? 'not set')}) nor any engine version changed in guide.yaml: were they measured again, with what?`,
       );
   }
   if (addedRaw.length > 0)
     lines.push(
-      `- Raw results added: ${addedRaw.map(([, run]) => `\`${run.file}\`${run.blockLabel ? ` (${run.blockLabel})` : ''}`).join(', ')}.`,
+      `- Raw results added: ${addedRaw.map(([, run]) => `${markdownText(run.file)}${run.blockLabel ? ` (${markdownText(run.blockLabel)})` : ''}`).join(', ')}.`,
     );
 
-  return lines.length === 0 ? [] : [`## ${after.title.en} (\`${id}\`)`, '', ...lines, ''];
+  return lines.length === 0 ? [] : [heading(id, after), '', ...lines, ''];
 }
 
 /** `unreadable`: guides at the ref written by an older perflab, whose numbers cannot be compared. */
@@ -198,9 +211,9 @@ export function guidesDiff(
     const old = before.get(id);
     if (unreadable.has(id)) {
       sections.push(
-        `## ${guide.title.en} (\`${id}\`)`,
+        heading(id, guide),
         '',
-        `- At \`${ref}\` this guide was computed by an older perflab whose output does not match today's schema; its numbers are not compared.`,
+        `- At ${markdownText(ref)} this guide was computed by an older perflab whose output does not match today's schema; its numbers are not compared.`,
         '',
       );
       continue;
@@ -208,23 +221,23 @@ export function guidesDiff(
     if (!old) {
       const target = guide.headline;
       sections.push(
-        `## ${guide.title.en} (\`${id}\`) — new guide`,
+        `${heading(id, guide)} — new guide`,
         '',
-        `- Recommended engine: ${guide.recommended.engine.name}; ${target.case?.en ?? 'all adopted steps'}: ${changeFor(guide)(target)} ${metricShortName(guide.metrics.primary)} over the baseline.`,
+        `- Recommended engine: ${markdownText(guide.recommended.engine.name)}; ${target.case ? markdownText(target.case.en) : 'all adopted steps'}: ${changeFor(guide)(target)} ${metricShortName(guide.metrics.primary)} over the baseline.`,
         '',
       );
       continue;
     }
     sections.push(...guideReport(id, old, guide));
   }
-  for (const [id, guide] of before) if (!after.has(id)) sections.push(`## ${guide.title.en} (\`${id}\`) — removed`, '');
+  for (const [id, guide] of before) if (!after.has(id)) sections.push(`${heading(id, guide)} — removed`, '');
   const body = sections.length === 0 ? ['No computed number, winner or recommendation changed.', ''] : sections;
   const staleNote =
     stale.length === 0
       ? []
       : [
-          `> **data/guides is out of date** for ${stale.map((id) => `\`${id}\``).join(', ')}: this report is computed from the raw files and guide sources; run \`npm run build\` and commit \`data/\`.`,
+          `> **data/guides is out of date** for ${stale.map(markdownText).join(', ')}: this report is computed from the raw files and guide sources; run \`npm run build\` and commit \`data/\`.`,
           '',
         ];
-  return [`# perflab: what changed since \`${ref}\``, '', ...staleNote, ...body].join('\n');
+  return [`# perflab: what changed since ${markdownText(ref)}`, '', ...staleNote, ...body].join('\n');
 }
