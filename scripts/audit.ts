@@ -1,7 +1,7 @@
 // audit: recompute every claim of a published Performance Lab page from its own result blocks.
 // Usage: npm run audit -- <page.md> [<model>/<hardware>]
 // Prints `page.md:line: printed X, computed Y (why)`; exits 0 whenever the page could be read.
-import { audit, printAudit, readPage } from './page-import.ts';
+import { audit, printAudit, readPage } from '../src/pipeline/page-import.ts';
 
 const { page, file, id } = readPage('audit');
 printAudit(file, audit(page, file, id));

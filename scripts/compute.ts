@@ -1,37 +1,5 @@
-// compute: content/guides/<guide>/ + data/runs/<guide>/ → data/guides/<guide>.json.
-// Writes nothing unless every guide validates and computes without error; then writes only the
-// files that changed. A guide whose guide.yaml, prose and runs are unchanged comes from the cache.
-import { join } from 'node:path';
-import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
-import { guidesRoot, listGuideDirs, repoRoot, reportDiagnostics, syncDirectory } from './io.ts';
-import { startGuideThreads } from './guide-threads.ts';
-import { computeOne, loadBlockIndex, type ComputedGuideJson } from './pipeline.ts';
-import { markCacheUsed, pruneCache, recordComputedGuides } from './pipeline-cache.ts';
-
-const output = new Map<string, string>();
-const diagnostics: Diagnostic[] = [];
-let fromCache = 0;
-
-const ids = listGuideDirs(guidesRoot);
-const blocks = loadBlockIndex(ids);
-const threads = startGuideThreads<ComputedGuideJson>('compute', ids, blocks);
-for (const { id, result } of await threads.run((id) => computeOne(id, blocks))) {
-  markCacheUsed('compute', result.cacheKey);
-  diagnostics.push(...result.diagnostics);
-  if (result.json) output.set(`${id}.json`, result.json);
-  if (result.cached) fromCache++;
-  process.stderr.write(`compute: ${id}: ${result.summary}${result.cached ? ' (unchanged)' : ''}\n`);
-}
+// npm run compute: content/guides + data/runs → data/guides (see src/pipeline/compute.ts). Exits 1 on any error.
+import { computeSite } from '../src/pipeline/compute.ts';
 
 // exitCode, not exit(): a long report to a pipe is written out before the process ends.
-if (reportDiagnostics(diagnostics)) {
-  process.stderr.write('compute: failed; data/guides left as it was\n');
-  process.exitCode = 1;
-} else {
-  const { written, removed } = syncDirectory(join(repoRoot, 'data/guides'), output);
-  pruneCache('compute');
-  recordComputedGuides(output.values());
-  process.stderr.write(
-    `compute: ${output.size} guide(s) in data/guides, ${written} written, ${removed} removed; ${fromCache} unchanged\n`,
-  );
-}
+process.exitCode = (await computeSite()) ? 0 : 1;

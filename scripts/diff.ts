@@ -11,8 +11,9 @@ import { ComputedGuideSchema, type ComputedGuide } from '../src/lib/schema/compu
 import { stableJson } from '../src/lib/stable-json.ts';
 import { formatDiagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 import { validateJson } from '../src/lib/diagnostics/validate.ts';
-import { readText, repoRoot, reportDiagnostics } from './io.ts';
-import { computeWorkingTree } from './working-tree.ts';
+import { readText, repoRoot } from '../src/pipeline/fs-policy.ts';
+import { reportDiagnostics } from '../src/pipeline/report.ts';
+import { computeWorkingTree } from '../src/pipeline/working-tree.ts';
 
 const ref = process.argv[2];
 if (!ref || ref.startsWith('-')) {

@@ -4,8 +4,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { importPage } from '../src/lib/import/write-guide.ts';
-import { repoPath, repoRoot } from './io.ts';
-import { audit, printAudit, readPage } from './page-import.ts';
+import { repoPath, repoRoot } from '../src/pipeline/fs-policy.ts';
+import { audit, printAudit, readPage } from '../src/pipeline/page-import.ts';
 
 const { page, file, id } = readPage('import');
 const contentDir = join(repoRoot, 'content/guides', id);

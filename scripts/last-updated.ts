@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { LAST_UPDATED_FILE, lastUpdatedByGuide } from '../src/lib/last-updated.ts';
 import { stableJson } from '../src/lib/stable-json.ts';
-import { repoRoot } from './io.ts';
+import { repoRoot } from '../src/pipeline/fs-policy.ts';
 
 let log = '';
 try {

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { guideTemplate, OBJECTIVES, proseTemplate, type Objective } from '../src/lib/guide-source/scaffold.ts';
-import { repoPath, repoRoot } from './io.ts';
+import { repoPath, repoRoot } from '../src/pipeline/fs-policy.ts';
 
 const usage = `usage: npm run new -- <model-slug> <hardware-slug> [--objective ${OBJECTIVES.join('|')}]
   e.g. npm run new -- qwen3-8b h100 --objective latency

@@ -7,7 +7,7 @@
 // gave 1.55–1.60 GiB in six runs out of six, 1,200 MB gave 1.63–1.86 GiB (2026-12-03).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { listFiles, repoRoot } from './io.ts';
+import { listFiles, repoRoot } from '../src/pipeline/fs-policy.ts';
 
 const guides = listFiles(join(repoRoot, 'data/guides')).filter((path) => path.endsWith('.json')).length;
 const heapMb = Math.max(1000, Math.ceil(300 + 0.75 * guides));
@@ -18,7 +18,7 @@ const result = spawnSync(
   {
     stdio: 'inherit',
     // Charts are drawn on a worker thread (src/chart-thread.ts) while astro renders pages.
-    env: { ...process.env, PERFLAB_CHART_WORKER: join(import.meta.dirname, 'chart-worker.ts') },
+    env: { ...process.env, PERFLAB_CHART_WORKER: join(import.meta.dirname, '../src/chart-worker.ts') },
   },
 );
 process.exitCode = result.status ?? 1;

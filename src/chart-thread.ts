@@ -1,9 +1,9 @@
 // Comparison charts for the guide pages, drawn on a worker thread when the build says where the
-// worker's code is (scripts/site-build.ts sets PERFLAB_CHART_WORKER): vega's drawing then runs on
+// worker's code is (scripts/site-build.ts sets PERFLAB_CHART_WORKER to src/chart-worker.ts): vega's drawing then runs on
 // the second core while this thread renders pages. Elsewhere (astro dev, tests) on this thread.
 import { Worker } from 'node:worker_threads';
 import type { ChartLayout, ComparisonChartInput } from './lib/chart/comparison-spec.ts';
-import type { ChartReply, ChartRequest } from '../scripts/chart-worker.ts';
+import type { ChartReply, ChartRequest } from './chart-worker.ts';
 
 type Pending = { resolve: (svg: string) => void; reject: (error: Error) => void };
 

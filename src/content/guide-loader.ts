@@ -1,5 +1,5 @@
 // Content loader for guide pages: the computed data/guides/<guide>.json plus each language's prose,
-// split into slots and rendered to HTML. Computing happened in scripts/compute.ts; this reads, and
+// split into slots and rendered to HTML. Computing happened in src/pipeline/compute.ts; this reads, and
 // under `astro dev` it also brings a guide up to date when its raw files or sources change.
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -10,7 +10,7 @@ import { proseCatalogue, proseValues } from '../lib/guide-source/guide-prose.ts'
 import { parseProse, renderProse } from '../lib/guide-source/prose.ts';
 import { validateJson } from '../lib/diagnostics/validate.ts';
 import { ComputedGuideSchema, type ComputedGuide } from '../lib/schema/computed.ts';
-import { computedByThisCode } from '../../scripts/pipeline-cache.ts';
+import { computedByThisCode } from '../pipeline/cache.ts';
 import { LAST_UPDATED_FILE } from '../lib/last-updated.ts';
 
 const ProseHtmlSchema = z.object({
@@ -40,7 +40,7 @@ export function guideLoader(options: Options): Loader {
     name: 'perflab-guides',
     schema: GuideEntrySchema,
     load: async (context) => {
-      // PERFLAB_ROOT: build another site's data with this code (see scripts/io.ts).
+      // PERFLAB_ROOT: build another site's data with this code (see src/pipeline/fs-policy.ts).
       const root = process.env.PERFLAB_ROOT ?? context.config.root.pathname;
       const dirs = {
         data: join(root, options.dataDir),
@@ -50,7 +50,7 @@ export function guideLoader(options: Options): Loader {
       const { watcher, logger } = context;
       if (watcher) {
         // Dev: raw files or sources edited while no server ran are ingested and computed first.
-        const { refreshGuide, guideIds } = await import('../../scripts/pipeline.ts');
+        const { refreshGuide, guideIds } = await import('../pipeline/refresh.ts');
         for (const id of guideIds()) reportRefresh(logger, id, refreshGuide(id));
       }
       const seen = new Set<string>();
@@ -189,7 +189,7 @@ async function onChange(
 ) {
   try {
     if (guide.sources) {
-      const { refreshGuide } = await import('../../scripts/pipeline.ts');
+      const { refreshGuide } = await import('../pipeline/refresh.ts');
       if (!reportRefresh(context.logger, guide.id, refreshGuide(guide.id))) return; // the page keeps its last good state
     }
     loadEntry(context, root, dirs, options, guide.id);

@@ -4,7 +4,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { listFiles } from '../../scripts/io.ts';
+import { listFiles } from '../../src/pipeline/fs-policy.ts';
 import { repoRoot } from './guide-from-disk.ts';
 
 export type ScratchRepo = {

@@ -17,7 +17,7 @@ const charts = ['glm-5.2/h200', 'glm-4.x/h200', 'qwen3-8b/h100-latency'].flatMap
 
 const saved = process.env.PERFLAB_CHART_WORKER;
 beforeAll(() => {
-  process.env.PERFLAB_CHART_WORKER = join(repoRoot, 'scripts/chart-worker.ts');
+  process.env.PERFLAB_CHART_WORKER = join(repoRoot, 'src/chart-worker.ts');
 });
 afterAll(() => {
   if (saved === undefined) delete process.env.PERFLAB_CHART_WORKER;

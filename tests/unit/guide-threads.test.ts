@@ -3,9 +3,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { listFiles } from '../../scripts/io.ts';
+import { listFiles } from '../../src/pipeline/fs-policy.ts';
 import { copyFactor, copyGuideYaml, copyName, perturbResultText } from '../../src/lib/bench/synthetic-guide.ts';
-import { takeNext, threadCount } from '../../scripts/guide-threads.ts';
+import { takeNext, threadCount } from '../../src/pipeline/threads.ts';
 import { scratchRepo } from '../helpers/scratch-repo.ts';
 
 const repo = scratchRepo('perflab-threads-');

@@ -4,7 +4,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { perturbResultText } from '../../src/lib/bench/synthetic-guide.ts';
-import { listFiles } from '../../scripts/io.ts';
+import { listFiles } from '../../src/pipeline/fs-policy.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 import { scratchRepo } from '../helpers/scratch-repo.ts';
 

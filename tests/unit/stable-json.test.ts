@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFiles } from '../../scripts/io.ts';
+import { listFiles } from '../../src/pipeline/fs-policy.ts';
 import { stableJson } from '../../src/lib/stable-json.ts';
 
 // The reference: a key-sorted copy through JSON.stringify, which stableJson must match byte for byte.

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listFiles, syncDirectory } from '../../scripts/io.ts';
+import { listFiles, syncDirectory } from '../../src/pipeline/fs-policy.ts';
 
 const scratch: string[] = [];
 afterEach(() => {

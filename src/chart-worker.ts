@@ -2,8 +2,8 @@
 // renders pages. The SVG is what comparisonChartSvg draws on any thread: each chart is drawn as if
 // first (see render.ts), so which thread draws it, and in what order, does not change a byte.
 import { parentPort } from 'node:worker_threads';
-import type { ChartLayout, ComparisonChartInput } from '../src/lib/chart/comparison-spec.ts';
-import { comparisonChartSvg } from '../src/lib/chart/render.ts';
+import type { ChartLayout, ComparisonChartInput } from './lib/chart/comparison-spec.ts';
+import { comparisonChartSvg } from './lib/chart/render.ts';
 
 export type ChartRequest = { id: number; input: ComparisonChartInput; layout: ChartLayout };
 export type ChartReply = { id: number; svg: string } | { id: number; error: string };

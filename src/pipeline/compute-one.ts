@@ -1,17 +1,14 @@
 // One guide through compute, behind the content-hash cache: what compute.ts runs for every guide,
-// and (with pipeline-ingest.ts) what `npm run dev` runs for a guide whose sources changed. A cached
-// result is the exact text and diagnostics a cold run produces.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
-import { buildGuide } from '../src/lib/compute/build-guide.ts';
-import { blockDigest, blockIndex, type BlockIndex } from '../src/lib/compute/story.ts';
-import { hasErrors } from '../src/lib/diagnostics/diagnostics.ts';
-import { stableJson } from '../src/lib/stable-json.ts';
-import { hasGuideYaml, manifestPath, parseRuns, readGuideSources, readRunTexts, staleRuns } from './guide-sources.ts';
-import { guidesRoot, listGuideDirs, rawRoot, repoPath, repoRoot, syncDirectory } from './io.ts';
-import { cacheKey, readCache, writeCache } from './pipeline-cache.ts';
-import { ingestOne } from './pipeline-ingest.ts';
+// and (with ingest-one.ts) what refresh.ts runs for a guide whose sources changed. A cached result
+// is the exact text and diagnostics a cold run produces.
+import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
+import { buildGuide } from '../lib/compute/build-guide.ts';
+import { blockDigest, blockIndex, type BlockIndex } from '../lib/compute/story.ts';
+import { hasErrors } from '../lib/diagnostics/diagnostics.ts';
+import { stableJson } from '../lib/stable-json.ts';
+import { hasGuideYaml, parseRuns, readGuideSources, readRunTexts, staleRuns } from './sources.ts';
+import { repoPath } from './fs-policy.ts';
+import { cacheKey, readCache, writeCache } from './cache.ts';
 
 export type ComputedGuideJson = {
   json?: string;
@@ -88,38 +85,4 @@ export function computeOne(id: string, blocks: BlockIndex = new Map()): Computed
     if (!hasErrors(diagnostics)) writeCache('compute', key, entry);
   }
   return { ...entry, diagnostics: [...readProblems, ...entry.diagnostics], cached, cacheKey: key };
-}
-
-/** Every guide id with a raw folder or a guide folder. */
-export function guideIds(): string[] {
-  return [...new Set([...listGuideDirs(rawRoot), ...listGuideDirs(guidesRoot)])].sort();
-}
-
-/**
- * Ingests and computes one guide and writes its files, as `npm run ingest && npm run compute`
- * would for it (used by `npm run dev` when a guide's sources change). Writes nothing while the
- * guide has an error; a guide whose folders are gone loses its generated files.
- */
-export function refreshGuide(id: string): { ok: boolean; diagnostics: Diagnostic[] } {
-  const runsDir = join(repoRoot, 'data/runs', id);
-  const guideJson = join(repoRoot, 'data/guides', `${id}.json`);
-  if (!existsSync(join(rawRoot, id)) && !existsSync(join(guidesRoot, id))) {
-    for (const path of [runsDir, manifestPath(id), guideJson]) rmSync(path, { recursive: true, force: true });
-    return { ok: true, diagnostics: [] };
-  }
-  const ingested = ingestOne(id);
-  if (hasErrors(ingested.diagnostics)) return { ok: false, diagnostics: ingested.diagnostics };
-  syncDirectory(runsDir, ingested.runs);
-  writeIfChanged(manifestPath(id), ingested.manifest);
-  const computed = computeOne(id);
-  const diagnostics = [...ingested.diagnostics, ...computed.diagnostics];
-  if (hasErrors(computed.diagnostics) || computed.json === undefined) return { ok: false, diagnostics };
-  writeIfChanged(guideJson, computed.json);
-  return { ok: true, diagnostics };
-}
-
-function writeIfChanged(path: string, content: string) {
-  if (existsSync(path) && readFileSync(path, 'utf8') === content) return;
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, content);
 }

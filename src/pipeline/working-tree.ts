@@ -1,12 +1,12 @@
 // The guides as the working tree's sources make them, computed in memory (ingest + compute,
 // nothing written): what `diff` reports on, so it never reads a data/ left stale by a skipped build.
-import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
-import { buildGuide } from '../src/lib/compute/build-guide.ts';
-import { blockIndex } from '../src/lib/compute/story.ts';
-import { ingestGuide } from '../src/lib/ingest/ingest-guide.ts';
-import type { ComputedGuide } from '../src/lib/schema/computed.ts';
-import { readDeclaredFormats, readGuideSources, readRawFiles } from './guide-sources.ts';
-import { guidesRoot, listGuideDirs } from './io.ts';
+import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
+import { buildGuide } from '../lib/compute/build-guide.ts';
+import { blockIndex } from '../lib/compute/story.ts';
+import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
+import type { ComputedGuide } from '../lib/schema/computed.ts';
+import { readDeclaredFormats, readGuideSources, readRawFiles } from './sources.ts';
+import { guidesRoot, listGuideDirs } from './fs-policy.ts';
 
 export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diagnostics: Diagnostic[] } {
   const guides = new Map<string, ComputedGuide>();

@@ -4,7 +4,7 @@
 // printed does not depend on how many threads ran or which guide each took.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { CacheStage } from './pipeline-cache.ts';
+import type { CacheStage } from './cache.ts';
 
 /** The stages that run per guide: those the pipeline cache keeps. */
 export type GuideStage = CacheStage;

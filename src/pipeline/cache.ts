@@ -5,19 +5,19 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentHash } from '../src/lib/content-hash.ts';
-import { repoRoot } from './io.ts';
+import { contentHash } from '../lib/content-hash.ts';
+import { repoRoot } from './fs-policy.ts';
 
-const codeRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const codeRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cacheRoot = process.env.PERFLAB_PIPELINE_CACHE ?? join(repoRoot, 'node_modules/.cache/perflab');
 
 let codeVersionMemo: string | undefined;
 
-/** Hash of the code that turns sources into data/: src/lib (and the strings in src/i18n), scripts and the locked dependencies. */
+/** Hash of the code that turns sources into data/: src/lib (and the strings in src/i18n), src/pipeline and the locked dependencies. */
 export function codeVersion(): string {
   if (codeVersionMemo) return codeVersionMemo;
   const files = [
-    ...['src/lib', 'src/i18n', 'scripts'].flatMap((dir) =>
+    ...['src/lib', 'src/i18n', 'src/pipeline'].flatMap((dir) =>
       readdirSync(join(codeRoot, dir), { recursive: true, encoding: 'utf8' }).map((name) => join(dir, name)),
     ),
     'package-lock.json',

@@ -1,17 +1,17 @@
-// A worker thread of guide-threads.ts: loads the stage's modules only, takes guides from the
+// A worker thread of threads.ts: loads the stage's modules only, takes guides from the
 // shared counter and runs the stage's function for each, posting every result back with its index.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { BlockIndex } from '../src/lib/compute/story.ts';
-import { takeNext, type WorkerInput, type WorkerMessage } from './guide-threads.ts';
+import type { BlockIndex } from '../lib/compute/story.ts';
+import { takeNext, type WorkerInput, type WorkerMessage } from './threads.ts';
 
 const { stage, ids, next, context } = workerData as WorkerInput;
 async function stageFunction(): Promise<(id: string) => unknown> {
   if (stage === 'ingest') {
-    const { ingestForSync, stager } = await import('./pipeline-ingest.ts');
+    const { ingestForSync, stager } = await import('./ingest-one.ts');
     const staging = context as string | undefined;
     return staging ? stager(staging) : ingestForSync;
   }
-  const { computeOne } = await import('./pipeline.ts');
+  const { computeOne } = await import('./compute-one.ts');
   return (id) => computeOne(id, context as BlockIndex);
 }
 

@@ -1,4 +1,5 @@
-// File-system helpers shared by the CLIs in scripts/. src/lib stays pure; all I/O lives here.
+// The pipeline's file access: where the site's folders are, how sources are listed and read, and how
+// generated folders are written. src/lib stays pure; the pipeline's file I/O goes through here.
 import {
   closeSync,
   existsSync,
@@ -13,13 +14,12 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
 
 /**
  * Where data/ and content/ live: the repository, unless PERFLAB_ROOT points elsewhere (tests
  * build a scratch site that way; the code under src/ and scripts/ is always this repository's).
  */
-export const repoRoot = process.env.PERFLAB_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = process.env.PERFLAB_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const guidesRoot = join(repoRoot, 'content/guides');
 export const rawRoot = join(repoRoot, 'data/raw');
 
@@ -173,13 +173,4 @@ function removeEmptyDirectories(dir: string): boolean {
     else empty = false;
   }
   return empty;
-}
-
-/** Prints diagnostics to stderr; returns true when any is an error. */
-export function reportDiagnostics(diagnostics: readonly Diagnostic[]): boolean {
-  for (const d of sortDiagnostics(diagnostics)) process.stderr.write(`${formatDiagnostic(d)}\n`);
-  const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  const warnings = diagnostics.length - errors;
-  if (diagnostics.length > 0) process.stderr.write(`${errors} error(s), ${warnings} warning(s)\n`);
-  return errors > 0;
 }

@@ -1,12 +1,12 @@
 // Reads one guide's sources from disk: guide.yaml, its normalized runs and both prose files.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { errorAt, type Diagnostic, type ErrorCode } from '../src/lib/diagnostics/diagnostics.ts';
-import { declaredFormats, mayDeclareFormats, type RawFile } from '../src/lib/ingest/ingest-guide.ts';
-import type { GuideSources } from '../src/lib/compute/build-guide.ts';
-import { parseYamlSource } from '../src/lib/guide-source/yaml-source.ts';
-import { RunSchema, type Run } from '../src/lib/schema/run.ts';
-import { validateJson } from '../src/lib/diagnostics/validate.ts';
+import { errorAt, type Diagnostic, type ErrorCode } from '../lib/diagnostics/diagnostics.ts';
+import { declaredFormats, mayDeclareFormats, type RawFile } from '../lib/ingest/ingest-guide.ts';
+import type { GuideSources } from '../lib/compute/build-guide.ts';
+import { parseYamlSource } from '../lib/guide-source/yaml-source.ts';
+import { RunSchema, type Run } from '../lib/schema/run.ts';
+import { validateJson } from '../lib/diagnostics/validate.ts';
 import { hash } from 'node:crypto';
 import {
   guidesRoot,
@@ -19,8 +19,8 @@ import {
   repoPath,
   repoRoot,
   walkFiles,
-} from './io.ts';
-import { byCodeUnit } from '../src/lib/code-unit-order.ts';
+} from './fs-policy.ts';
+import { byCodeUnit } from '../lib/code-unit-order.ts';
 
 /** A slug as guide ids use them: what `npm run new` accepts. */
 const SLUG = /^[a-z0-9][a-z0-9._-]*$/;

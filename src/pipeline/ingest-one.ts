@@ -4,12 +4,12 @@
 import { hash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Diagnostic } from '../src/lib/diagnostics/diagnostics.ts';
-import { hasErrors } from '../src/lib/diagnostics/diagnostics.ts';
-import { ingestGuide, runJson } from '../src/lib/ingest/ingest-guide.ts';
-import { rawSourcesManifest, readDeclaredFormats, readGuideYamlText, readRawFiles } from './guide-sources.ts';
-import { folderMaker, repoRoot } from './io.ts';
-import { cacheKey, readCache, writeCache } from './pipeline-cache.ts';
+import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
+import { hasErrors } from '../lib/diagnostics/diagnostics.ts';
+import { ingestGuide, runJson } from '../lib/ingest/ingest-guide.ts';
+import { rawSourcesManifest, readDeclaredFormats, readGuideYamlText, readRawFiles } from './sources.ts';
+import { folderMaker, repoRoot } from './fs-policy.ts';
+import { cacheKey, readCache, writeCache } from './cache.ts';
 
 export type IngestedGuide = {
   /** `<run id>.json` → its normalized run */

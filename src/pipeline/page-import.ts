@@ -1,10 +1,10 @@
 // Shared by `npm run import` and `npm run audit`: read a Performance Lab page and audit it.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { auditPage, normalizeBlock, type AuditFinding } from '../src/lib/import/audit.ts';
-import { readPerformanceLabPage, type PerformanceLabPage } from '../src/lib/import/page-model.ts';
-import { slugify } from '../src/lib/import/write-guide.ts';
-import { listFiles, repoPath, repoRoot } from './io.ts';
+import { auditPage, normalizeBlock, type AuditFinding } from '../lib/import/audit.ts';
+import { readPerformanceLabPage, type PerformanceLabPage } from '../lib/import/page-model.ts';
+import { slugify } from '../lib/import/write-guide.ts';
+import { listFiles, repoPath, repoRoot } from './fs-policy.ts';
 
 const PAGE_LIMIT = 16 * 1024 * 1024;
 

@@ -1,0 +1,254 @@
+// The bench: builds N synthetic guides in a temp folder and prints what it costs (see scripts/bench.ts
+// for what it measures). Every stage runs as its own process, as npm run build runs it.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeRuns, median } from '../lib/bench/stats.ts';
+import { copyName, perturbResultText } from '../lib/bench/synthetic-guide.ts';
+import { mkdocsConfig, mkdocsPage } from '../lib/bench/mkdocs-site.ts';
+import { listFiles } from '../pipeline/fs-policy.ts';
+import { loadInBrowser } from './browser.ts';
+import { printReport } from './figures.ts';
+import { pageWeight } from './page-weight.ts';
+import { measure, type Measured } from './process.ts';
+import { SEED, writeSyntheticSite } from './synthetic-site.ts';
+
+export type BenchOptions = {
+  guides: number;
+  rounds: number;
+  json?: string | undefined;
+  keep: boolean;
+  mkdocs: boolean;
+};
+
+const projectRoot = join(import.meta.dirname, '../..');
+
+export async function runBench(values: BenchOptions): Promise<void> {
+  const { guides, rounds } = values;
+  const root = mkdtempSync(join(tmpdir(), 'perflab-bench-'));
+  const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+  const markdownGuides = writeSyntheticSite(projectRoot, root, guides);
+  log(`${guides} synthetic guide(s) from ${SEED} in ${root}`);
+
+  const env = {
+    ...process.env,
+    // As package.json's scripts run them: Node keeps the compiled code of perflab's modules here.
+    NODE_COMPILE_CACHE: join(projectRoot, 'node_modules/.cache/node-compile'),
+    PERFLAB_ROOT: root,
+    PERFLAB_CACHE_DIR: join(root, '.astro-cache'),
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
+  const node = process.execPath;
+
+  // The generated files go to disk first, so ingest is not timed paying for the generator's writes.
+  spawnSync('sync');
+
+  // 2. Ingest and compute, data cold: the code is compiled first (ingest of an empty site), as any
+  // earlier run of npm run ingest or npm test on this checkout has left it.
+  await measure(
+    node,
+    [join(projectRoot, 'scripts/ingest.ts')],
+    { ...env, PERFLAB_ROOT: join(root, 'empty') },
+    projectRoot,
+  );
+  // Ingest is timed INGEST_RUNS times, each cold (no data/runs, no cache), and the median kept: a run
+  // lasts about a second, so a moment of disk contention moves one run by a third. Earlier runs'
+  // output is moved aside, not deleted: deleting thousands of files loads this kind of disk for
+  // seconds after. The last run's output stays for the steps below.
+  const INGEST_RUNS = 3;
+  const ingestRuns: Measured[] = [];
+  for (let run = 1; run <= INGEST_RUNS; run++) {
+    if (run > 1) {
+      const aside = join(root, 'set-aside', String(run));
+      mkdirSync(aside, { recursive: true });
+      renameSync(join(root, 'data/runs'), join(aside, 'runs'));
+      renameSync(join(root, 'node_modules/.cache/perflab'), join(aside, 'cache'));
+    }
+    ingestRuns.push(await measure(node, [join(projectRoot, 'scripts/ingest.ts')], env, projectRoot));
+  }
+  const ingestSeconds = median(ingestRuns.map((run) => run.seconds));
+  // The disk's floor for that ingest: `cp -r` of the data/runs it wrote (the same files and folders,
+  // nothing parsed). Right after another program deleted many files, this kind of disk (ext4 with
+  // discard, in a VM) creates files several times slower, all of it kernel time: this tells a slow
+  // disk from slow code.
+  const diskFloor = await measure('cp', ['-r', join(root, 'data/runs'), join(root, 'disk-floor')], env, root);
+  // One normalized run per result block; each guide's .sources.json beside its runs is not one.
+  const blocks = listFiles(join(root, 'data/runs')).filter((path) => !path.endsWith('.sources.json')).length;
+  const compute = await measure(node, [join(projectRoot, 'scripts/compute.ts')], env, projectRoot);
+  const ingestRunsText = describeRuns(
+    ingestRuns.map((run) => run.seconds),
+    's',
+    2,
+  );
+  log(
+    `ingest ${blocks} block(s) in ${ingestRunsText} (cp -r of its output: ${diskFloor.seconds.toFixed(2)} s), compute in ${compute.seconds.toFixed(2)} s`,
+  );
+
+  // 3. astro build (and mkdocs, interleaved), `rounds` times.
+  const mkdocsDir = join(root, 'mkdocs');
+  const mkdocsAvailable = values.mkdocs && mkdocsMaterialBuilds(join(root, 'mkdocs-probe'));
+  if (mkdocsAvailable) {
+    for (const guide of markdownGuides)
+      for (const lang of ['en', 'zh'] as const) {
+        mkdirSync(join(mkdocsDir, 'docs', lang), { recursive: true });
+        writeFileSync(join(mkdocsDir, 'docs', lang, `${guide.slug}.md`), mkdocsPage(guide, lang));
+      }
+    writeFileSync(join(mkdocsDir, 'docs/index.md'), '# perflab bench\n');
+    writeFileSync(join(mkdocsDir, 'mkdocs.yml'), mkdocsConfig(markdownGuides));
+  } else if (values.mkdocs)
+    log('mkdocs or mkdocs-material not installed: no comparison (apt-get install mkdocs mkdocs-material)');
+
+  const dist = join(root, 'dist');
+  const builds: { seconds: number; peakRssBytes: number; astroSeconds: number; pagefindSeconds: number }[] = [];
+  const mkdocsBuilds: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    // Every round is a fresh clone's build: no output and no content-layer cache from the last one.
+    rmSync(dist, { recursive: true, force: true });
+    rmSync(env.PERFLAB_CACHE_DIR, { recursive: true, force: true });
+    // What `npm run build` runs after ingest and compute: astro build, then the search index.
+    const site = await measure(node, [join(projectRoot, 'scripts/site-build.ts'), '--outDir', dist], env, projectRoot);
+    const pagefind = await measure(join(projectRoot, 'node_modules/.bin/pagefind'), ['--site', dist], env, projectRoot);
+    const build = {
+      seconds: site.seconds + pagefind.seconds,
+      peakRssBytes: Math.max(site.peakRssBytes, pagefind.peakRssBytes),
+      astroSeconds: site.seconds,
+      pagefindSeconds: pagefind.seconds,
+    };
+    builds.push(build);
+    log(
+      `round ${round}: astro build ${site.seconds.toFixed(1)} s + pagefind ${pagefind.seconds.toFixed(1)} s, peak ${(build.peakRssBytes / 2 ** 20).toFixed(0)} MB (astro ${(site.peakRssBytes / 2 ** 20).toFixed(0)}, pagefind ${(pagefind.peakRssBytes / 2 ** 20).toFixed(0)})`,
+    );
+    if (mkdocsAvailable) {
+      const site = join(mkdocsDir, 'site');
+      rmSync(site, { recursive: true, force: true });
+      const mk = await measure(
+        'mkdocs',
+        ['build', '-q', '-f', join(mkdocsDir, 'mkdocs.yml'), '-d', site],
+        env,
+        mkdocsDir,
+      );
+      mkdocsBuilds.push(mk.seconds);
+      log(`round ${round}: mkdocs build ${mk.seconds.toFixed(1)} s`);
+    }
+  }
+
+  // 4. Incremental: one raw file of one guide changes; ingest and compute redo that guide only.
+  const first = copyName(0);
+  const seedRaw = join(projectRoot, 'data/raw', SEED);
+  const changedRaw = join(root, 'data/raw', first.slug, first.machine.slug, 'engine/vllm.txt');
+  // 1.09 times the seed's numbers: outside the copies' ±8 %, so no other copy holds the new block.
+  writeFileSync(changedRaw, perturbResultText(readFileSync(join(seedRaw, 'engine/vllm.txt'), 'utf8'), 1.09));
+  const reIngest = await measure(node, [join(projectRoot, 'scripts/ingest.ts')], env, projectRoot);
+  const reCompute = await measure(node, [join(projectRoot, 'scripts/compute.ts')], env, projectRoot);
+  // Guide lines read `ingest: <model>/<hardware>: …`, with ` (unchanged)` when the cache served them.
+  const redone = (stderr: string, stage: string) =>
+    stderr
+      .split('\n')
+      .filter((line) => new RegExp(`^${stage}: [^ /]+/[^ /]+: `).test(line) && !line.endsWith('(unchanged)')).length;
+  const incremental = {
+    ingest_s: reIngest.seconds,
+    compute_s: reCompute.seconds,
+    guides_ingested: redone(reIngest.stderr, 'ingest'),
+    guides_computed: redone(reCompute.stderr, 'compute'),
+  };
+  log(
+    `one raw file changed: ingest ${incremental.ingest_s.toFixed(2)} s (${incremental.guides_ingested} guide re-ingested), compute ${incremental.compute_s.toFixed(2)} s (${incremental.guides_computed} recomputed)`,
+  );
+
+  // 5. What one guide page weighs.
+  const htmlFiles = listFiles(dist).filter((file) => file.endsWith('.html'));
+  const weight = pageWeight(dist, join(dist, 'en/guides', first.slug, first.machine.slug, 'index.html'));
+  const { htmlBytes, cssBytes, jsBytes } = weight;
+
+  const browserLoad = await loadInBrowser(dist, `/en/guides/${first.slug}/${first.machine.slug}/`);
+  if (!browserLoad) log('no /usr/bin/chromium (npm run setup:browser): page weight from the HTML alone');
+
+  const buildSeconds = median(builds.map((b) => b.seconds));
+  const fullBuildSeconds = ingestSeconds + compute.seconds + buildSeconds;
+  const figures = {
+    guides,
+    pages: htmlFiles.length,
+    rounds,
+    ingest_blocks: blocks,
+    ingest_s: round3(ingestSeconds),
+    ingest_runs_s: ingestRuns.map((run) => round3(run.seconds)),
+    // cp -r of data/runs: what creating ingest's files alone costs on this disk at that moment
+    ingest_disk_floor_s: round3(diskFloor.seconds),
+    ingest_blocks_per_s: Math.round(blocks / ingestSeconds),
+    compute_s: round3(compute.seconds),
+    build_s: round3(buildSeconds),
+    build_runs_s: builds.map((b) => round3(b.seconds)),
+    full_build_s: round3(fullBuildSeconds),
+    astro_build_s: round3(median(builds.map((b) => b.astroSeconds))),
+    pagefind_s: round3(median(builds.map((b) => b.pagefindSeconds))),
+    pages_per_s: Math.round((htmlFiles.length / buildSeconds) * 10) / 10,
+    ms_per_page: Math.round((buildSeconds / htmlFiles.length) * 1000 * 10) / 10,
+    peak_rss_mb: Math.round(Math.max(...[...builds, ...ingestRuns, compute].map((run) => run.peakRssBytes)) / 2 ** 20),
+    page_html_bytes: htmlBytes,
+    page_css_bytes: cssBytes,
+    page_html_css_bytes: htmlBytes + cssBytes,
+    page_js_bytes: jsBytes,
+    page_requests: weight.requests,
+    incremental_ingest_s: round3(incremental.ingest_s),
+    incremental_compute_s: round3(incremental.compute_s),
+    incremental_guides_redone: Math.max(incremental.guides_ingested, incremental.guides_computed),
+    ...(browserLoad
+      ? {
+          browser_js_bytes: browserLoad.js,
+          browser_requests: browserLoad.requests,
+          browser_total_bytes: browserLoad.html + browserLoad.css + browserLoad.js + browserLoad.other,
+        }
+      : {}),
+    ...(mkdocsAvailable
+      ? {
+          mkdocs_build_s: round3(median(mkdocsBuilds)),
+          // All of `npm run build` on a fresh clone (ingest + compute + site) against mkdocs build,
+          // and the site build alone (the numbers MkDocs is given are typed into its pages).
+          ratio_vs_mkdocs: Math.round((fullBuildSeconds / median(mkdocsBuilds)) * 100) / 100,
+          site_ratio_vs_mkdocs: Math.round((buildSeconds / median(mkdocsBuilds)) * 100) / 100,
+        }
+      : {}),
+  };
+  const budgets = printReport({
+    figures,
+    guides,
+    rounds,
+    pages: htmlFiles.length,
+    blocks,
+    ingestRunsText,
+    diskFloorSeconds: diskFloor.seconds,
+    computeSeconds: compute.seconds,
+    buildRuns: builds.map((b) => b.seconds),
+    incremental,
+    page: weight,
+    browserLoad,
+    mkdocsBuilds: mkdocsAvailable ? mkdocsBuilds : undefined,
+    fullBuildSeconds,
+  });
+  if (values.json) writeFileSync(values.json, `${JSON.stringify({ ...figures, budgets }, null, 2)}\n`);
+
+  if (values.keep) log(`kept ${root}`);
+  else rmSync(root, { recursive: true, force: true });
+}
+
+/**
+ * Whether `mkdocs` on PATH builds a page with the Material theme. Debian installs the theme as
+ * files under /usr/share/mkdocs, not as a Python module of whatever `python3` is first on PATH,
+ * so ask mkdocs itself.
+ */
+function mkdocsMaterialBuilds(dir: string): boolean {
+  mkdirSync(join(dir, 'docs'), { recursive: true });
+  writeFileSync(join(dir, 'docs/index.md'), '# probe\n');
+  writeFileSync(join(dir, 'mkdocs.yml'), 'site_name: probe\ntheme:\n  name: material\n');
+  const probe = spawnSync('mkdocs', ['build', '-q', '-f', join(dir, 'mkdocs.yml'), '-d', join(dir, 'site')], {
+    encoding: 'utf8',
+  });
+  rmSync(dir, { recursive: true, force: true });
+  return probe.status === 0;
+}
+
+function round3(value: number) {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,47 @@
+// check: validate every raw file, guide.yaml and prose file without writing anything.
+// Prints every problem as `file:line:col: error CODE: message`.
+import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
+import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
+import { buildGuide } from '../lib/compute/build-guide.ts';
+import { blockIndex } from '../lib/compute/story.ts';
+import { readDeclaredFormats, readGuideSources, readRawFiles } from './sources.ts';
+import { guidesRoot, listGuideDirs, rawRoot } from './fs-policy.ts';
+import { reportDiagnostics } from './report.ts';
+
+/** Checks every guide; true when no problem is an error. */
+export function checkSite(): boolean {
+  const diagnostics: Diagnostic[] = [];
+  /** plausibility warnings a guide acknowledges: one summary line, not a block each */
+  const acknowledged = new Set<string>();
+  const key = (d: Diagnostic) => `${d.file}:${d.line ?? ''}:${d.code}`;
+  let guides = 0;
+  const guideIds = new Set(listGuideDirs(guidesRoot));
+
+  // Every guide ingested first: a result copied between guides is found across all of them.
+  const ingestedGuides = [...new Set([...listGuideDirs(rawRoot), ...guideIds])].sort().flatMap((id) => {
+    const raw = readRawFiles(id);
+    const ingested = ingestGuide(raw.files, readDeclaredFormats(id));
+    diagnostics.push(...raw.diagnostics, ...ingested.diagnostics);
+    if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) return []; // compute would only repeat the raw errors
+    return [{ id, runs: ingested.runs }];
+  });
+  const blocks = blockIndex(ingestedGuides);
+
+  for (const { id, runs } of ingestedGuides) {
+    if (!guideIds.has(id)) continue; // raw data without a guide yet
+    const { sources, diagnostics: unreadable } = readGuideSources(id, runs);
+    const built = buildGuide({ ...sources, blocks });
+    diagnostics.push(...unreadable, ...built.diagnostics);
+    for (const warning of built.acknowledged ?? []) acknowledged.add(key(warning));
+    guides++;
+  }
+
+  const shown = diagnostics.filter((d) => !(d.severity === 'warning' && acknowledged.has(key(d))));
+  if (acknowledged.size > 0)
+    process.stderr.write(
+      `check: ${acknowledged.size} plausibility warning(s) acknowledged in guide.yaml with a reason (acknowledge:)\n`,
+    );
+  const failed = reportDiagnostics(shown);
+  process.stderr.write(failed ? 'check: failed\n' : `check: ${guides} guide(s) OK\n`);
+  return !failed;
+}
