@@ -57,7 +57,7 @@ describe('a latency guide with the default metrics', () => {
     // vLLM: 900 + 40 × (20000 / 100 − 1) = 8860 ms; SGLang: 700 + 35 × 199 = 7665 ms.
     expect(measured.map((c) => c.value)).toEqual([8860, 7665]);
     expect(measured[0]!.derived).toEqual({
-      formula: 'Mean TTFT + Mean TPOT × (output tokens / successful requests − 1)',
+      formula: 'mean-latency-from-ttft-tpot',
       lines: [10, 14, 5, 2],
     });
     expect(guide.steps[0]!.winner).toBe('sglang');
@@ -70,7 +70,13 @@ describe('a latency guide with the default metrics', () => {
       text: 'Mean Latency(s): 8.86',
       source: 'data/raw/tiny/h100/engine/vllm.txt:10,14,5,2',
     });
-    expect(row.baseline.primary.derived).toContain('Mean TTFT + Mean TPOT');
+    expect(row.baseline.primary.derived).toBe(
+      'This block does not print Mean Latency; computed from its lines as Mean TTFT + Mean TPOT × (output tokens / successful requests − 1).',
+    );
+    const zhRow = guideView(guide, noProse, 'zh').conclusion.comparison!.table.rows[0]!;
+    expect(zhRow.baseline.primary.derived).toBe(
+      '该结果块未打印 Mean Latency，按其中各行计算：平均 TTFT + 平均 TPOT ×（输出 token 数 / 成功请求数 − 1）。',
+    );
     expect(row.optimized.secondary.map((l) => l.text)).toEqual(['Mean TTFT(ms): 700.00', 'Mean TPOT(ms): 35.00']);
     // 8860 / 7665 = 1.156: "1.16x faster", green.
     expect([row.optimized.primary.text, row.optimized.delta, row.optimized.positive]).toEqual([

@@ -12,7 +12,8 @@ const LATENCY_INPUTS = ['ttft.mean', 'tpot.mean', 'output_tokens_total', 'reques
 
 /**
  * Mean request latency from the block's own lines: the first token, then one TPOT for each further
- * output token of the average request. Only for `e2e_latency.mean`, only when every input is printed.
+ * output token of the average request (Mean TTFT + Mean TPOT × (output tokens / successful
+ * requests − 1)). Only for `e2e_latency.mean`, only when every input is printed.
  */
 function derivedLatency(run: Run): Cell | undefined {
   const [ttft, tpot, outputTokens, requests] = LATENCY_INPUTS.map((key) => run.metrics[key]);
@@ -25,7 +26,7 @@ function derivedLatency(run: Run): Cell | undefined {
     line: ttft.line,
     runId: run.id,
     derived: {
-      formula: 'Mean TTFT + Mean TPOT × (output tokens / successful requests − 1)',
+      formula: 'mean-latency-from-ttft-tpot',
       lines: [ttft.line, tpot.line, outputTokens.line, requests.line],
     },
   };

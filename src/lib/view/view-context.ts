@@ -71,7 +71,12 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
       text,
       source: cell.derived ? `${file}:${cell.derived.lines.join(',')}` : `${file}:${cell.line}`,
       ...(cell.derived
-        ? { derived: tr('cell.derived', { formula: cell.derived.formula, metric: metricShortName(key) }) }
+        ? {
+            derived: tr('cell.derived', {
+              formula: tr(`cell.formula.${cell.derived.formula}`),
+              metric: metricShortName(key),
+            }),
+          }
         : {}),
     };
   };
