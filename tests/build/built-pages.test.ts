@@ -1,34 +1,12 @@
 // Reads the built site in dist/ (npm test builds first) and checks that the pages carry what the
 // seed documents carry: every number in the place that should hold it (a table cell, a sentence,
 // not merely a raw log that prints it too), every heading in order, every summary sentence.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { builtPage as page, missingNumbers, pageText, rawResultCount, showsNumber } from '../helpers/page-text.ts';
 
-const dist = join(import.meta.dirname, '../../dist');
 const seedsDir = join(import.meta.dirname, '../fixtures/seeds');
-
-function page(path: string): string {
-  const file = join(dist, path, 'index.html');
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
-  return readFileSync(file, 'utf8');
-}
-
-/** The text a reader sees in the article: tags dropped, entities decoded, whitespace collapsed. */
-function visibleText(html: string): string {
-  const main = html.slice(html.indexOf('<main'), html.lastIndexOf('</main>'));
-  return main
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<style[\s\S]*?<\/style>/g, ' ')
-    .replace(/<\/?(strong|em|b|i|a|code|span)\b[^>]*>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
-}
 
 function headings(html: string): string[] {
   return [...html.matchAll(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) =>
@@ -64,11 +42,6 @@ function seedNumbers(lines: string[]): Set<string> {
 /** Seed lines that are not part of a pasted raw result block (padded `label:   value` lines and rules). */
 function seedProse(lines: string[]): string[] {
   return lines.filter((line) => !/^[A-Za-z][^:]*:\s{2,}\S+\s*$/.test(line) && !/^\s*[-=]{10,}/.test(line));
-}
-
-/** The page's visible text without its collapsible raw results, where every raw number also stands. */
-function textOutsideRawResults(html: string): string {
-  return visibleText(html.replace(/<details class="raw-result"[^>]*>[\s\S]*?<\/details>/g, ' '));
 }
 
 type MeasuredSpan = { kind: 'primary' | 'secondary'; source: string; label: string; value: string; text: string };
@@ -146,20 +119,20 @@ describe('built GLM-5.2 / H200 pages', () => {
   const seed = seedLines('000_2e5922cdf29c6e88.txt');
   const zh = page('zh/guides/glm-5.2/h200');
   const en = page('en/guides/glm-5.2/h200');
-  const zhText = visibleText(zh);
-  const enText = visibleText(en);
+  const zhPage = pageText(zh);
+  const enPage = pageText(en);
+  const zhText = zhPage.text;
+  const enText = enPage.text;
 
   it('zh and en pages carry every decimal number of the seed’s tables and sentences outside their raw results', () => {
-    const zhOutside = textOutsideRawResults(zh);
-    const enOutside = textOutsideRawResults(en);
-    // The raw results are really left out: a raw-only line (the block's header) is gone.
+    // The raw results are really left out: the page has them, and a raw-only line (the block's header) is gone.
+    expect(rawResultCount(en)).toBeGreaterThan(10);
     expect(enText).toContain('Serving Benchmark Result');
-    expect(enOutside).not.toContain('Serving Benchmark Result');
-    for (const number of seedNumbers(seedProse(seed))) {
-      const shown = GLM52_SEED_ROUNDING[number] ?? number;
-      expect(zhOutside, `zh page lacks ${shown}`).toContain(shown);
-      expect(enOutside, `en page lacks ${shown}`).toContain(shown);
-    }
+    expect(enPage.outsideRaw).not.toContain('Serving Benchmark Result');
+    const shown = [...seedNumbers(seedProse(seed))].map((number) => GLM52_SEED_ROUNDING[number] ?? number);
+    expect(shown.length).toBeGreaterThan(50);
+    expect(missingNumbers(zhPage.outsideRaw, shown), 'zh page lacks').toEqual([]);
+    expect(missingNumbers(enPage.outsideRaw, shown), 'en page lacks').toEqual([]);
   });
 
   it('each comparison table cell holds the seed’s numbers for its case', () => {
@@ -290,9 +263,9 @@ describe('built GLM-5.2 / H200 pages', () => {
 describe('built index pages', () => {
   for (const lang of ['en', 'zh']) {
     it(`${lang} index lists the GLM-5.2 guide with its headline gain`, () => {
-      const text = visibleText(page(lang));
+      const { text } = pageText(page(lang));
       expect(text).toContain('zai-org/GLM-5.2-FP8');
-      expect(text).toContain('+219.70%');
+      expect(showsNumber(text, '+219.70%')).toBe(true);
       expect(page(lang)).toContain(`href="/${lang}/guides/glm-5.2/h200/"`);
     });
   }
@@ -302,22 +275,20 @@ describe('built GLM-4.x / H200 pages', () => {
   const seed = seedLines('002_fc19dea569f58781.txt');
   const zh = page('zh/guides/glm-4.x/h200');
   const en = page('en/guides/glm-4.x/h200');
-  const zhText = visibleText(zh);
-  const enText = visibleText(en);
+  const zhPage = pageText(zh);
+  const enPage = pageText(en);
+  const zhText = zhPage.text;
+  const enText = enPage.text;
 
   it('zh and en pages carry every decimal number of the seed: its raw results, and its tables and sentences outside raw results', () => {
     const numbers = seedNumbers(seed);
     expect(numbers.size).toBeGreaterThan(200);
-    for (const number of numbers) {
-      expect(zhText, `zh page lacks ${number}`).toContain(number);
-      expect(enText, `en page lacks ${number}`).toContain(number);
-    }
-    const zhOutside = textOutsideRawResults(zh);
-    const enOutside = textOutsideRawResults(en);
-    for (const number of seedNumbers(seedProse(seed))) {
-      expect(zhOutside, `zh page lacks ${number} outside its raw results`).toContain(number);
-      expect(enOutside, `en page lacks ${number} outside its raw results`).toContain(number);
-    }
+    expect(missingNumbers(zhText, numbers), 'zh page lacks').toEqual([]);
+    expect(missingNumbers(enText, numbers), 'en page lacks').toEqual([]);
+    const prose = seedNumbers(seedProse(seed));
+    expect(prose.size).toBeGreaterThan(20);
+    expect(missingNumbers(zhPage.outsideRaw, prose), 'zh page lacks outside its raw results').toEqual([]);
+    expect(missingNumbers(enPage.outsideRaw, prose), 'en page lacks outside its raw results').toEqual([]);
   });
 
   it('zh page has the seed’s headings in the seed’s order', () => {
@@ -355,18 +326,14 @@ describe('built GLM-4.x / H200 pages', () => {
   });
 
   it('zh page carries the comparison table, summary table and the scaling note', () => {
-    for (const cell of [
-      'Total TPS: 7081.34x2 (+134.8%)',
-      'Total TPS: 21234.81x2 (+347.2%)',
-      'Mean TPOT(ms): 800.25',
-      '引擎选择 +15.7%',
-      '量化 +12.6%',
-      '并行策略 +80.2%',
-      '优化后（换算为相同 GPU 数量）',
-    ]) {
-      expect(zhText).toContain(cell);
-    }
-    expect(zhText).toContain('7081.34x2 表示该配置只使用 4 块 GPU');
+    const conclusion = zhPage.section('conclusion').outsideRaw;
+    const cells = ['Total TPS: 7081.34x2 (+134.8%)', 'Total TPS: 21234.81x2 (+347.2%)', 'Mean TPOT(ms): 800.25'];
+    expect(missingNumbers(conclusion, [...cells, '7081.34x2 表示该配置只使用 4 块 GPU']), 'conclusion lacks').toEqual(
+      [],
+    );
+    expect(conclusion).toContain('优化后（换算为相同 GPU 数量）');
+    const summary = zhPage.section('optimization-summary').outsideRaw;
+    expect(missingNumbers(summary, ['引擎选择 +15.7%', '量化 +12.6%', '并行策略 +80.2%']), 'summary lacks').toEqual([]);
   });
 
   it('zh page carries the seed’s commands, datasets and labelled logs', () => {
@@ -395,7 +362,7 @@ describe('the index lists both guides', () => {
       const html = page(lang);
       expect(html).toContain(`href="/${lang}/guides/glm-4.x/h200/"`);
       expect(html).toContain(`href="/${lang}/guides/glm-5.2/h200/"`);
-      expect(visibleText(html)).toContain('+134.8% Total TPS');
+      expect(showsNumber(pageText(html).text, '+134.8% Total TPS')).toBe(true);
     });
   }
 });

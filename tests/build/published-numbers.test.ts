@@ -2,16 +2,14 @@
 // cells, `- Summary:`, `Result:` and `Mean latency per request:` lines) must be on the built en
 // guide, outside its raw result logs, or named by `npm run audit` at that line. A number that is
 // neither is one the guide silently changed: this test fails and names it.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditPage } from '../../src/lib/import/audit.ts';
 import { parsePage, type PageBlock } from '../../src/lib/import/page-blocks.ts';
 import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
 import { corpusDir, corpusPages, hasCorpus } from '../helpers/corpus.ts';
-
-const repoRoot = join(import.meta.dirname, '../..');
-const dist = join(repoRoot, 'dist');
+import { builtPage, pageText, rawResultCount, showsNumber } from '../helpers/page-text.ts';
 
 const CLAIM_LINE = /^([-*]\s+Summary:|Result:|Mean latency per request:)/i;
 
@@ -25,27 +23,14 @@ function claimLines(blocks: readonly PageBlock[]): number[] {
   });
 }
 
-/** The guide's own text: the article without its raw result logs, tags dropped, entities decoded. */
-function guideText(html: string): string {
-  const main = html.slice(html.indexOf('<main'), html.lastIndexOf('</main>'));
-  return main
-    .replace(/<details class="raw-result">[\s\S]*?<\/details>/g, ' ')
-    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-/** `2.4` as a number of its own (not in 12.45), with trailing zeros allowed (19.0 is shown as 19.00). */
-const shows = (text: string, printed: string) =>
-  new RegExp(`(?<![\\d.])${printed.replace('.', '\\.')}0*(?!\\d)`).test(text);
+const shows = (text: string, printed: string) => showsNumber(text, printed, { trailingZeros: true });
 
 describe.runIf(hasCorpus)('every number a published page claims is on its guide or named by the audit', () => {
   it.each(corpusPages)('%s', (id) => {
-    const htmlFile = join(dist, 'en/guides', id, 'index.html');
-    expect(existsSync(htmlFile), `${htmlFile} is missing: run \`npm run build\` first (npm test does)`).toBe(true);
-    const text = guideText(readFileSync(htmlFile, 'utf8'));
+    const html = builtPage(`en/guides/${id}`);
+    // The raw logs are there, and left out: a number only a raw log prints is not on the guide.
+    expect(rawResultCount(html)).toBeGreaterThan(0);
+    const text = pageText(html).outsideRaw;
     const markdown = readFileSync(join(corpusDir, `${id}.md`), 'utf8');
     const { page } = readPerformanceLabPage(markdown);
     if (!page) throw new Error(`pages/${id}.md is not a Performance Lab page`);
