@@ -87,11 +87,18 @@ describe('story checks', () => {
       '21: E_UNACKNOWLEDGED: "A" drops --tensor-parallel-size of the configuration this step starts from (SGLang)',
       '22: E_UNACKNOWLEDGED: "B" runs on vLLM; the configuration this step starts from runs on SGLang',
     ]);
+    expect(build(yaml).diagnostics.map((d) => d.expected)).toEqual([
+      'an entry in acknowledge: { step: tuning, code: W_STORY_START, reason: … }',
+      'an entry in acknowledge: { step: tuning, code: W_STORY_START, reason: … }',
+    ]);
     const acknowledged = build(
       `${yaml}acknowledge:\n  - { code: W_STORY_START, step: tuning, reason: "the step compares single-GPU settings" }\n`,
     );
     expect(errors(acknowledged)).toEqual([]);
-    expect(acknowledged.guide?.story.map((n) => n.step)).toEqual(['tuning', 'tuning']);
+    expect(acknowledged.guide?.story.map((n) => [n.code, n.step])).toEqual([
+      ['W_STORY_START', 'tuning'],
+      ['W_STORY_START', 'tuning'],
+    ]);
   });
 
   it('a tuning variant configured exactly as the baseline', () => {
