@@ -4,7 +4,7 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
 import { blockIndex } from '../lib/compute/story.ts';
-import { readDeclaredFormats, readGuideSources, readRawFiles } from './sources.ts';
+import { readGuideSources, readRawFiles } from './sources.ts';
 import { guidesRoot, listGuideDirs, rawRoot } from './fs-policy.ts';
 import { reportDiagnostics } from './report.ts';
 
@@ -20,7 +20,7 @@ export function checkSite(): boolean {
   // Every guide ingested first: a result copied between guides is found across all of them.
   const ingestedGuides = [...new Set([...listGuideDirs(rawRoot), ...guideIds])].sort().flatMap((id) => {
     const raw = readRawFiles(id);
-    const ingested = ingestGuide(raw.files, readDeclaredFormats(id));
+    const ingested = ingestGuide(raw.files);
     diagnostics.push(...raw.diagnostics, ...ingested.diagnostics);
     if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) return []; // compute would only repeat the raw errors
     return [{ id, runs: ingested.runs }];

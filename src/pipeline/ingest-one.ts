@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { hasErrors } from '../lib/diagnostics/diagnostics.ts';
 import { ingestGuide, runJson } from '../lib/ingest/ingest-guide.ts';
-import { rawSourcesManifest, readDeclaredFormats, readGuideYamlText, readRawFiles } from './sources.ts';
+import { rawSourcesManifest, readRawFiles } from './sources.ts';
 import { folderMaker, repoRoot } from './fs-policy.ts';
 import { cacheKey, readCache, writeCache } from './cache.ts';
 
@@ -56,17 +56,15 @@ function readIfPresent(path: string): string | undefined {
 /** One guide's ingest: its run files' texts, or the problems that keep it from data/runs. */
 export function ingestOne(id: string): IngestedGuide {
   const { files, diagnostics: refused } = readRawFiles(id);
-  // guide.yaml is in the key for the formats it may declare for these files.
-  const yamlText = readGuideYamlText(id);
   // The manifest names every raw file with its digest: the key needs no second pass over the texts.
   const manifest = rawSourcesManifest(files);
-  const key = cacheKey('ingest', [id, yamlText, manifest]);
+  const key = cacheKey('ingest', [id, manifest]);
   const entry = readCache<IngestEntry>('ingest', key);
   let runs = entry && committedRuns(id, entry.runs);
   let diagnostics = entry?.diagnostics ?? [];
   const cached = runs !== undefined;
   if (!runs) {
-    const result = ingestGuide(files, readDeclaredFormats(id, yamlText));
+    const result = ingestGuide(files);
     runs = new Map(result.runs.map((run) => [`${run.id}.json`, runJson(run)]));
     diagnostics = result.diagnostics;
     // An entry whose files data/runs does not hold (ingest failed elsewhere, or they were edited)

@@ -2,9 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorAt, type Diagnostic, type ErrorCode } from '../lib/diagnostics/diagnostics.ts';
-import { declaredFormats, mayDeclareFormats, type RawFile } from '../lib/ingest/ingest-guide.ts';
+import type { RawFile } from '../lib/ingest/ingest-guide.ts';
 import type { GuideSources } from '../lib/compute/build-guide.ts';
-import { parseYamlSource } from '../lib/guide-source/yaml-source.ts';
 import { RunSchema, type Run } from '../lib/schema/run.ts';
 import { validateJson } from '../lib/diagnostics/validate.ts';
 import { hash } from 'node:crypto';
@@ -71,19 +70,6 @@ export function readRawFiles(id: string): { files: RawFile[]; diagnostics: Diagn
 
 export function hasGuideYaml(id: string): boolean {
   return existsSync(join(guidesRoot, id, 'guide.yaml'));
-}
-
-/** guide.yaml's text, or '' when it is missing or not a regular file (compute reports that). */
-export function readGuideYamlText(id: string): string {
-  const path = join(guidesRoot, id, 'guide.yaml');
-  if (!existsSync(path) || notRegularFile(path) !== undefined) return '';
-  return readText(path);
-}
-
-/** Formats guide.yaml declares for raw files; an unreadable guide.yaml declares none (compute reports it). */
-export function readDeclaredFormats(id: string, yamlText = readGuideYamlText(id)) {
-  if (!mayDeclareFormats(yamlText)) return new Map();
-  return declaredFormats(parseYamlSource(yamlText, repoPath(join(guidesRoot, id, 'guide.yaml'))).data);
 }
 
 export function readGuideSources(

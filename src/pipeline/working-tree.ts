@@ -5,7 +5,7 @@ import { buildGuide } from '../lib/compute/build-guide.ts';
 import { blockIndex } from '../lib/compute/story.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import type { ComputedGuide } from '../lib/schema/computed.ts';
-import { readDeclaredFormats, readGuideSources, readRawFiles } from './sources.ts';
+import { readGuideSources, readRawFiles } from './sources.ts';
 import { guidesRoot, listGuideDirs } from './fs-policy.ts';
 
 export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diagnostics: Diagnostic[] } {
@@ -13,7 +13,7 @@ export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diag
   const diagnostics: Diagnostic[] = [];
   const ingestedGuides = listGuideDirs(guidesRoot).flatMap((id) => {
     const raw = readRawFiles(id);
-    const ingested = ingestGuide(raw.files, readDeclaredFormats(id));
+    const ingested = ingestGuide(raw.files);
     diagnostics.push(...raw.diagnostics, ...ingested.diagnostics);
     if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) return [];
     return [{ id, runs: ingested.runs }];

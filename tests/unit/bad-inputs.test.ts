@@ -5,8 +5,7 @@ import { globSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic, sortDiagnostics } from '../../src/lib/diagnostics/diagnostics.ts';
-import { declaredFormats, ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
-import { parseYamlSource } from '../../src/lib/guide-source/yaml-source.ts';
+import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 
@@ -33,9 +32,8 @@ function report(caseName: string) {
   const raw = [...files]
     .filter(([path]) => path.startsWith('raw/'))
     .map(([path, text]) => ({ path: path.slice(4), file: `data/raw/${id}/${path.slice(4)}`, text }));
-  // As `npm run check` does: formats guide.yaml declares override detection.
-  const yaml = files.get('guide.yaml');
-  const ingested = ingestGuide(raw, yaml ? declaredFormats(parseYamlSource(yaml, 'guide.yaml').data) : new Map());
+  // As `npm run check` does: ingest reads the raw files alone.
+  const ingested = ingestGuide(raw);
   const text = (name: string) =>
     files.has(name) ? { file: `content/guides/${id}/${name}`, text: files.get(name)! } : undefined;
   const ingestFailed = ingested.diagnostics.some((d) => d.severity === 'error');

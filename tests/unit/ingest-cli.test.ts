@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { declaredFormats, ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 import { scratchRepo } from '../helpers/scratch-repo.ts';
 
@@ -136,20 +136,25 @@ describe('compute CLI', () => {
   });
 });
 
-describe('declared formats', () => {
-  it('guide.yaml `format:` overrides detection', () => {
-    const formats = declaredFormats({
-      steps: [{ variants: [{ result: { file: 'a.txt', format: 'vllm-bench-serve' } }] }],
-    });
-    expect([...formats]).toEqual([['a.txt', 'vllm-bench-serve']]);
+describe('ingest reads data/raw only', () => {
+  it('a guide.yaml that is not YAML, or says `format:`, changes nothing ingest writes', () => {
+    const yamlPath = join(scratch, 'content/guides/glm-5.2/h200/guide.yaml');
+    const yaml = readFileSync(yamlPath, 'utf8');
+    const before = readFileSync(runsFile, 'utf8');
+    const baseline = run('ingest.ts');
+    for (const text of ['steps: [unclosed\n', `${yaml}\nformat: vllm-bench-serve\n`]) {
+      writeFileSync(yamlPath, text);
+      const result = run('ingest.ts');
+      expect(result.status, result.stderr).toBe(0);
+      // Word for word what it said with the real guide.yaml: it was not read.
+      expect(result.stderr).toBe(baseline.stderr);
+      expect(readFileSync(runsFile, 'utf8')).toBe(before);
+    }
+    writeFileSync(yamlPath, yaml);
+  });
+
+  it('reads the format from the file: a GPUStack block is gpustack-block whatever guide.yaml says', () => {
     const text = readFileSync(join(repoRoot, 'data/raw/glm-5.2/h200/engine/vllm.txt'), 'utf8');
     expect(ingestGuide([{ path: 'a.txt', file: 'a.txt', text }]).runs[0]!.source.format).toBe('gpustack-block');
-    // An override that contradicts the file's own markers is an error, not a silent re-reading.
-    const forced = ingestGuide([{ path: 'a.txt', file: 'a.txt', text }], formats);
-    expect(forced.runs).toEqual([]);
-    expect(forced.diagnostics.map((d) => d.code)).toEqual(['E_FORMAT_CONTRADICTS']);
-    expect(forced.diagnostics[0]?.message).toContain('a GPUStack-rendered block');
-    const agreeing = ingestGuide([{ path: 'a.txt', file: 'a.txt', text }], new Map([['a.txt', 'gpustack-block']]));
-    expect(agreeing.runs[0]?.source.format).toBe('gpustack-block');
   });
 });

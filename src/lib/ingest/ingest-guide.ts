@@ -1,4 +1,3 @@
-import { Lexer } from 'yaml';
 import { errorAt, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { validate } from '../diagnostics/validate.ts';
 import { parseRawFile, type ParsedRun } from '../parse/index.ts';
@@ -29,17 +28,13 @@ export function slugify(text: string): string {
 }
 
 /** Parses every raw file of one guide into normalized runs; all problems are collected, none thrown. */
-export function ingestGuide(
-  files: readonly RawFile[],
-  /** the format guide.yaml declares for a raw path, checked by the parser (E_FORMAT_UNKNOWN) */
-  formats: ReadonlyMap<string, string> = new Map(),
-): { runs: Run[]; diagnostics: Diagnostic[] } {
+export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnostics: Diagnostic[] } {
   const runs: Run[] = [];
   const diagnostics: Diagnostic[] = [];
   // A run's id is its raw path without the extension: two files that share a stem would share ids.
   const idOwners = new Map<string, string>();
   for (const raw of [...files].sort((a, b) => byCodeUnit(a.path, b.path))) {
-    const result = parseRawFile(raw.text, { file: raw.file, format: formats.get(raw.path) });
+    const result = parseRawFile(raw.text, { file: raw.file });
     diagnostics.push(...result.diagnostics);
     const ids = new Set<string>();
     for (const parsed of result.runs) {
@@ -109,66 +104,6 @@ export function ingestGuide(
 
 export function runJson(run: Run): string {
   return stableJson(run);
-}
-
-/**
- * The formats guide.yaml declares for its raw files (`result: { file, format }`), which override
- * detection. Read from the parsed YAML before validation, so ingest does not depend on compute.
- */
-export function declaredFormats(guideData: unknown): Map<string, string> {
-  const formats = new Map<string, string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (node === null || typeof node !== 'object') return;
-    if ('file' in node && 'format' in node && typeof node.file === 'string' && typeof node.format === 'string')
-      formats.set(node.file, node.format);
-    Object.values(node).forEach(visit);
-  };
-  visit(guideData);
-  return formats;
-}
-
-/**
- * Whether guide.yaml text can declare a format at all, without parsing it (parsing YAML was most of
- * ingest's time). A declaration is a `format` key; YAML spells a key otherwise only through the
- * escapes of a double-quoted scalar (`"form\\x61t"`, or a line break escaped inside one), and a
- * tokenizer tells those from backslashes in block scalars such as a serving command's.
- */
-export function mayDeclareFormats(yamlText: string): boolean {
-  if (yamlText.includes('format')) return true;
-  // Only a double-quoted escape ("\u0066ormat") could spell the key otherwise.
-  if (!yamlText.includes('\\') || backslashesOnlyInBlockScalars(yamlText)) return false;
-  for (const token of new Lexer().lex(yamlText)) if (token.startsWith('"') && token.includes('\\')) return true;
-  return false;
-}
-
-// `key: |`, `- |`, `- key: >-` with nothing after the indicator but a comment: the simple block
-// scalar headers a serving command uses. Keys with quotes or "#" are left to the tokenizer.
-const BLOCK_SCALAR_HEADER = /^( *(?:- +)*)(?:([^\s#'"\-?][^#'"]*?):[ \t]+)?[|>][1-9+-]{0,2}[ \t]*(?:#.*)?$/;
-
-/**
- * True when every backslash of the text is inside a block scalar with a simple header (a guide's
- * serving commands): the tokenizer need not run, which is most of a cold ingest's time per guide
- * otherwise. A block scalar's content is every following line that is blank or indented past the
- * column of its key (or of its "-"); no key of the document can sit on such a line. Anything less
- * plain (a tab, a quoted key, a `?` key) answers false, and the tokenizer decides.
- */
-export function backslashesOnlyInBlockScalars(yamlText: string): boolean {
-  let contentPast: number | undefined;
-  for (const line of yamlText.split('\n')) {
-    const indent = line.length - line.trimStart().length;
-    if (contentPast !== undefined) {
-      if (line.trim() === '' || (indent > contentPast && !line.slice(0, indent).includes('\t'))) continue;
-      contentPast = undefined;
-    }
-    if (line.includes('\\')) return false;
-    const header = BLOCK_SCALAR_HEADER.exec(line);
-    if (!header) continue;
-    const [, prefix = '', key] = header;
-    // A key's column, or for "- |" the column of the last dash.
-    contentPast = key !== undefined ? prefix.length : prefix.trimEnd().length - 1;
-  }
-  return true;
 }
 
 const INTEGER = /^-?\d+$/;

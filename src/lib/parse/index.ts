@@ -1,5 +1,4 @@
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
-import { FormatIdSchema, type FormatId } from '../schema/run.ts';
 import * as gsm8kSglang from './gsm8k-sglang.ts';
 import * as gsm8kSglangJsonl from './gsm8k-sglang-jsonl.ts';
 import * as guidellmJson from './guidellm-json.ts';
@@ -9,7 +8,6 @@ import * as servingBlock from './serving-block.ts';
 import * as sglangBenchServing from './sglang-bench-serving.ts';
 import * as sglangJsonl from './sglang-jsonl.ts';
 import * as vllmJson from './vllm-json.ts';
-import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import { parseJsonDocuments } from './json-text.ts';
 import type { ParserModule, ParseResult } from './types.ts';
 
@@ -28,50 +26,11 @@ export const PARSERS = {
   'lm-eval-table': lmEvalTable,
 } satisfies Record<string, ParserModule>;
 
-type ParserName = keyof typeof PARSERS;
-
-/** Which module reads each format id a run can carry (some modules read two related formats). */
-const FORMAT_TO_PARSER: Record<FormatId, ParserName> = {
-  'vllm-bench-serve': 'serving-block',
-  'gpustack-block': 'serving-block',
-  'vllm-json': 'vllm-json',
-  'sglang-bench-serving': 'sglang-bench-serving',
-  'sglang-jsonl': 'sglang-jsonl',
-  'guidellm-json': 'guidellm-json',
-  'gpustack-runner-json': 'guidellm-json',
-  'gsm8k-sglang': 'gsm8k-sglang',
-  'gsm8k-sglang-jsonl': 'gsm8k-sglang-jsonl',
-  'lm-eval-json': 'lm-eval-json',
-  'lm-eval-table': 'lm-eval-table',
-};
-
 /**
- * Parses one raw file, detecting its format from the content unless guide.yaml declares one
- * (`format`, as written there: checked here).
+ * Parses one raw file, its format detected from the content alone: ingest reads data/raw and
+ * nothing else, so no guide.yaml can choose a reader (compute checks a `format:` it states).
  */
-export function parseRawFile(text: string, options: { file: string; format?: string | undefined }): ParseResult {
-  if (options.format !== undefined) {
-    const format = FormatIdSchema.safeParse(options.format);
-    if (format.success)
-      return PARSERS[FORMAT_TO_PARSER[format.data]].parse(text, { file: options.file, format: format.data });
-    const known = Object.keys(FORMAT_TO_PARSER);
-    const declared = options.format.slice(0, 40);
-    return failed(
-      errorAt(
-        'E_FORMAT_UNKNOWN',
-        options.file,
-        `guide.yaml sets format "${declared}" for this file, which is not a format perflab reads`,
-        {
-          line: 1,
-          expected: `one of ${known.join(', ')}`,
-          found: JSON.stringify(declared),
-          hint:
-            didYouMean(declared, known) ??
-            'correct `format:` in guide.yaml to one of the formats listed, or remove it: the format is detected',
-        },
-      ),
-    );
-  }
+export function parseRawFile(text: string, options: { file: string }): ParseResult {
   const candidates = Object.entries(PARSERS).filter(([, parser]) => parser.detect(text));
   const [only] = candidates;
   if (candidates.length === 1 && only) return only[1].parse(text, { file: options.file });
@@ -82,7 +41,7 @@ export function parseRawFile(text: string, options: { file: string; format?: str
           line: 1,
           expected: `output of one of: ${Object.keys(PARSERS).join(', ')}`,
           found: 'none of them',
-          hint: SET_FORMAT,
+          hint: "keep the tool's output as it printed it (one tool per file); the formats perflab reads are in the README",
         }),
     );
   }
@@ -92,12 +51,10 @@ export function parseRawFile(text: string, options: { file: string; format?: str
       line: 1,
       expected: 'content only one format matches',
       found: names.join(' and '),
-      hint: SET_FORMAT,
+      hint: "keep one tool's output per file: split the file, one result per file",
     }),
   );
 }
-
-const SET_FORMAT = `set \`format:\` on the result in guide.yaml (one of ${Object.keys(FORMAT_TO_PARSER).join(', ')})`;
 
 function failed(diagnostic: Diagnostic): ParseResult {
   return { runs: [], diagnostics: [diagnostic] };

@@ -1,5 +1,4 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import type { FormatId } from '../schema/run.ts';
 import type { ParseOptions, ParsedRun, ParseResult, RunMetrics } from './types.ts';
 import { toMilliseconds } from './number.ts';
 import {
@@ -63,21 +62,6 @@ export function parse(text: string, options: ParseOptions): ParseResult {
   const format: ServingFormat = lines.some((l) => GPUSTACK_RULE.test(l.text.trim()) || GPUSTACK_LABEL.test(l.text))
     ? 'gpustack-block'
     : 'vllm-bench-serve';
-  // An override may only confirm what the file shows: forcing gpustack-block on a vLLM block would
-  // file its TPOT rows as tpot_incl_ttft, and the reverse would drop the first-token caveat.
-  if (overridden(options.format) && options.format !== format) {
-    diagnostics.error(
-      'E_FORMAT_CONTRADICTS',
-      `guide.yaml sets format "${options.format}", but this file is ${format === 'gpustack-block' ? 'a GPUStack-rendered block (it has a "Latency(s)" section)' : 'a vllm bench serve block (it has no "Latency(s)" section)'}`,
-      {
-        line: 1,
-        expected: `format: ${format}, or no format: (it is detected)`,
-        found: `format: ${options.format}`,
-      },
-    );
-    return { runs: [], diagnostics: diagnostics.items };
-  }
-
   const runs: ParsedRun[] = [];
   blocks.forEach((block, blockIndex) => {
     const headerLine = lines[block.header];
@@ -116,10 +100,6 @@ export function parse(text: string, options: ParseOptions): ParseResult {
     });
   });
   return { runs, diagnostics: diagnostics.items };
-}
-
-function overridden(format: FormatId | undefined): format is ServingFormat {
-  return format === 'gpustack-block' || format === 'vllm-bench-serve';
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { isMetricKey, type MetricKey } from '../schema/metric.ts';
-import type { FormatId, MetricValue, Run } from '../schema/run.ts';
+import type { MetricValue, Run } from '../schema/run.ts';
 
 /** A run's values by metric key, as a parser builds them: a key that is not a metric is a type error. */
 export type RunMetrics = { [K in MetricKey]?: MetricValue };
@@ -27,5 +27,5 @@ export type ParserModule = {
   parse: (text: string, options: ParseOptions) => ParseResult;
 };
 
-/** `format`, when given, is the author's choice from guide.yaml and overrides detection. */
-export type ParseOptions = { file: string; format?: FormatId };
+/** Every reader detects its format from the content: nothing outside the file chooses it. */
+export type ParseOptions = { file: string };

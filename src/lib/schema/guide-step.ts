@@ -23,6 +23,7 @@ export const ResultRefSchema = z.union([
     file: z.string().min(1),
     /** the `# label` line before the block, or its 1-based position in the file */
     block: z.union([z.string().min(1), z.number().int().positive()]).optional(),
+    /** what the file must have been read as: checked by compute, never chosen by it (see README) */
     format: FormatIdSchema.optional(),
   }),
 ]);
