@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import mdx from '@astrojs/mdx';
+import { filePolicy } from './src/pipeline/site-policy.ts';
 
 export default defineConfig({
   // The site's public URL, e.g. https://perflab.example.com: with it, every page gets a canonical
@@ -16,6 +17,9 @@ export default defineConfig({
   // `npm run bench` builds a scratch site; its content-layer cache must not replace this one's.
   ...(process.env.PERFLAB_CACHE_DIR ? { cacheDir: process.env.PERFLAB_CACHE_DIR } : {}),
   integrations: [
+    // First: a link in public/ stops the build before anything is copied, and the dev server serves
+    // nothing reached through a link (src/pipeline/site-policy.ts).
+    filePolicy(),
     starlight({
       title: { en: 'perflab', 'zh-CN': 'perflab' },
       description: 'LLM serving tuning guides computed from raw benchmark evidence',

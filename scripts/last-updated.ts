@@ -1,11 +1,10 @@
 // Writes when each guide's raw files last changed (git history of data/raw) for the guide pages'
 // "Last updated". Outside a git checkout (a bench's scratch site) it writes no dates.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { LAST_UPDATED_FILE, lastUpdatedByGuide } from '../src/lib/last-updated.ts';
 import { stableJson } from '../src/lib/stable-json.ts';
-import { repoRoot } from '../src/pipeline/fs-policy.ts';
+import { repoRoot, writeOwnedIfChanged } from '../src/pipeline/fs-policy.ts';
 
 let log = '';
 try {
@@ -18,6 +17,9 @@ try {
 } catch {
   // not a git checkout, or no git: no dates
 }
-const target = join(repoRoot, LAST_UPDATED_FILE);
-mkdirSync(dirname(target), { recursive: true });
-writeFileSync(target, stableJson(lastUpdatedByGuide(log)));
+// Beside the pipeline cache, on real folders (see src/pipeline/fs-policy.ts).
+writeOwnedIfChanged(
+  join(repoRoot, LAST_UPDATED_FILE),
+  join(repoRoot, 'node_modules'),
+  stableJson(lastUpdatedByGuide(log)),
+);

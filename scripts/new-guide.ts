@@ -1,11 +1,11 @@
 // new: scaffold a whole guide. Usage: npm run new -- <model-slug> <hardware-slug> [--objective throughput|latency]
 // Writes content/guides/<model>/<hardware>/{guide.yaml,en.md,zh.md} and data/raw/<model>/<hardware>/;
 // `npm run check` then fails on every FILL-IN left and every raw result not yet in place.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { guideTemplate, OBJECTIVES, proseTemplate, type Objective } from '../src/lib/guide-source/scaffold.ts';
-import { repoPath, repoRoot } from '../src/pipeline/fs-policy.ts';
+import { folder, linkOnTheWay, makeOwnedFolder, repoPath, writeOwnedIfChanged } from '../src/pipeline/fs-policy.ts';
 
 const usage = `usage: npm run new -- <model-slug> <hardware-slug> [--objective ${OBJECTIVES.join('|')}]
   e.g. npm run new -- qwen3-8b h100 --objective latency
@@ -29,17 +29,24 @@ const slug = /^[a-z0-9][a-z0-9._-]*$/;
 if (!model || !hardware || extra.length > 0) refuse('expected a model slug and a hardware slug');
 for (const value of [model, hardware]) if (!slug.test(value)) refuse(`"${value}" is not a slug`);
 
-const contentDir = join(repoRoot, 'content/guides', model, hardware);
-const rawDir = join(repoRoot, 'data/raw', model, hardware);
+const contentDir = join(folder('content'), model, hardware);
+const rawDir = join(folder('raw'), model, hardware);
+const linked = linkOnTheWay(contentDir) ?? linkOnTheWay(rawDir);
+if (linked) {
+  process.stderr.write(
+    `new: ${repoPath(linked.path)} ${linked.reason}; nothing written (perflab does not follow links)\n`,
+  );
+  process.exit(1);
+}
 if (existsSync(contentDir)) {
   process.stderr.write(`new: ${repoPath(contentDir)} already exists; nothing written\n`);
   process.exit(1);
 }
-mkdirSync(contentDir, { recursive: true });
-mkdirSync(rawDir, { recursive: true });
-writeFileSync(join(contentDir, 'guide.yaml'), guideTemplate(model, hardware, objective));
-writeFileSync(join(contentDir, 'en.md'), proseTemplate('en', objective));
-writeFileSync(join(contentDir, 'zh.md'), proseTemplate('zh', objective));
+// Only below content/guides and data/raw, on real folders (see src/pipeline/fs-policy.ts).
+writeOwnedIfChanged(join(contentDir, 'guide.yaml'), folder('content'), guideTemplate(model, hardware, objective));
+writeOwnedIfChanged(join(contentDir, 'en.md'), folder('content'), proseTemplate('en', objective));
+writeOwnedIfChanged(join(contentDir, 'zh.md'), folder('content'), proseTemplate('zh', objective));
+makeOwnedFolder(rawDir, folder('raw'));
 for (const name of ['guide.yaml', 'en.md', 'zh.md'])
   process.stderr.write(`new: wrote ${repoPath(join(contentDir, name))}\n`);
 process.stderr.write(

@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentHash } from '../lib/content-hash.ts';
-import { repoRoot } from './fs-policy.ts';
+import { folder } from './fs-policy.ts';
 
 const codeRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
-export const cacheRoot = process.env.PERFLAB_PIPELINE_CACHE ?? join(repoRoot, 'node_modules/.cache/perflab');
+export const cacheRoot = folder('cache');
 
 let codeVersionMemo: string | undefined;
 

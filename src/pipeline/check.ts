@@ -5,11 +5,13 @@ import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
 import { blockIndex } from '../lib/compute/story.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';
-import { guidesRoot, listGuideDirs, rawRoot } from './fs-policy.ts';
-import { reportDiagnostics } from './report.ts';
+import { folderProblems, guidesRoot, listGuideDirs, rawRoot } from './fs-policy.ts';
+import { refuseFolders, reportDiagnostics } from './report.ts';
 
 /** Checks every guide; true when no problem is an error. */
 export function checkSite(): boolean {
+  // A linked data/raw, content/guides or guide folder: nothing is read (ingest would refuse it too).
+  if (refuseFolders('check', folderProblems({ read: ['raw', 'content'] }))) return false;
   const diagnostics: Diagnostic[] = [];
   /** plausibility warnings a guide acknowledges: one summary line, not a block each */
   const acknowledged = new Set<string>();

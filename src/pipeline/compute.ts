@@ -1,16 +1,16 @@
 // compute: content/guides/<guide>/ + data/runs/<guide>/ → data/guides/<guide>.json.
 // Writes nothing unless every guide validates and computes without error; then writes only the
 // files that changed. A guide whose guide.yaml, prose and runs are unchanged comes from the cache.
-import { join } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { markCacheUsed, pruneCache, recordComputedGuides } from './cache.ts';
 import { computeOne, loadBlockIndex, type ComputedGuideJson } from './compute-one.ts';
-import { guidesRoot, listGuideDirs, repoRoot, syncDirectory } from './fs-policy.ts';
-import { reportDiagnostics } from './report.ts';
+import { folder, folderProblems, guidesRoot, listGuideDirs, syncDirectory } from './fs-policy.ts';
+import { refuseFolders, reportDiagnostics } from './report.ts';
 import { startGuideThreads } from './threads.ts';
 
 /** Computes every guide; true when data/guides was brought up to date, false when it was left as it was. */
 export async function computeSite(): Promise<boolean> {
+  if (refuseFolders('compute', folderProblems({ read: ['content', 'runs'], write: ['guides', 'cache'] }))) return false;
   const output = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
   let fromCache = 0;
@@ -30,7 +30,7 @@ export async function computeSite(): Promise<boolean> {
     process.stderr.write('compute: failed; data/guides left as it was\n');
     return false;
   }
-  const { written, removed } = syncDirectory(join(repoRoot, 'data/guides'), output);
+  const { written, removed } = syncDirectory(folder('guides'), output);
   pruneCache('compute');
   recordComputedGuides(output.values());
   process.stderr.write(

@@ -1,5 +1,11 @@
-// The pipeline's file access: where the site's folders are, how sources are listed and read, and how
-// generated folders are written. src/lib stays pure; the pipeline's file I/O goes through here.
+// The pipeline's file access and its one file-system policy: where the site's folders are, which
+// may be read and written, how sources are listed and read, and how generated folders are written.
+// src/lib stays pure; the pipeline's file I/O goes through here.
+//
+// The policy: a pull request's files are untrusted. No folder perflab reads or writes may be, or sit
+// below, a symbolic link (checked with lstat from the site root down before anything is read,
+// written or removed); a folder it writes may hold no link at all; a file is written or removed
+// only inside the folder the command owns, on a path of real folders.
 import {
   closeSync,
   existsSync,
@@ -12,16 +18,36 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { errorAt, type Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 
 /**
  * Where data/ and content/ live: the repository, unless PERFLAB_ROOT points elsewhere (tests
  * build a scratch site that way; the code under src/ and scripts/ is always this repository's).
  */
 export const repoRoot = process.env.PERFLAB_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '../..');
-export const guidesRoot = join(repoRoot, 'content/guides');
-export const rawRoot = join(repoRoot, 'data/raw');
+
+/** The folders perflab reads or writes, relative to the site root. */
+export const FOLDERS = {
+  raw: 'data/raw',
+  runs: 'data/runs',
+  runsStaging: 'data/.runs-staging',
+  guides: 'data/guides',
+  content: 'content/guides',
+  public: 'public',
+  cache: 'node_modules/.cache/perflab',
+} as const;
+export type FolderName = keyof typeof FOLDERS;
+
+/** A folder's absolute path (the cache may be put elsewhere with PERFLAB_PIPELINE_CACHE, by whoever runs perflab). */
+export function folder(name: FolderName): string {
+  if (name === 'cache' && process.env.PERFLAB_PIPELINE_CACHE) return process.env.PERFLAB_PIPELINE_CACHE;
+  return join(repoRoot, FOLDERS[name]);
+}
+
+export const guidesRoot = folder('content');
+export const rawRoot = folder('raw');
 
 /** Path relative to the site root with forward slashes, as shown in messages and stored in data/. */
 export function repoPath(absolute: string): string {
@@ -118,6 +144,9 @@ export function syncDirectory(
 ): { written: number; removed: number } {
   let written = 0;
   let removed = 0;
+  // The caller checked the folder (folderProblems); checked again here, where files are removed.
+  const found = linkOnTheWay(targetDir);
+  if (found) throw new FolderPolicyError(`refused: ${repoPath(found.path)} ${found.reason}`);
   // A folder that did not exist holds no folder but those made here, each with a file: nothing to
   // look up before making one, no empty folder to look for after (most of a cold ingest's calls).
   const fresh = !existsSync(targetDir);
@@ -173,4 +202,150 @@ function removeEmptyDirectories(dir: string): boolean {
     else empty = false;
   }
   return empty;
+}
+
+/** Whether `path` is `dir` or below it (both absolute; no file-system access). */
+export function isInside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * The first path from the site root down to `path` that is a symbolic link or not a folder, or
+ * undefined when every existing step is a real folder (the rest does not exist yet, and will be
+ * made as real folders). Paths outside the site root are not the policy's (an operator's setting).
+ */
+export function linkOnTheWay(path: string, root = repoRoot): { path: string; reason: string } | undefined {
+  if (!isInside(path, root)) return undefined;
+  let current = root;
+  for (const part of relative(root, path).split(sep).filter(Boolean)) {
+    current = join(current, part);
+    let stat;
+    try {
+      stat = lstatSync(current);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    if (stat.isSymbolicLink()) return { path: current, reason: 'is a symbolic link' };
+    if (!stat.isDirectory()) return { path: current, reason: 'is not a folder' };
+  }
+  return undefined;
+}
+
+/** Every symbolic link and special file below `dir` (dot-files included), without following any link. */
+export function linksBelow(dir: string): { path: string; reason: string }[] {
+  const found: { path: string; reason: string }[] = [];
+  const visit = (current: string) => {
+    let entries;
+    try {
+      entries = readdirSync(current, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = join(current, entry.name);
+      if (entry.isSymbolicLink()) found.push({ path, reason: 'is a symbolic link' });
+      else if (entry.isDirectory()) visit(path);
+      else if (!entry.isFile()) found.push({ path, reason: 'is not a regular file' });
+    }
+  };
+  visit(dir);
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Guide folders (`<model>` or `<model>/<hardware>` below `dir`) that are links: never listed as guides. */
+function linkedGuideFolders(dir: string): string[] {
+  const links: string[] = [];
+  const children = (parent: string) => {
+    try {
+      return readdirSync(parent, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+        return [];
+      throw error;
+    }
+  };
+  for (const model of children(dir)) {
+    const modelDir = join(dir, model.name);
+    if (model.isSymbolicLink()) links.push(modelDir);
+    else if (model.isDirectory())
+      for (const hardware of children(modelDir))
+        if (hardware.isSymbolicLink()) links.push(join(modelDir, hardware.name));
+  }
+  return links.sort();
+}
+
+const linkProblem = (path: string, message: string) =>
+  errorAt('E_LINKED_FOLDER', repoPath(path), message, {
+    expected: 'a real folder inside the repository',
+    found: 'a symbolic link',
+    hint: 'replace the link with a real folder holding the files: perflab does not follow links',
+  });
+
+/**
+ * What keeps a command from using its folders, as E_LINKED_FOLDER errors, found before anything is
+ * read, written or removed: a folder it reads or writes that is (or sits below) a link or a file,
+ * a guide folder that is a link in a folder it reads, any link in a folder it writes (a write or a
+ * removal would follow it). No message names anything outside the repository.
+ */
+export function folderProblems(use: { read?: readonly FolderName[]; write?: readonly FolderName[] }): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const chainOk = (name: FolderName) => {
+    const found = linkOnTheWay(folder(name));
+    if (!found) return true;
+    problems.push(
+      linkProblem(
+        found.path,
+        `${repoPath(found.path)} ${found.reason}, and ${FOLDERS[name]} is ${found.path === folder(name) ? 'it' : 'below it'}: nothing there is read or written`,
+      ),
+    );
+    return false;
+  };
+  for (const name of use.read ?? [])
+    if (chainOk(name) && (name === 'raw' || name === 'content'))
+      for (const path of linkedGuideFolders(folder(name)))
+        problems.push(linkProblem(path, `the guide folder ${repoPath(path)} is a symbolic link: it is not read`));
+  for (const name of use.write ?? [])
+    if (chainOk(name) && isInside(folder(name), repoRoot))
+      for (const { path, reason } of linksBelow(folder(name)))
+        problems.push(
+          linkProblem(
+            path,
+            `${repoPath(path)} ${reason} inside ${FOLDERS[name]}, which is generated: nothing is written`,
+          ),
+        );
+  return problems;
+}
+
+/** Thrown when a write or removal would leave its folder or follow a link: a bug or a race, never data. */
+export class FolderPolicyError extends Error {}
+
+/** Refuses a write or removal of `path` outside `owner`, or on a path that is not real folders. */
+function assertOwned(path: string, owner: string): void {
+  if (!isInside(path, owner)) throw new FolderPolicyError(`refused: ${path} is outside ${owner}`);
+  const found = linkOnTheWay(dirname(path));
+  if (found) throw new FolderPolicyError(`refused: ${repoPath(found.path)} ${found.reason}`);
+}
+
+/** Removes a file or folder that lies inside `owner`, on a path of real folders. */
+export function removeOwned(path: string, owner: string): void {
+  assertOwned(path, owner);
+  rmSync(path, { recursive: true, force: true });
+}
+
+/** Makes the folder `path` (and its missing parents) inside `owner`, on a path of real folders. */
+export function makeOwnedFolder(path: string, owner: string): void {
+  assertOwned(path, owner);
+  mkdirSync(path, { recursive: true });
+}
+
+/** Writes `content` to `path` inside `owner` unless it already holds it; makes the missing folders. */
+export function writeOwnedIfChanged(path: string, owner: string, content: string): boolean {
+  assertOwned(path, owner);
+  if (existsSync(path) && readFileSync(path, 'utf8') === content) return false;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+  return true;
 }

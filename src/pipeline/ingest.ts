@@ -1,24 +1,24 @@
 // ingest: data/raw/<guide>/** → data/runs/<guide>/*.json, one normalized run per result block.
 // Writes nothing unless every raw file of every guide parses without error; then writes only the
 // files that changed. A guide whose raw files are unchanged comes from the cache.
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
-import { listGuideDirs, rawRoot, repoRoot, syncDirectory } from './fs-policy.ts';
+import { folder, folderProblems, listGuideDirs, rawRoot, removeOwned, syncDirectory } from './fs-policy.ts';
 import type { IngestedGuide, KeptGuide, StagedGuide } from './ingest-one.ts';
-import { reportDiagnostics } from './report.ts';
+import { refuseFolders, reportDiagnostics } from './report.ts';
 import { startGuideThreads } from './threads.ts';
-
-/** A cold ingest's output until it is complete (data/.runs-staging; git ignores it). */
-const STAGING = '.runs-staging';
 
 /** Ingests every guide; true when data/runs was brought up to date, false when it was left as it was. */
 export async function ingestSite(): Promise<boolean> {
-  const runsDir = join(repoRoot, 'data/runs');
+  if (refuseFolders('ingest', folderProblems({ read: ['raw'], write: ['runs', 'runsStaging', 'cache'] }))) return false;
+  const runsDir = folder('runs');
+  const data = dirname(runsDir);
   // Cold (no data/runs yet): every thread writes the files of each guide it finishes into this
-  // folder, which becomes data/runs in one rename once every guide has parsed, or is removed.
-  const staging = existsSync(runsDir) ? undefined : join(repoRoot, 'data', STAGING);
-  if (staging) rmSync(staging, { recursive: true, force: true });
+  // folder (data/.runs-staging; git ignores it), which becomes data/runs in one rename once every
+  // guide has parsed, or is removed.
+  const staging = existsSync(runsDir) ? undefined : folder('runsStaging');
+  if (staging) removeOwned(staging, data);
 
   // The workers start loading the parsers while this thread loads its own copy.
   const threads = startGuideThreads<IngestedGuide | KeptGuide | StagedGuide>('ingest', listGuideDirs(rawRoot), staging);
@@ -57,7 +57,7 @@ export async function ingestSite(): Promise<boolean> {
   }
 
   if (reportDiagnostics(diagnostics)) {
-    if (staging) rmSync(staging, { recursive: true, force: true });
+    if (staging) removeOwned(staging, data);
     process.stderr.write('ingest: failed; data/runs left as it was\n');
     return false;
   }

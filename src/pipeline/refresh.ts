@@ -1,11 +1,20 @@
 // What `npm run dev` runs when a guide's sources change: that one guide through ingest and compute,
 // its files written as `npm run ingest && npm run compute` would write them.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { hasErrors } from '../lib/diagnostics/diagnostics.ts';
 import { computeOne } from './compute-one.ts';
-import { guidesRoot, listGuideDirs, rawRoot, repoRoot, syncDirectory } from './fs-policy.ts';
+import {
+  folder,
+  folderProblems,
+  guidesRoot,
+  listGuideDirs,
+  rawRoot,
+  removeOwned,
+  syncDirectory,
+  writeOwnedIfChanged,
+} from './fs-policy.ts';
 import { ingestOne } from './ingest-one.ts';
 import { manifestPath } from './sources.ts';
 
@@ -14,31 +23,36 @@ export function guideIds(): string[] {
   return [...new Set([...listGuideDirs(rawRoot), ...listGuideDirs(guidesRoot)])].sort();
 }
 
+/** A guide id as folders make it: two slugs (never "..", never a path). */
+const GUIDE_ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/;
+
 /**
  * Ingests and computes one guide and writes its files, as `npm run ingest && npm run compute`
  * would for it (used by `npm run dev` when a guide's sources change). Writes nothing while the
- * guide has an error; a guide whose folders are gone loses its generated files.
+ * guide has an error, or while a folder it reads or writes is a link; a guide whose folders are
+ * gone loses its generated files.
  */
 export function refreshGuide(id: string): { ok: boolean; diagnostics: Diagnostic[] } {
-  const runsDir = join(repoRoot, 'data/runs', id);
-  const guideJson = join(repoRoot, 'data/guides', `${id}.json`);
+  if (!GUIDE_ID.test(id)) return { ok: false, diagnostics: [] };
+  const folders = folderProblems({ read: ['raw', 'content'], write: ['runs', 'guides'] });
+  if (folders.length > 0) return { ok: false, diagnostics: folders };
+  const runs = folder('runs');
+  const guides = folder('guides');
+  const runsDir = join(runs, id);
+  const guideJson = join(guides, `${id}.json`);
   if (!existsSync(join(rawRoot, id)) && !existsSync(join(guidesRoot, id))) {
-    for (const path of [runsDir, manifestPath(id), guideJson]) rmSync(path, { recursive: true, force: true });
+    removeOwned(runsDir, runs);
+    removeOwned(manifestPath(id), runs);
+    removeOwned(guideJson, guides);
     return { ok: true, diagnostics: [] };
   }
   const ingested = ingestOne(id);
   if (hasErrors(ingested.diagnostics)) return { ok: false, diagnostics: ingested.diagnostics };
   syncDirectory(runsDir, ingested.runs);
-  writeIfChanged(manifestPath(id), ingested.manifest);
+  writeOwnedIfChanged(manifestPath(id), runs, ingested.manifest);
   const computed = computeOne(id);
   const diagnostics = [...ingested.diagnostics, ...computed.diagnostics];
   if (hasErrors(computed.diagnostics) || computed.json === undefined) return { ok: false, diagnostics };
-  writeIfChanged(guideJson, computed.json);
+  writeOwnedIfChanged(guideJson, guides, computed.json);
   return { ok: true, diagnostics };
-}
-
-function writeIfChanged(path: string, content: string) {
-  if (existsSync(path) && readFileSync(path, 'utf8') === content) return;
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, content);
 }

@@ -10,3 +10,14 @@ export function reportDiagnostics(diagnostics: readonly Diagnostic[]): boolean {
   if (diagnostics.length > 0) process.stderr.write(`${errors} error(s), ${warnings} warning(s)\n`);
   return errors > 0;
 }
+
+/**
+ * Reports what keeps `command` from its folders (see folderProblems); true when it must stop
+ * before reading, writing or removing anything.
+ */
+export function refuseFolders(command: string, problems: readonly Diagnostic[]): boolean {
+  if (problems.length === 0) return false;
+  reportDiagnostics(problems);
+  process.stderr.write(`${command}: refused; nothing read, written or removed\n`);
+  return true;
+}

@@ -6,11 +6,13 @@ import { blockIndex } from '../lib/compute/story.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import type { ComputedGuide } from '../lib/schema/computed.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';
-import { guidesRoot, listGuideDirs } from './fs-policy.ts';
+import { folderProblems, guidesRoot, listGuideDirs } from './fs-policy.ts';
 
 export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diagnostics: Diagnostic[] } {
   const guides = new Map<string, ComputedGuide>();
-  const diagnostics: Diagnostic[] = [];
+  // A linked data/raw, content/guides or guide folder is not read: the report says so instead.
+  const diagnostics: Diagnostic[] = folderProblems({ read: ['raw', 'content'] });
+  if (diagnostics.length > 0) return { guides, diagnostics };
   const ingestedGuides = listGuideDirs(guidesRoot).flatMap((id) => {
     const raw = readRawFiles(id);
     const ingested = ingestGuide(raw.files);

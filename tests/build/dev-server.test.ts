@@ -2,7 +2,7 @@
 // guide loader ingests and computes the changed guide. Runs the dev server on a scratch copy of
 // the sites' sources (PERFLAB_ROOT), so the repository's own data/ is never touched.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,4 +105,27 @@ describe('npm run dev', () => {
     expect(output).not.toContain('E_EMPTY_FILE');
     expect(showsNumber(await page(), '6487.53')).toBe(true);
   }, 40_000);
+  it('serves no file reached through a symbolic link, in the site folder or by /@fs', async () => {
+    // test-results/ is git-ignored and inside the folder the dev server serves from.
+    const dir = join(repoRoot, 'test-results', `dev-links-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'plain.txt'), 'plain file');
+    symlinkSync('/etc/hostname', join(dir, 'linked.txt'));
+    symlinkSync('/etc', join(dir, 'etc'));
+    try {
+      const get = async (path: string) => {
+        const response = await fetch(`${url}${path}`);
+        return { status: response.status, text: await response.text() };
+      };
+      const base = `/test-results/dev-links-${process.pid}`;
+      expect(await get(`${base}/plain.txt`)).toEqual({ status: 200, text: 'plain file' });
+      for (const path of [`${base}/linked.txt`, `${base}/etc/hostname`, `/@fs${dir}/linked.txt`]) {
+        const answer = await get(path);
+        expect(answer.status, path).toBe(404);
+        expect(answer.text).not.toBe(readFileSync('/etc/hostname', 'utf8'));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -10,8 +10,8 @@ import { repoRoot } from './guide-from-disk.ts';
 export type ScratchRepo = {
   root: string;
   cache: string;
-  /** Runs scripts/<script> there; the environment adds to this process's. */
-  run: (script: string, env?: NodeJS.ProcessEnv) => SpawnSyncReturns<string>;
+  /** Runs scripts/<script> there with `args`; the environment adds to this process's. */
+  run: (script: string, env?: NodeJS.ProcessEnv, args?: readonly string[]) => SpawnSyncReturns<string>;
   /** Every file of data/runs and data/guides, by path from the root. */
   snapshot: () => Map<string, string>;
   remove: () => void;
@@ -28,8 +28,8 @@ export function scratchRepo(prefix: string): ScratchRepo {
   return {
     root,
     cache,
-    run: (script, env = {}) =>
-      spawnSync(process.execPath, [join(root, 'scripts', script)], {
+    run: (script, env = {}, args = []) =>
+      spawnSync(process.execPath, [join(root, 'scripts', script), ...args], {
         cwd: root,
         encoding: 'utf8',
         env: { ...process.env, PERFLAB_PIPELINE_CACHE: cache, ...env },

@@ -13,6 +13,12 @@ export const RAW_INPUT_CODES = {
     meaning: 'a guide folder under data/raw or content/guides is not a slug',
     hint: 'rename the folder with lower-case letters, digits, ".", "_" and "-"',
   },
+  E_LINKED_FOLDER: {
+    severity: 'error',
+    meaning:
+      'a folder perflab reads or writes (data/ and its folders, content/guides, public/, the cache, a guide folder) is a symbolic link or holds one, so nothing is read, written or removed',
+    hint: 'replace the link with a real folder holding the files (git rm the link, copy the files in)',
+  },
   E_NOT_REGULAR_FILE: {
     severity: 'error',
     meaning: 'a raw input or guide source is a symbolic link or a special file, so it is not read',
@@ -37,13 +43,13 @@ export const RAW_INPUT_CODES = {
   // Which reader a raw file goes to.
   E_FORMAT_UNKNOWN: {
     severity: 'error',
-    meaning: 'no reader recognises the file, or guide.yaml names a format perflab does not read',
-    hint: 'copy the tool output unedited, or set `format:` on its result in guide.yaml to one of the formats listed',
+    meaning: 'no reader recognises the file',
+    hint: 'copy the tool output unedited, one tool per file (the formats perflab reads are in the README)',
   },
   E_FORMAT_AMBIGUOUS: {
     severity: 'error',
     meaning: 'the content matches more than one format',
-    hint: 'set `format:` on the result in guide.yaml, or keep each tool output in its own file',
+    hint: 'keep each tool output in its own file',
   },
   E_FORMAT_CONTRADICTS: {
     severity: 'error',
