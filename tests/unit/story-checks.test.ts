@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { blockIndex } from '../../src/lib/compute/story.ts';
+import { findingStep } from '../../src/lib/schema/story.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { guidesDiff } from '../../src/lib/review/guide-diff.ts';
 import { guideView } from '../../src/lib/view/guide-view.ts';
@@ -63,19 +64,24 @@ describe('story checks', () => {
       `${yaml}acknowledge:\n  - { code: W_STORY_RECOMMENDED, reason: "the launcher picks every GPU of the node by default" }\n`,
     );
     expect(errors(acknowledged)).toEqual([]);
+    // The computed guide stores what was found as a code and its arguments, never a sentence.
     expect(acknowledged.guide?.story).toEqual([
       {
         code: 'W_STORY_RECOMMENDED',
-        message:
-          'the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing',
+        from: { step: 'engine', variant: 'sglang' },
+        differences: [{ flag: '--tensor-parallel-size', value: '8' }],
         reason: 'the launcher picks every GPU of the node by default',
       },
     ]);
-    expect(
-      guideView(acknowledged.guide!, { title: '', description: '', slots: {} }, 'en').conclusion.storyNotes,
-    ).toEqual([
+    // Each page says it in its own language.
+    const notes = (lang: 'en' | 'zh') =>
+      guideView(acknowledged.guide!, { title: '', description: '', slots: {} }, lang).conclusion.storyNotes;
+    expect(notes('en')).toEqual([
       'Note from review: the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing. Accepted because the launcher picks every GPU of the node by default.',
     ]);
+    expect(notes('zh')[0]).toMatch(
+      /^审阅说明：推荐命令与最后采用的配置（SGLang）不同：缺少 --tensor-parallel-size=8。接受的理由：/,
+    );
   });
 
   it('a step whose variant drops a flag of the configuration it starts from, or runs on another engine', () => {
@@ -95,9 +101,16 @@ describe('story checks', () => {
       `${yaml}acknowledge:\n  - { code: W_STORY_START, step: tuning, reason: "the step compares single-GPU settings" }\n`,
     );
     expect(errors(acknowledged)).toEqual([]);
-    expect(acknowledged.guide?.story.map((n) => [n.code, n.step])).toEqual([
+    expect(acknowledged.guide?.story.map((n) => [n.code, findingStep(n)])).toEqual([
       ['W_STORY_START', 'tuning'],
       ['W_STORY_START', 'tuning'],
+    ]);
+    const notes = guideView(acknowledged.guide!, { title: '', description: '', slots: {} }, 'zh').results.steps.find(
+      (s) => s.id === 'tuning',
+    )?.storyNotes;
+    expect(notes?.map((note) => note.split('。')[0])).toEqual([
+      '审阅说明：“A”去掉了本步骤起始配置（SGLang）中的 --tensor-parallel-size',
+      '审阅说明：“B”运行在 vLLM 上，而本步骤的起始配置运行在 SGLang 上',
     ]);
   });
 
@@ -142,7 +155,9 @@ describe('story checks', () => {
     ).guide;
     expect(after).toBeDefined();
     const report = guidesDiff(new Map([[id, before]]), new Map([[id, after!]]), 'main');
-    expect(report).toContain('**Story check, acknowledged:**');
+    expect(report).toContain(
+      '- **Story check, acknowledged:** the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing (W\\_STORY\\_RECOMMENDED; reason: defaults to every GPU).',
+    );
   });
 });
 

@@ -5,7 +5,8 @@ import type { Guide } from '../schema/guide.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import type { ComputeContext } from './context.ts';
 import { rawPathOf } from './references.ts';
-import type { StoryFinding } from './story.ts';
+import { findingStep, type StoryFinding } from '../schema/story.ts';
+import type { StoryCheck } from './story.ts';
 
 type Entry = Guide['acknowledge'][number];
 
@@ -17,6 +18,8 @@ type Acknowledgeable = {
   file?: string | undefined;
   block?: string | null | undefined;
   step?: string | undefined;
+  /** for a story check: what it found, shown on the page with the reason */
+  finding?: StoryFinding;
 };
 
 const covers = (entry: Entry, item: Acknowledgeable) =>
@@ -44,7 +47,7 @@ function expectedEntry(item: Acknowledgeable): string {
  */
 export function checkAcknowledgements(
   ctx: ComputeContext,
-  story: readonly StoryFinding[],
+  story: readonly StoryCheck[],
 ): { acknowledged: Diagnostic[]; storyNotes: ComputedGuide['story'] } {
   const items: Acknowledgeable[] = [];
   for (const run of ctx.usedRuns.values())
@@ -56,8 +59,14 @@ export function checkAcknowledgements(
           file: rawPathOf(run, ctx.id),
           block: run.source.blockLabel,
         });
-  for (const finding of story)
-    items.push({ warning: finding, path: finding.path, file: finding.runFile, step: finding.step });
+  for (const check of story)
+    items.push({
+      warning: check.warning,
+      path: check.path,
+      file: check.runFile,
+      step: findingStep(check.finding),
+      finding: check.finding,
+    });
 
   const acknowledge = ctx.guide.acknowledge;
   const used = new Set<number>();
@@ -69,13 +78,7 @@ export function checkAcknowledgements(
     if (entry) {
       used.add(index);
       acknowledged.push(item.warning);
-      if (story.includes(item.warning as StoryFinding))
-        storyNotes.push({
-          code: item.warning.code,
-          ...(item.step ? { step: item.step } : {}),
-          message: item.warning.message,
-          reason: entry.reason,
-        });
+      if (item.finding) storyNotes.push({ ...item.finding, reason: entry.reason });
       continue;
     }
     const where = item.warning.file === ctx.file ? '' : `${item.warning.file}:${item.warning.line}: `;

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { WarningCode } from '../diagnostics/codes.ts';
 import { warningAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { storySentence } from '../format/story-finding.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
+import type { FlagDifference, StoryFinding } from '../schema/story.ts';
 import { commandModel, configFlags } from '../serving/flags.ts';
 import type { ComputeContext } from './context.ts';
 import { rawPathOf } from './references.ts';
@@ -11,16 +12,17 @@ import { rawPathOf } from './references.ts';
  * Does the guide tell one story? The recommended command carries the last adopted winner's
  * flags; each step starts from the configuration the previous steps adopted; no tuning variant is
  * the baseline again; every command serves the guide's model; no raw block is another guide's.
- * Each finding is a warning at its guide.yaml path, to be acknowledged with a reason.
+ * Each finding is a code with its arguments (schema/story.ts) and a warning at its guide.yaml
+ * path, to be acknowledged with a reason; the warning says it in English.
  */
-export type StoryFinding = Diagnostic & { path: YamlPath; step?: string; runFile?: string };
+export type StoryCheck = { finding: StoryFinding; warning: Diagnostic; path: YamlPath; runFile?: string };
 
 /** Flags of `from` that `to` drops or sets differently. */
-function differences(from: ReadonlyMap<string, string>, to: ReadonlyMap<string, string>): string[] {
-  return [...from].flatMap(([name, value]) => {
-    const other = to.get(name);
-    if (other === undefined) return [`${value === '' ? name : `${name}=${value}`} is missing`];
-    return other === value ? [] : [`${name} is ${other === '' ? 'set without a value' : `"${other}"`}, not "${value}"`];
+function differences(from: ReadonlyMap<string, string>, to: ReadonlyMap<string, string>): FlagDifference[] {
+  return [...from].flatMap(([flag, value]) => {
+    const found = to.get(flag);
+    if (found === undefined) return [{ flag, value }];
+    return found === value ? [] : [{ flag, value, found }];
   });
 }
 
@@ -44,10 +46,15 @@ export function blockIndex(
   return index;
 }
 
-export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[], blocks: BlockIndex): StoryFinding[] {
-  const findings: StoryFinding[] = [];
-  const warn = (code: WarningCode, path: YamlPath, message: string, about: { step?: string; runFile?: string } = {}) =>
-    findings.push({ ...warningAt(code, ctx.file, message, ctx.locate(path)), path, ...about });
+export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[], blocks: BlockIndex): StoryCheck[] {
+  const checks: StoryCheck[] = [];
+  const found = (finding: StoryFinding, path: YamlPath, runFile?: string) =>
+    checks.push({
+      finding,
+      warning: warningAt(finding.code, ctx.file, storySentence(finding, steps, 'en'), ctx.locate(path)),
+      path,
+      ...(runFile ? { runFile } : {}),
+    });
   const stepIndex = (id: string) => ctx.guide.steps.findIndex((s) => s.id === id);
   const variantPath = (step: ComputedStep, variant: ComputedVariant) => [
     'steps',
@@ -66,23 +73,22 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
       const start = configFlags(current.variant);
       const flags = configFlags(variant);
       const path = variantPath(step, variant);
-      const label = variant.label?.en ?? step.title.en;
+      const about = { step: step.id, variant: variant.id };
+      const from = { step: current.step, variant: current.variant.id };
       if (variant.engine.id !== current.variant.engine.id)
-        warn(
-          'W_STORY_START',
+        found(
+          {
+            code: 'W_STORY_START',
+            ...about,
+            from,
+            change: { kind: 'engine', engine: variant.engine.name, fromEngine: current.variant.engine.name },
+          },
           path,
-          `"${label}" runs on ${variant.engine.name}; the configuration this step starts from runs on ${current.variant.engine.name}`,
-          { step: step.id },
         );
       else {
         const dropped = [...start.keys()].filter((name) => !flags.has(name));
         if (dropped.length > 0)
-          warn(
-            'W_STORY_START',
-            path,
-            `"${label}" drops ${dropped.join(', ')} of the configuration this step starts from (${current.variant.label?.en ?? current.step})`,
-            { step: step.id },
-          );
+          found({ code: 'W_STORY_START', ...about, from, change: { kind: 'dropped', flags: dropped } }, path);
       }
       if (
         baseline &&
@@ -90,7 +96,7 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
         differences(configFlags(baseline), flags).length === 0 &&
         differences(flags, configFlags(baseline)).length === 0
       )
-        warn('W_STORY_BASELINE', path, `"${label}" is configured exactly as the baseline`, { step: step.id });
+        found({ code: 'W_STORY_BASELINE', ...about }, path);
     }
     const winner = step.variants.find((v) => v.id === step.winner);
     if (step.adopted && winner) current = { step: step.id, variant: winner };
@@ -99,10 +105,13 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
   if (current) {
     const missing = differences(configFlags(current.variant), configFlags({ command: ctx.guide.recommended.command }));
     if (missing.length > 0)
-      warn(
-        'W_STORY_RECOMMENDED',
+      found(
+        {
+          code: 'W_STORY_RECOMMENDED',
+          from: { step: current.step, variant: current.variant.id },
+          differences: missing,
+        },
         ['recommended', 'command'],
-        `the recommended command differs from the last adopted configuration (${current.variant.label?.en ?? current.step}): ${missing.join('; ')}`,
       );
   }
 
@@ -115,7 +124,7 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
   for (const [command, path] of commands) {
     const served = commandModel(command);
     if (served && !served.toLowerCase().includes(modelName))
-      warn('W_STORY_MODEL', path, `the command serves "${served}", not the guide's model ${ctx.guide.model.name}`);
+      found({ code: 'W_STORY_MODEL', served, model: ctx.guide.model.name }, path);
   }
 
   for (const run of ctx.usedRuns.values()) {
@@ -123,14 +132,11 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
     if (run.metrics.total_token_throughput === undefined && run.metrics.request_throughput === undefined) continue;
     const other = blocks.get(blockDigest(run.raw))?.find((owner) => owner.guide !== ctx.id);
     if (other)
-      warn(
-        'W_STORY_COPIED',
+      found(
+        { code: 'W_STORY_COPIED', file: run.source.file, other: other.file },
         ctx.usedAt.get(run.id) ?? [],
-        `${run.source.file} holds the same block as ${other.file}: a result copied from another guide?`,
-        {
-          runFile: rawPathOf(run, ctx.id),
-        },
+        rawPathOf(run, ctx.id),
       );
   }
-  return findings;
+  return checks;
 }

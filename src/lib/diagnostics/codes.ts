@@ -16,16 +16,21 @@ type SeverityOf<C extends DiagnosticCode> = (typeof DIAGNOSTIC_CODES)[C]['severi
 export type ErrorCode = { [C in DiagnosticCode]: SeverityOf<C> extends 'error' ? C : never }[DiagnosticCode];
 export type WarningCode = { [C in DiagnosticCode]: SeverityOf<C> extends 'warning' ? C : never }[DiagnosticCode];
 
-/** Warnings a guide must acknowledge, with a reason, for each run its page shows (guide.yaml `acknowledge:`). */
-export const ACKNOWLEDGEABLE_CODES = [
-  'W_MEAN_ABOVE_PERCENTILE',
-  'W_PEAK_BELOW_MEAN',
-  'W_BEYOND_PHYSICAL',
+/** What the story checks find (src/lib/compute/story.ts); each finding's arguments: src/lib/schema/story.ts. */
+export const STORY_CODES = [
   'W_STORY_START',
   'W_STORY_BASELINE',
   'W_STORY_RECOMMENDED',
   'W_STORY_MODEL',
   'W_STORY_COPIED',
+] as const satisfies readonly WarningCode[];
+
+/** Warnings a guide must acknowledge, with a reason, for each run its page shows (guide.yaml `acknowledge:`). */
+export const ACKNOWLEDGEABLE_CODES = [
+  'W_MEAN_ABOVE_PERCENTILE',
+  'W_PEAK_BELOW_MEAN',
+  'W_BEYOND_PHYSICAL',
+  ...STORY_CODES,
 ] as const satisfies readonly WarningCode[];
 
 export function codeInfo(code: DiagnosticCode): CodeInfo {

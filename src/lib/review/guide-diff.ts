@@ -1,6 +1,8 @@
 import { formatFixed } from '../format/number.ts';
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
 import { deltaText } from '../format/measured.ts';
+import { storySentence } from '../format/story-finding.ts';
+import { findingStep } from '../schema/story.ts';
 import { translator } from '../i18n.ts';
 import { deltaStyle } from '../view/view-context.ts';
 import { scaledText } from '../format/measured.ts';
@@ -165,17 +167,22 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   }
 
   // What the story checks found (acknowledged, or the tree would not build): new findings need a reviewer's eye.
-  const noteKey = (n: ComputedGuide['story'][number]) => `${n.code} ${n.step ?? ''} ${n.message}`;
-  const oldNotes = new Set(before.story.map(noteKey));
-  const newNotes = new Set(after.story.map(noteKey));
-  for (const note of after.story)
-    if (!oldNotes.has(noteKey(note)))
+  // Each is said as the English page says it, with its own version's step and variant names.
+  const notes = (guide: ComputedGuide) =>
+    new Map(
+      guide.story.map((note) => {
+        const sentence = markdownText(storySentence(note, guide.steps, 'en'));
+        return [`${note.code} ${findingStep(note) ?? ''} ${sentence}`, { note, sentence }];
+      }),
+    );
+  const [oldNotes, newNotes] = [notes(before), notes(after)];
+  for (const [key, { note, sentence }] of newNotes)
+    if (!oldNotes.has(key))
       lines.push(
-        `- **Story check, acknowledged:** ${markdownText(note.message)} (${markdownText(note.code)}; reason: ${markdownText(note.reason)}).`,
+        `- **Story check, acknowledged:** ${sentence} (${markdownText(note.code)}; reason: ${markdownText(note.reason)}).`,
       );
-  for (const note of before.story)
-    if (!newNotes.has(noteKey(note)))
-      lines.push(`- Story check no longer raised: ${markdownText(note.message)} (${markdownText(note.code)}).`);
+  for (const [key, { note, sentence }] of oldNotes)
+    if (!newNotes.has(key)) lines.push(`- Story check no longer raised: ${sentence} (${markdownText(note.code)}).`);
 
   const runs = Object.entries(after.runs);
   const changedRaw = runs.filter(([runId, run]) => before.runs[runId] && before.runs[runId]?.raw !== run.raw);

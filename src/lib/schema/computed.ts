@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StoryFindingSchema } from './story.ts';
 import { LocalizedSchema, PAGE_PARTS } from './guide.ts';
 import { FormatIdSchema } from './run.ts';
 import { CellSchema, Change, ComputedStepSchema, MeasuredSchema } from './computed-step.ts';
@@ -144,7 +145,7 @@ export const ComputedGuideSchema = z.object({
   percentDecimals: z.number().int(),
   feedbackUrl: z.string().optional(),
   /** what the story checks found and guide.yaml acknowledged, with the author's reason */
-  story: z.array(z.object({ code: z.string(), step: z.string().optional(), message: z.string(), reason: z.string() })),
+  story: z.array(z.intersection(StoryFindingSchema, z.object({ reason: z.string() }))),
   /**
    * One configuration measured more than once (in different steps, different runs): how far its
    * results lie apart, where a decision rests on one of them.

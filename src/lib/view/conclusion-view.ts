@@ -3,6 +3,7 @@ import { toDisplayUnit } from '../format/metric-label.ts';
 import { commandView, type CommandView } from './command-view.ts';
 import type { Measured } from '../schema/computed.ts';
 import type { ViewContext, MeasuredCell } from './view-context.ts';
+import { storyNotes } from './story-notes.ts';
 
 /** The before/after comparison: a chart, its caption and the table of benchmark cases. */
 export type ComparisonView = {
@@ -56,9 +57,7 @@ export function conclusionView(ctx: ViewContext): ConclusionView {
     commandView: commandView(guide.recommended.command),
     ...(guide.comparison.length > 0 ? { comparison: comparisonView(ctx) } : {}),
     ...(conclusionProse ? { proseHtml: conclusionProse } : {}),
-    storyNotes: guide.story
-      .filter((note) => note.step === undefined)
-      .map((note) => tr('story.note', { message: note.message, reason: note.reason })),
+    storyNotes: storyNotes(ctx, undefined),
     notesHeading: tr('conclusion.notes'),
     notesHtml: ctx.slot('notes') ?? '',
     feedback: tr('conclusion.feedback'),

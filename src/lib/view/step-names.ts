@@ -1,13 +1,9 @@
 import { scaledText, shownAs } from '../format/measured.ts';
+import { nameOf } from '../format/variant-name.ts';
 import type { Locale, Translate } from '../i18n.ts';
 import type { ComputedGuide, ComputedStep, ComputedVariant, Measured } from '../schema/computed.ts';
 
 // How sentences and tables of a step name its variants and give their values.
-
-/** A variant as sentences name it: its label, or the step's title for a step's single unlabelled run. */
-export function nameOf(variant: ComputedVariant, step: ComputedStep, lang: Locale): string {
-  return variant.label?.[lang] ?? step.title[lang];
-}
 
 export function statusText(variant: ComputedVariant, tr: Translate): string {
   if (variant.measured?.successRate !== undefined)

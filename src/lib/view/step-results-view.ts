@@ -2,7 +2,8 @@ import { deltaText, shownAs } from '../format/measured.ts';
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
 import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import type { MetricKey } from '../schema/metric.ts';
-import { nameOf, primaryText, statusText, summaryVariant } from './step-names.ts';
+import { nameOf } from '../format/variant-name.ts';
+import { primaryText, statusText, summaryVariant } from './step-names.ts';
 import { guideImprovement, type ViewContext } from './view-context.ts';
 
 /** One row of a step's results table: a variant's numbers and its change against the step's reference. */

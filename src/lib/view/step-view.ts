@@ -6,9 +6,11 @@ import { translator, type Locale, type Translate } from '../i18n.ts';
 import type { ComputedGuide, ComputedStep, ComputedVariant, StepSummary } from '../schema/computed.ts';
 import { accuracyView, type AccuracyView } from './accuracy-view.ts';
 import { resultsOf, stepResults, type StepResultsView } from './step-results-view.ts';
-import { nameOf, primaryText, statusText, summaryVariant } from './step-names.ts';
+import { nameOf } from '../format/variant-name.ts';
+import { primaryText, statusText, summaryVariant } from './step-names.ts';
 import { commandView, type CommandView } from './command-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
+import { storyNotes } from './story-notes.ts';
 
 export type VariantView = {
   id: string;
@@ -78,9 +80,7 @@ export function stepView(ctx: ViewContext, step: ComputedStep): StepView {
       : {}),
     ...(noteHtml ? { noteHtml } : {}),
     repeats: repeatNotes(ctx, step),
-    storyNotes: guide.story
-      .filter((note) => note.step === step.id)
-      .map((note) => tr('story.note', { message: note.message, reason: note.reason })),
+    storyNotes: storyNotes(ctx, step.id),
     accuracy: guide.accuracy.filter((check) => check.after === step.id).map((check) => accuracyView(ctx, check)),
   };
 }

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { STORY_CODES } from '../diagnostics/codes.ts';
+
+/**
+ * What a story check found (src/lib/compute/story.ts), as its code and that code's arguments:
+ * step and variant ids, flags, engine and model names, raw file names. No sentence is stored: each
+ * page, `npm run check` and the review report write it in their language from the catalogue
+ * (src/i18n, `story.*`), through src/lib/format/story-finding.ts.
+ */
+
+export const StoryCode = z.enum(STORY_CODES);
+export type StoryCode = z.infer<typeof StoryCode>;
+
+/** A variant of the guide, by id; a sentence names it by its label, or its step's title. */
+export const VariantRefSchema = z.object({ step: z.string(), variant: z.string() });
+export type VariantRef = z.infer<typeof VariantRefSchema>;
+
+/** A flag of the configuration a command should carry, and what the command does with it. */
+export const FlagDifferenceSchema = z.object({
+  flag: z.string(),
+  /** its value in that configuration; '' for a flag without a value */
+  value: z.string(),
+  /** what the command sets instead: absent when it lacks the flag, '' when it gives it no value */
+  found: z.string().optional(),
+});
+export type FlagDifference = z.infer<typeof FlagDifferenceSchema>;
+
+export const StoryFindingSchema = z.discriminatedUnion('code', [
+  /** a variant does not start from the configuration the earlier steps adopted (`from`) */
+  z.object({
+    code: z.literal(StoryCode.enum.W_STORY_START),
+    step: z.string(),
+    variant: z.string(),
+    from: VariantRefSchema,
+    change: z.discriminatedUnion('kind', [
+      /** it runs on another engine than `from` */
+      z.object({ kind: z.literal('engine'), engine: z.string(), fromEngine: z.string() }),
+      /** it leaves out these flags of `from` */
+      z.object({ kind: z.literal('dropped'), flags: z.array(z.string()).min(1) }),
+    ]),
+  }),
+  /** a tuning variant is configured exactly as the baseline */
+  z.object({ code: z.literal(StoryCode.enum.W_STORY_BASELINE), step: z.string(), variant: z.string() }),
+  /** the recommended command lacks or changes flags of the last adopted configuration (`from`) */
+  z.object({
+    code: z.literal(StoryCode.enum.W_STORY_RECOMMENDED),
+    from: VariantRefSchema,
+    differences: z.array(FlagDifferenceSchema).min(1),
+  }),
+  /** a command serves another model than the guide's */
+  z.object({ code: z.literal(StoryCode.enum.W_STORY_MODEL), served: z.string(), model: z.string() }),
+  /** a raw file holds a block that a file of another guide holds too */
+  z.object({ code: z.literal(StoryCode.enum.W_STORY_COPIED), file: z.string(), other: z.string() }),
+]);
+export type StoryFinding = z.infer<typeof StoryFindingSchema>;
+
+/** The step a finding is about, for the codes that concern one; the others concern the whole guide. */
+export function findingStep(finding: StoryFinding): string | undefined {
+  return 'step' in finding ? finding.step : undefined;
+}
