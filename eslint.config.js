@@ -2,11 +2,14 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import eslintPluginAstro from 'eslint-plugin-astro';
 
 export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'tests/fixtures/', 'data/', 'content/'] },
   js.configs.recommended,
   tseslint.configs.strict,
+  // .astro files too: their frontmatter is TypeScript, their templates are checked by the Astro rules.
+  eslintPluginAstro.configs.recommended,
   {
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

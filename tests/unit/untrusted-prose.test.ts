@@ -1,7 +1,7 @@
 // Prose and URLs from a pull request: front matter never runs code, links are https: or relative,
 // and a slot marker shown inside a code block stays code.
 import { describe, expect, it } from 'vitest';
-import { readFrontMatter } from '../../src/lib/guide-source/front-matter.ts';
+import { readFrontMatter, RefusedEngine, splitFrontMatter } from '../../src/lib/guide-source/front-matter.ts';
 import { parseProse } from '../../src/lib/guide-source/prose.ts';
 import { isSafeUrl } from '../../src/lib/schema/safe-url.ts';
 
@@ -14,6 +14,28 @@ describe('front matter', () => {
     expect(result.prose).toBeUndefined();
     expect(result.diagnostics.map((d) => d.code)).toEqual(['E_FRONTMATTER']);
     expect((globalThis as { PERFLAB_PWNED?: string }).PERFLAB_PWNED).toBeUndefined();
+  });
+
+  it('names the language at line 1: ---js, ---json, ---coffee are E_FRONTMATTER errors', () => {
+    for (const language of ['js', 'javascript', 'json', 'coffee', ' yaml']) {
+      const [problem] = readFrontMatter(`---${language}\ntitle: T\n---\n`, 'en.md').diagnostics;
+      expect(problem, language).toMatchObject({ code: 'E_FRONTMATTER', line: 1, column: 1 });
+      expect(problem?.message).toContain('front matter is YAML only');
+    }
+  });
+
+  it("gray-matter's own engines are disarmed: only YAML is split off, every other engine refuses", () => {
+    for (const language of ['js', 'javascript', 'json', 'coffee', 'toml']) {
+      const text = `---${language}\n{ title: (globalThis.PERFLAB_PWNED = 'ran', 'T') }\n---\nbody`;
+      expect(() => splitFrontMatter(text), language).toThrow(RefusedEngine);
+    }
+    expect((globalThis as { PERFLAB_PWNED?: string }).PERFLAB_PWNED).toBeUndefined();
+    expect(splitFrontMatter('---\ntitle: T\n---\nbody\n')).toEqual({ yaml: 'title: T', body: 'body\n', bodyOffset: 3 });
+  });
+
+  it('a line that starts with --- inside the block is an error at that line, not a shorter block', () => {
+    const [problem] = readFrontMatter('---\ntitle: T\n----\ndescription: D\n---\nbody', 'en.md').diagnostics;
+    expect(problem).toMatchObject({ code: 'E_FRONTMATTER', line: 3, found: '"----"' });
   });
 
   it('reports YAML errors at their line in the file and keeps body line numbers', () => {

@@ -29,3 +29,10 @@ export function rawResultPlacement(view: GuideView): Map<RawResult, RawPlacement
   }
   return placement;
 }
+
+/** The placement of a result the page shows; every such result was placed by rawResultPlacement. */
+export function placementOf(placements: ReadonlyMap<RawResult, RawPlacement>, result: RawResult): RawPlacement {
+  const placement = placements.get(result);
+  if (!placement) throw new Error(`raw result ${result.file}:${result.startLine} was not placed on the page`);
+  return placement;
+}
