@@ -2,7 +2,8 @@
 // only the metrics a test needs, a guide validated by the real schema from a few keys over a
 // minimal base, and a compute context whose diagnostics can be read back by the guide.yaml path
 // they point at. Nothing here stands in for our code: every test runs the real compute functions.
-import { createContext, type ComputeContext } from '../../src/lib/compute/context.ts';
+import { createContext, type ComputeContext, type ComputeInput } from '../../src/lib/compute/context.ts';
+import type { Diagnostic } from '../../src/lib/diagnostics/diagnostics.ts';
 import { GuideSchema, type Guide } from '../../src/lib/schema/guide.ts';
 import { metricUnit, type MetricKey } from '../../src/lib/schema/metric.ts';
 import type { Run } from '../../src/lib/schema/run.ts';
@@ -100,12 +101,16 @@ export function step(
 }
 
 /**
- * The compute context of `guideObject` over `runs`, and `reported()`: its diagnostics as
- * "<guide.yaml path> CODE: message" (or "<file>:<line> CODE: message" for a raw file's).
+ * The compute input of `guideObject` over `runs` (a locate that numbers each guide.yaml path it is
+ * asked for), and `reported(diagnostics)`: each as "<guide.yaml path> CODE: message", or
+ * "<file>:<line> CODE: message" for a raw file's.
  */
-export function context(guideObject: Guide, runs: readonly Run[]): { ctx: ComputeContext; reported: () => string[] } {
+export function computeInput(
+  guideObject: Guide,
+  runs: readonly Run[],
+): { input: ComputeInput; reported: (diagnostics: readonly Diagnostic[]) => string[] } {
   const paths: string[] = [];
-  const ctx = createContext({
+  const input: ComputeInput = {
     id: GUIDE_ID,
     guide: guideObject,
     runs,
@@ -115,12 +120,19 @@ export function context(guideObject: Guide, runs: readonly Run[]): { ctx: Comput
       if (!paths.includes(key)) paths.push(key);
       return { line: paths.indexOf(key) + 1, column: 1 };
     },
-  });
-  const reported = () =>
-    ctx.diagnostics.map(
+  };
+  const reported = (diagnostics: readonly Diagnostic[]) =>
+    diagnostics.map(
       (d) => `${d.file === GUIDE_FILE ? paths[(d.line ?? 0) - 1] : `${d.file}:${d.line}`} ${d.code}: ${d.message}`,
     );
-  return { ctx, reported };
+  return { input, reported };
+}
+
+/** The compute context of `guideObject` over `runs`, and `reported()`: its diagnostics so far (see computeInput). */
+export function context(guideObject: Guide, runs: readonly Run[]): { ctx: ComputeContext; reported: () => string[] } {
+  const { input, reported } = computeInput(guideObject, runs);
+  const ctx = createContext(input);
+  return { ctx, reported: () => reported(ctx.diagnostics) };
 }
 
 /**
@@ -128,9 +140,10 @@ export function context(guideObject: Guide, runs: readonly Run[]): { ctx: Comput
  * engine: vLLM 1200 / 40 (the baseline), SGLang 1500 / 32 → SGLang wins and is adopted;
  * mem (from SGLang, reference: previous-winner): a 1400 / 35, b 1800 / 30 → b wins and is adopted;
  * chunk (summary: none): c 1700 / 31 → below b's 1800, not adopted.
+ * Each step starts from the flags the steps before it adopted, and the recommended command is b's.
  */
 export function threeSteps(keys: Record<string, unknown> = {}) {
-  const sglang = (flag?: string) => ({ args: flag ? ['--tp-size 8', flag] : ['--tp-size 8'] });
+  const sglang = (...flags: string[]) => ({ args: ['--tp-size 8', ...flags] });
   return {
     guide: guide({
       steps: [
@@ -146,8 +159,16 @@ export function threeSteps(keys: Record<string, unknown> = {}) {
           ],
           { reference: 'previous-winner' },
         ),
-        step('chunk', [['c', 'sglang', 'chunk/c.txt', sglang('--chunked-prefill-size 8192')]], { summary: 'none' }),
+        step(
+          'chunk',
+          [['c', 'sglang', 'chunk/c.txt', sglang('--mem-fraction-static 0.9', '--chunked-prefill-size 8192')]],
+          { summary: 'none' },
+        ),
       ],
+      recommended: {
+        engine: 'sglang',
+        command: 'python3 -m sglang.launch_server --tp-size 8 --mem-fraction-static 0.9',
+      },
       ...keys,
     }),
     runs: [

@@ -158,6 +158,18 @@ describe('concludeSteps', () => {
     expect(steps[2]?.variants[0]?.change).toBeUndefined();
   });
 
+  it('a winner only as good as where its step started is not adopted', () => {
+    const { guide: g, runs } = threeSteps();
+    // b at 1500, as SGLang: no gain, so chunk starts from SGLang (1500) and c's 1700 beats it
+    const tie = runs.map((r) => (r.id === 'mem/b' ? tps('mem/b.txt', '1500.00', '30.00') : r));
+    const steps = conclude(context(g, tie).ctx);
+    expect(steps.map((s) => [s.id, s.adopted, s.notAdopted])).toEqual([
+      ['engine', true, undefined],
+      ['mem', false, { why: 'no-gain' }],
+      ['chunk', true, undefined],
+    ]);
+  });
+
   it('the baseline winning its own step is not adopted as a gain', () => {
     const { guide: g, runs } = threeSteps();
     const slowSglang = runs.map((r) => (r.id === 'engine/sglang' ? tps('engine/sglang.txt', '1100.00', '45.00') : r));

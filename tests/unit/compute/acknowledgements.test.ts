@@ -1,0 +1,156 @@
+// compute/acknowledgements.ts: every plausibility warning on a run the page shows, and every story
+// finding, needs an acknowledgement with a reason; an acknowledgement that covers nothing is stale.
+import { describe, expect, it } from 'vitest';
+import { checkAcknowledgements } from '../../../src/lib/compute/acknowledgements.ts';
+import type { StoryCheck } from '../../../src/lib/compute/story.ts';
+import { warningAt } from '../../../src/lib/diagnostics/diagnostics.ts';
+import type { Run } from '../../../src/lib/schema/run.ts';
+import { context, guide, GUIDE_FILE, run } from '../../helpers/compute-input.ts';
+
+// Output throughput on line 4, its peak below it on line 5: W_PEAK_BELOW_MEAN at line 5.
+const lowPeak = (file: string, block: { index: number; label: string | null } = { index: 0, label: null }) =>
+  run(
+    file,
+    {
+      total_token_throughput: '1200.00',
+      'tpot.mean': '40.00',
+      output_token_throughput: '2792.56',
+      peak_output_token_throughput: '1920.00',
+    },
+    block,
+  );
+const reason = 'chunks of several tokens read low';
+
+/** The context with `runs` used, each first named at steps.0.variants.<i>.result. */
+function used(acknowledge: Record<string, unknown>[], runs: Run[]) {
+  const c = context(guide({ acknowledge }), runs);
+  runs.forEach((r, i) => {
+    c.ctx.usedRuns.set(r.id, r);
+    c.ctx.usedAt.set(r.id, ['steps', 0, 'variants', i, 'result']);
+  });
+  return c;
+}
+
+describe('plausibility warnings', () => {
+  it('an unacknowledged warning on a used run is an error at the place guide.yaml names the run', () => {
+    const { ctx, reported } = used([], [lowPeak('engine/vllm.txt')]);
+    expect(checkAcknowledgements(ctx, [])).toEqual({ acknowledged: [], storyNotes: [] });
+    expect(reported()).toEqual([
+      'steps.0.variants.0.result E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt:5: peak output token throughput (1920.00) is below the mean (2792.56): vLLM bench counts the peak per stream chunk, so chunks of several tokens (speculative decoding, some engines) read low',
+    ]);
+    expect(ctx.diagnostics[0]).toMatchObject({
+      expected: 'an entry in acknowledge: { file: engine/vllm.txt, code: W_PEAK_BELOW_MEAN, reason: … }',
+      found: '1920.00 < 2792.56',
+    });
+  });
+
+  it('a run that is not used needs nothing', () => {
+    const { ctx, reported } = context(guide(), [lowPeak('engine/vllm.txt')]);
+    checkAcknowledgements(ctx, []);
+    expect(reported()).toEqual([]);
+  });
+
+  it('an entry for its file acknowledges it; an entry without a file, on every run', () => {
+    const runs = [lowPeak('engine/vllm.txt'), lowPeak('engine/sglang.txt')];
+    const byFile = used(
+      [
+        { file: 'engine/vllm.txt', code: 'W_PEAK_BELOW_MEAN', reason },
+        { file: 'engine/sglang.txt', code: 'W_PEAK_BELOW_MEAN', reason },
+      ],
+      runs,
+    );
+    const result = checkAcknowledgements(byFile.ctx, []);
+    expect(byFile.reported()).toEqual([]);
+    expect(result.acknowledged.map((d) => [d.code, d.file, d.line])).toEqual([
+      ['W_PEAK_BELOW_MEAN', 'data/raw/tiny/h100/engine/vllm.txt', 5],
+      ['W_PEAK_BELOW_MEAN', 'data/raw/tiny/h100/engine/sglang.txt', 5],
+    ]);
+    const everywhere = used([{ code: 'W_PEAK_BELOW_MEAN', reason }], runs);
+    expect(checkAcknowledgements(everywhere.ctx, []).acknowledged).toHaveLength(2);
+    expect(everywhere.reported()).toEqual([]);
+  });
+
+  it('an entry for another file or block covers nothing: the warning stands and the entry is stale', () => {
+    const log = lowPeak('cases/log.txt', { index: 0, label: 'short' });
+    const { ctx, reported } = used(
+      [{ file: 'cases/log.txt', block: 'long', code: 'W_PEAK_BELOW_MEAN', reason }],
+      [log],
+    );
+    checkAcknowledgements(ctx, []);
+    expect(reported()).toEqual([
+      expect.stringMatching(
+        /^steps\.0\.variants\.0\.result E_UNACKNOWLEDGED: data\/raw\/tiny\/h100\/cases\/log\.txt:5: /,
+      ),
+      'acknowledge.0 E_STALE_ACKNOWLEDGEMENT: acknowledges W_PEAK_BELOW_MEAN on cases/log.txt (block "long"), which this guide no longer raises',
+    ]);
+    expect(ctx.diagnostics[0]?.expected).toBe(
+      'an entry in acknowledge: { file: cases/log.txt, block: short, code: W_PEAK_BELOW_MEAN, reason: … }',
+    );
+  });
+
+  it('a stale entry names its scope: a file, a step, or every run', () => {
+    const { ctx, reported } = used(
+      [
+        { code: 'W_PEAK_BELOW_MEAN', reason },
+        { step: 'engine', code: 'W_STORY_START', reason },
+      ],
+      [],
+    );
+    checkAcknowledgements(ctx, []);
+    expect(reported()).toEqual([
+      'acknowledge.0 E_STALE_ACKNOWLEDGEMENT: acknowledges W_PEAK_BELOW_MEAN on every run, which this guide no longer raises',
+      'acknowledge.1 E_STALE_ACKNOWLEDGEMENT: acknowledges W_STORY_START on step "engine", which this guide no longer raises',
+    ]);
+  });
+});
+
+describe('story findings', () => {
+  const model: StoryCheck = {
+    finding: { code: 'W_STORY_MODEL', served: 'org/other', model: 'org/tiny-model' },
+    warning: warningAt('W_STORY_MODEL', GUIDE_FILE, 'the command serves "org/other"', { line: 17, column: 3 }),
+    path: ['recommended', 'command'],
+  };
+  const start: StoryCheck = {
+    finding: {
+      code: 'W_STORY_START',
+      step: 'tuning',
+      variant: 'a',
+      from: { step: 'engine', variant: 'sglang' },
+      change: { kind: 'dropped', flags: ['--tensor-parallel-size'] },
+    },
+    warning: warningAt('W_STORY_START', GUIDE_FILE, '"a" drops --tensor-parallel-size', { line: 21, column: 9 }),
+    path: ['steps', 1, 'variants', 0],
+  };
+
+  it('unacknowledged: an error at the finding’s path, naming the entry that would acknowledge it', () => {
+    const { ctx, reported } = used([], []);
+    expect(checkAcknowledgements(ctx, [model, start]).storyNotes).toEqual([]);
+    expect(reported()).toEqual([
+      'recommended.command E_UNACKNOWLEDGED: the command serves "org/other"',
+      'steps.1.variants.0 E_UNACKNOWLEDGED: "a" drops --tensor-parallel-size',
+    ]);
+    expect(ctx.diagnostics.map((d) => d.expected)).toEqual([
+      'an entry in acknowledge: { code: W_STORY_MODEL, reason: … }',
+      'an entry in acknowledge: { step: tuning, code: W_STORY_START, reason: … }',
+    ]);
+  });
+
+  it('acknowledged: the finding goes to the page with its reason; an entry for another step covers nothing', () => {
+    const { ctx, reported } = used(
+      [
+        { code: 'W_STORY_MODEL', reason: 'the quantized build is served' },
+        { step: 'other', code: 'W_STORY_START', reason: 'another step entirely' },
+      ],
+      [],
+    );
+    const { acknowledged, storyNotes } = checkAcknowledgements(ctx, [model, start]);
+    expect(acknowledged.map((d) => d.code)).toEqual(['W_STORY_MODEL']);
+    expect(storyNotes).toEqual([
+      { code: 'W_STORY_MODEL', served: 'org/other', model: 'org/tiny-model', reason: 'the quantized build is served' },
+    ]);
+    expect(reported()).toEqual([
+      'steps.1.variants.0 E_UNACKNOWLEDGED: "a" drops --tensor-parallel-size',
+      'acknowledge.1 E_STALE_ACKNOWLEDGEMENT: acknowledges W_STORY_START on step "other", which this guide no longer raises',
+    ]);
+  });
+});
