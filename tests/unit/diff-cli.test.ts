@@ -60,7 +60,7 @@ describe('npm run diff', () => {
     // The heavy-tail acknowledgement belongs to the block, so it moves with it.
     const yamlPath = join(scratch, 'content/guides/glm-5.2/h200/guide.yaml');
     const yaml = readFileSync(yamlPath, 'utf8');
-    writeFileSync(yamlPath, yaml.replace('{ file: engine/sglang.txt, code:', '{ file: engine/vllm.txt, code:'));
+    writeFileSync(yamlPath, yaml.replace('  - file: engine/sglang.txt\n', '  - file: engine/vllm.txt\n'));
     expect(script('ingest.ts').status).toBe(0);
     // vLLM now wins the engine step, but every later step was measured on SGLang: the story breaks,
     // at each variant that no longer starts from the adopted configuration.

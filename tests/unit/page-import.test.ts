@@ -202,7 +202,7 @@ ${block('1200.00')}
     hardware: unknown;
     sections: unknown;
     steps: { variants: { engine: string }[] }[];
-    acknowledge: { code: string; file?: string; reason: string }[];
+    acknowledge: { code: string; file?: string; reason: { en: string; zh: string } }[];
   };
   const yaml = parseYaml(files.guideYaml) as Draft;
 
@@ -241,6 +241,7 @@ ${block('1200.00')}
   it('acknowledges a known tool artifact once, with its reason; other warnings are left to the author', () => {
     expect(yaml.acknowledge).toEqual([expect.objectContaining({ code: 'W_BEYOND_PHYSICAL' })]);
     expect(yaml.acknowledge[0]?.file).toBeUndefined();
-    expect(yaml.acknowledge[0]?.reason).toContain('instantaneous');
+    expect(yaml.acknowledge[0]?.reason.en).toContain('instantaneous');
+    expect(yaml.acknowledge[0]?.reason.zh).toContain('瞬时速率');
   });
 });

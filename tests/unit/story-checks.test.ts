@@ -61,16 +61,17 @@ describe('story checks', () => {
       '17: E_UNACKNOWLEDGED: the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing',
     ]);
     const acknowledged = build(
-      `${yaml}acknowledge:\n  - { code: W_STORY_RECOMMENDED, reason: "the launcher picks every GPU of the node by default" }\n`,
+      `${yaml}acknowledge:\n  - code: W_STORY_RECOMMENDED\n    reason: { en: "the launcher picks every GPU of the node by default", zh: "启动器默认使用节点上的全部 GPU" }\n`,
     );
     expect(errors(acknowledged)).toEqual([]);
+    expect(acknowledged.diagnostics.filter((d) => d.code === 'W_REASON_UNTRANSLATED')).toEqual([]);
     // The computed guide stores what was found as a code and its arguments, never a sentence.
     expect(acknowledged.guide?.story).toEqual([
       {
         code: 'W_STORY_RECOMMENDED',
         from: { step: 'engine', variant: 'sglang' },
         differences: [{ flag: '--tensor-parallel-size', value: '8' }],
-        reason: 'the launcher picks every GPU of the node by default',
+        reason: { en: 'the launcher picks every GPU of the node by default', zh: '启动器默认使用节点上的全部 GPU' },
       },
     ]);
     // Each page says it in its own language.
@@ -79,9 +80,9 @@ describe('story checks', () => {
     expect(notes('en')).toEqual([
       'Note from review: the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing. Accepted because the launcher picks every GPU of the node by default.',
     ]);
-    expect(notes('zh')[0]).toMatch(
-      /^审阅说明：推荐命令与最后采用的配置（SGLang）不同：缺少 --tensor-parallel-size=8。接受的理由：/,
-    );
+    expect(notes('zh')).toEqual([
+      '审阅说明：推荐命令与最后采用的配置（SGLang）不同：缺少 --tensor-parallel-size=8。接受的理由：启动器默认使用节点上的全部 GPU。',
+    ]);
   });
 
   it('a step whose variant drops a flag of the configuration it starts from, or runs on another engine', () => {
@@ -158,6 +159,55 @@ describe('story checks', () => {
     expect(report).toContain(
       '- **Story check, acknowledged:** the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing (W\\_STORY\\_RECOMMENDED; reason: defaults to every GPU).',
     );
+  });
+});
+
+describe('acknowledgement reasons, in both languages', () => {
+  const yaml = baseYaml.replace(
+    'command: python3 -m sglang.launch_server --tp-size 8',
+    'command: python3 -m sglang.launch_server',
+  );
+  const withReason = (reason: string) =>
+    build(`${yaml}acknowledge:\n  - code: W_STORY_RECOMMENDED\n    reason: ${reason}\n`);
+  const untranslated = (built: ReturnType<typeof build>) =>
+    built.diagnostics
+      .filter((d) => d.code === 'W_REASON_UNTRANSLATED')
+      .map((d) => `${d.line}: ${d.severity} ${d.code}: ${d.message} (found: ${d.found})`);
+  const note = (built: ReturnType<typeof build>, lang: 'en' | 'zh') =>
+    guideView(built.guide!, { title: '', description: '', slots: {} }, lang).conclusion.storyNotes[0]?.split(
+      /\. Accepted|。接受/,
+    )[1];
+
+  it('a plain string still builds, with a warning, and the zh page says the reason is English only', () => {
+    const built = withReason('"the launcher picks every GPU of the node by default"');
+    expect(errors(built)).toEqual([]);
+    expect(untranslated(built)).toEqual([
+      '25: warning W_REASON_UNTRANSLATED: the reason for W_STORY_RECOMMENDED is in English only: the Chinese page shows it as written (found: one string)',
+    ]);
+    expect(built.guide?.story[0]?.reason).toEqual({ en: 'the launcher picks every GPU of the node by default' });
+    expect(note(built, 'en')).toBe(' because the launcher picks every GPU of the node by default.');
+    expect(note(built, 'zh')).toBe('的理由（作者仅提供了英文）：the launcher picks every GPU of the node by default。');
+  });
+
+  it('a plain string in Chinese is the Chinese reason; a map with one language is that language', () => {
+    const chinese = withReason('启动器默认使用节点上的全部 GPU，无需指定');
+    expect(untranslated(chinese)).toEqual([
+      '25: warning W_REASON_UNTRANSLATED: the reason for W_STORY_RECOMMENDED is in Chinese only: the English page shows it as written (found: one string)',
+    ]);
+    expect(note(chinese, 'zh')).toBe('的理由：启动器默认使用节点上的全部 GPU，无需指定。');
+    expect(note(chinese, 'en')).toBe(
+      ' because (the author gave this reason in Chinese only): 启动器默认使用节点上的全部 GPU，无需指定.',
+    );
+    const english = withReason('{ en: "the launcher picks every GPU of the node by default" }');
+    expect(untranslated(english)).toEqual([
+      '25: warning W_REASON_UNTRANSLATED: the reason for W_STORY_RECOMMENDED is in English only: the Chinese page shows it as written (found: only en)',
+    ]);
+  });
+
+  it('a reason in no language is an error', () => {
+    expect(errors(withReason('{}'))).toEqual([
+      '25: E_SCHEMA: acknowledge[0].reason: a reason in English (en), Chinese (zh) or both',
+    ]);
   });
 });
 

@@ -1,9 +1,10 @@
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { warningAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import { checkRunPlausibility } from '../ingest/plausibility.ts';
 import type { Guide } from '../schema/guide.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import type { ComputeContext } from './context.ts';
+import { reasonByLanguage } from './localized.ts';
 import { rawPathOf } from './references.ts';
 import { findingStep, type StoryFinding } from '../schema/story.ts';
 import type { StoryCheck } from './story.ts';
@@ -78,7 +79,7 @@ export function checkAcknowledgements(
     if (entry) {
       used.add(index);
       acknowledged.push(item.warning);
-      if (item.finding) storyNotes.push({ ...item.finding, reason: entry.reason });
+      if (item.finding) storyNotes.push({ ...item.finding, reason: reasonByLanguage(entry.reason) });
       continue;
     }
     const where = item.warning.file === ctx.file ? '' : `${item.warning.file}:${item.warning.line}: `;
@@ -88,6 +89,20 @@ export function checkAcknowledgements(
     });
   }
   acknowledge.forEach((entry, index) => {
+    const reason = reasonByLanguage(entry.reason);
+    if (reason.en === undefined || reason.zh === undefined)
+      ctx.diagnostics.push(
+        warningAt(
+          'W_REASON_UNTRANSLATED',
+          ctx.file,
+          `the reason for ${entry.code} is in ${reason.en === undefined ? 'Chinese' : 'English'} only: the ${reason.en === undefined ? 'English' : 'Chinese'} page shows it as written`,
+          {
+            ...ctx.locate(['acknowledge', index, 'reason']),
+            expected: 'reason: { en: …, zh: … }',
+            found: typeof entry.reason === 'string' ? 'one string' : `only ${reason.en === undefined ? 'zh' : 'en'}`,
+          },
+        ),
+      );
     if (used.has(index)) return;
     const scope = entry.file ?? (entry.step ? `step "${entry.step}"` : 'every run');
     ctx.error(

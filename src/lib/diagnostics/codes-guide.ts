@@ -124,6 +124,12 @@ export const GUIDE_CODES = {
     meaning: 'the guide has no zh.md yet: the zh page shows the English prose under a notice',
     hint: 'translate en.md into zh.md, slot by slot',
   },
+  W_REASON_UNTRANSLATED: {
+    severity: 'warning',
+    meaning:
+      "an acknowledgement's reason is in one language only: the other language's page shows it as written, marked as untranslated",
+    hint: 'give the reason in both languages: reason: { en: …, zh: … }',
+  },
   W_STORY_RECOMMENDED: {
     severity: 'warning',
     meaning: "the recommended command lacks or changes a flag of the last adopted winner's configuration",

@@ -3,6 +3,7 @@
 // in slots. The guide.yaml is a draft for the migrating team: `npm run check` names what is left.
 import { parse, stringify } from 'yaml';
 import { checkRunPlausibility } from '../ingest/plausibility.ts';
+import type { Localized } from '../schema/guide.ts';
 import type { Run } from '../schema/run.ts';
 import { commandModel } from '../serving/flags.ts';
 import { draftCases } from './draft-cases.ts';
@@ -21,9 +22,11 @@ export type ImportedFiles = {
 };
 
 /** Known artifacts of a tool, acknowledged once for the whole guide with the reason they occur. */
-const TOOL_ARTIFACTS: Record<string, string> = {
-  W_BEYOND_PHYSICAL:
-    'guidellm reports the peak output throughput as an instantaneous rate between two tokens, not a per-second bucket, so it exceeds what a node can serve; no number on the page uses it',
+const TOOL_ARTIFACTS: Record<string, Localized> = {
+  W_BEYOND_PHYSICAL: {
+    en: 'guidellm reports the peak output throughput as an instantaneous rate between two tokens, not a per-second bucket, so it exceeds what a node can serve; no number on the page uses it',
+    zh: 'guidellm 报告的峰值输出吞吐量是两个 token 之间的瞬时速率，而不是按秒统计的数量，因此会超出单个节点的服务能力；页面上没有任何数字使用它',
+  },
 };
 
 /**
@@ -31,7 +34,7 @@ const TOOL_ARTIFACTS: Record<string, string> = {
  * artifact (with its reason), per file otherwise, with a reason left for the author to write.
  */
 function draftAcknowledgements(runs: readonly { file: string; run: Run }[]) {
-  const entries = new Map<string, { file?: string; block?: string; code: string; reason: string }>();
+  const entries = new Map<string, { file?: string; block?: string; code: string; reason: Localized }>();
   for (const { file, run } of runs)
     for (const warning of checkRunPlausibility(run)) {
       if (warning.severity !== 'warning') continue;
@@ -47,7 +50,10 @@ function draftAcknowledgements(runs: readonly { file: string; run: Run }[]) {
                 file,
                 ...(block ? { block } : {}),
                 code: warning.code,
-                reason: `FILL-IN why this is acceptable: ${warning.message}`,
+                reason: {
+                  en: `FILL-IN why this is acceptable: ${warning.message}`,
+                  zh: 'FILL-IN 为什么可以接受（中文）',
+                },
               },
         );
     }

@@ -179,7 +179,7 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   for (const [key, { note, sentence }] of newNotes)
     if (!oldNotes.has(key))
       lines.push(
-        `- **Story check, acknowledged:** ${sentence} (${markdownText(note.code)}; reason: ${markdownText(note.reason)}).`,
+        `- **Story check, acknowledged:** ${sentence} (${markdownText(note.code)}; reason: ${markdownText(note.reason.en ?? note.reason.zh ?? '')}).`,
       );
   for (const [key, { note, sentence }] of oldNotes)
     if (!newNotes.has(key)) lines.push(`- Story check no longer raised: ${sentence} (${markdownText(note.code)}).`);

@@ -12,6 +12,12 @@ import { MetricKeySchema } from './metric.ts';
  * Language-neutral: labels carry both languages, sentences are assembled per locale by src/lib/view.
  */
 
+/** An acknowledgement's reason in the languages its author gave (at least one): guide.yaml's, normalized. */
+export const ComputedReasonSchema = z
+  .object({ en: z.string().optional(), zh: z.string().optional() })
+  .refine((reason) => reason.en !== undefined || reason.zh !== undefined, { message: 'a reason in no language' });
+export type ComputedReason = z.infer<typeof ComputedReasonSchema>;
+
 export const AccuracySchema = z.object({
   id: z.string(),
   after: z.string(),
@@ -145,7 +151,7 @@ export const ComputedGuideSchema = z.object({
   percentDecimals: z.number().int(),
   feedbackUrl: z.string().optional(),
   /** what the story checks found and guide.yaml acknowledged, with the author's reason */
-  story: z.array(z.intersection(StoryFindingSchema, z.object({ reason: z.string() }))),
+  story: z.array(z.intersection(StoryFindingSchema, z.object({ reason: ComputedReasonSchema }))),
   /**
    * One configuration measured more than once (in different steps, different runs): how far its
    * results lie apart, where a decision rests on one of them.

@@ -21,6 +21,22 @@ export * from './guide-step.ts';
  * names, engine names and flags stay English on zh pages, as in the seeds).
  */
 
+/**
+ * Why an acknowledged warning is acceptable, shown beside it on the page: `{ en, zh }` like every
+ * other text a page shows. A reason in one language only (one of en/zh, or a plain string, taken as
+ * Chinese when it holds Han characters and as English otherwise) still builds, with a
+ * W_REASON_UNTRANSLATED warning; the other page shows it in that language, marked as such.
+ */
+export const ReasonSchema = z.union([
+  z.string().min(10),
+  z
+    .strictObject({ en: z.string().min(10).optional(), zh: z.string().min(10).optional() })
+    .refine((reason) => reason.en !== undefined || reason.zh !== undefined, {
+      message: 'a reason in English (en), Chinese (zh) or both',
+    }),
+]);
+export type Reason = z.infer<typeof ReasonSchema>;
+
 export const AccuracyCheckSchema = z.strictObject({
   id: Slug,
   /** the step after which the check is shown */
@@ -170,7 +186,7 @@ export const GuideSchema = z.strictObject({
         /** the step a story finding is about; without it (and without file), the code everywhere */
         step: Slug.optional(),
         code: z.enum(ACKNOWLEDGEABLE_CODES),
-        reason: z.string().min(10),
+        reason: ReasonSchema,
       }),
     )
     .default([]),

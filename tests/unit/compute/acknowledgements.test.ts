@@ -19,7 +19,7 @@ const lowPeak = (file: string, block: { index: number; label: string | null } = 
     },
     block,
   );
-const reason = 'chunks of several tokens read low';
+const reason = { en: 'chunks of several tokens read low', zh: '多 token 的分块使峰值读数偏低' };
 
 /** The context with `runs` used, each first named at steps.0.variants.<i>.result. */
 function used(acknowledge: Record<string, unknown>[], runs: Run[]) {
@@ -104,6 +104,31 @@ describe('plausibility warnings', () => {
   });
 });
 
+describe('reasons in one language only', () => {
+  it('build, each with a warning at its reason: a plain string (its language told by its script) or one of en/zh', () => {
+    const runs = [lowPeak('engine/vllm.txt'), lowPeak('engine/sglang.txt'), lowPeak('engine/trt.txt')];
+    const { ctx, reported } = used(
+      [
+        { file: 'engine/vllm.txt', code: 'W_PEAK_BELOW_MEAN', reason: 'chunks of several tokens read low' },
+        { file: 'engine/sglang.txt', code: 'W_PEAK_BELOW_MEAN', reason: { zh: '多 token 的分块使峰值读数偏低' } },
+        { file: 'engine/trt.txt', code: 'W_PEAK_BELOW_MEAN', reason: '多 token 的分块使峰值读数偏低' },
+      ],
+      runs,
+    );
+    expect(checkAcknowledgements(ctx, []).acknowledged).toHaveLength(3);
+    expect(reported()).toEqual([
+      'acknowledge.0.reason W_REASON_UNTRANSLATED: the reason for W_PEAK_BELOW_MEAN is in English only: the Chinese page shows it as written',
+      'acknowledge.1.reason W_REASON_UNTRANSLATED: the reason for W_PEAK_BELOW_MEAN is in Chinese only: the English page shows it as written',
+      'acknowledge.2.reason W_REASON_UNTRANSLATED: the reason for W_PEAK_BELOW_MEAN is in Chinese only: the English page shows it as written',
+    ]);
+    expect(ctx.diagnostics.map((d) => [d.severity, d.found])).toEqual([
+      ['warning', 'one string'],
+      ['warning', 'only zh'],
+      ['warning', 'one string'],
+    ]);
+  });
+});
+
 describe('story findings', () => {
   const model: StoryCheck = {
     finding: { code: 'W_STORY_MODEL', served: 'org/other', model: 'org/tiny-model' },
@@ -138,15 +163,20 @@ describe('story findings', () => {
   it('acknowledged: the finding goes to the page with its reason; an entry for another step covers nothing', () => {
     const { ctx, reported } = used(
       [
-        { code: 'W_STORY_MODEL', reason: 'the quantized build is served' },
-        { step: 'other', code: 'W_STORY_START', reason: 'another step entirely' },
+        { code: 'W_STORY_MODEL', reason: { en: 'the quantized build is served', zh: '运行的是它的量化版本' } },
+        { step: 'other', code: 'W_STORY_START', reason: { en: 'another step entirely', zh: '这个条目属于另一个步骤' } },
       ],
       [],
     );
     const { acknowledged, storyNotes } = checkAcknowledgements(ctx, [model, start]);
     expect(acknowledged.map((d) => d.code)).toEqual(['W_STORY_MODEL']);
     expect(storyNotes).toEqual([
-      { code: 'W_STORY_MODEL', served: 'org/other', model: 'org/tiny-model', reason: 'the quantized build is served' },
+      {
+        code: 'W_STORY_MODEL',
+        served: 'org/other',
+        model: 'org/tiny-model',
+        reason: { en: 'the quantized build is served', zh: '运行的是它的量化版本' },
+      },
     ]);
     expect(reported()).toEqual([
       'steps.1.variants.0 E_UNACKNOWLEDGED: "a" drops --tensor-parallel-size',
