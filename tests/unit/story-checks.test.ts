@@ -95,8 +95,8 @@ describe('story checks', () => {
       '22: E_UNACKNOWLEDGED: "B" runs on vLLM; the configuration this step starts from runs on SGLang',
     ]);
     expect(build(yaml).diagnostics.map((d) => d.expected)).toEqual([
-      'an entry in acknowledge: { step: tuning, code: W_STORY_START, reason: … }',
-      'an entry in acknowledge: { step: tuning, code: W_STORY_START, reason: … }',
+      'an entry in acknowledge: { step: tuning, code: W_STORY_START, reason: { en: …, zh: … } }',
+      'an entry in acknowledge: { step: tuning, code: W_STORY_START, reason: { en: …, zh: … } }',
     ]);
     const acknowledged = build(
       `${yaml}acknowledge:\n  - { code: W_STORY_START, step: tuning, reason: "the step compares single-GPU settings" }\n`,
@@ -121,7 +121,7 @@ describe('story checks', () => {
     const built = build(yaml);
     expect(errors(built)).toContain('21: E_UNACKNOWLEDGED: "Again" is configured exactly as the baseline');
     expect(built.diagnostics.map((d) => d.expected)).toContain(
-      'an entry in acknowledge: { step: tuning, code: W_STORY_BASELINE, reason: … }',
+      'an entry in acknowledge: { step: tuning, code: W_STORY_BASELINE, reason: { en: …, zh: … } }',
     );
   });
 
@@ -133,7 +133,9 @@ describe('story checks', () => {
     expect(errors(build(yaml))).toEqual([
       '17: E_UNACKNOWLEDGED: the command serves "org/other-model", not the guide\'s model org/tiny-model',
     ]);
-    expect(build(yaml).diagnostics[0]?.expected).toBe('an entry in acknowledge: { code: W_STORY_MODEL, reason: … }');
+    expect(build(yaml).diagnostics[0]?.expected).toBe(
+      'an entry in acknowledge: { code: W_STORY_MODEL, reason: { en: …, zh: … } }',
+    );
   });
 
   it('a raw block that another guide holds too', () => {
@@ -145,7 +147,7 @@ describe('story checks', () => {
       '15: E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt holds the same block as data/raw/other/h100/x.txt: a result copied from another guide?',
     ]);
     expect(build(baseYaml, copied).diagnostics[0]?.expected).toBe(
-      'an entry in acknowledge: { file: engine/vllm.txt, code: W_STORY_COPIED, reason: … }',
+      'an entry in acknowledge: { file: engine/vllm.txt, code: W_STORY_COPIED, reason: { en: …, zh: … } }',
     );
   });
 

@@ -35,7 +35,7 @@ function expectedEntry(item: Acknowledgeable): string {
     item.block ? `block: ${item.block}` : undefined,
     item.step ? `step: ${item.step}` : undefined,
     `code: ${item.warning.code}`,
-    'reason: …',
+    'reason: { en: …, zh: … }',
   ].filter(Boolean);
   return `an entry in acknowledge: { ${keys.join(', ')} }`;
 }

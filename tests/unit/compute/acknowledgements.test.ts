@@ -39,7 +39,7 @@ describe('plausibility warnings', () => {
       'steps.0.variants.0.result E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt:5: peak output token throughput (1920.00) is below the mean (2792.56): vLLM bench counts the peak per stream chunk, so chunks of several tokens (speculative decoding, some engines) read low',
     ]);
     expect(ctx.diagnostics[0]).toMatchObject({
-      expected: 'an entry in acknowledge: { file: engine/vllm.txt, code: W_PEAK_BELOW_MEAN, reason: … }',
+      expected: 'an entry in acknowledge: { file: engine/vllm.txt, code: W_PEAK_BELOW_MEAN, reason: { en: …, zh: … } }',
       found: '1920.00 < 2792.56',
     });
   });
@@ -84,7 +84,7 @@ describe('plausibility warnings', () => {
       'acknowledge.0 E_STALE_ACKNOWLEDGEMENT: acknowledges W_PEAK_BELOW_MEAN on cases/log.txt (block "long"), which this guide no longer raises',
     ]);
     expect(ctx.diagnostics[0]?.expected).toBe(
-      'an entry in acknowledge: { file: cases/log.txt, block: short, code: W_PEAK_BELOW_MEAN, reason: … }',
+      'an entry in acknowledge: { file: cases/log.txt, block: short, code: W_PEAK_BELOW_MEAN, reason: { en: …, zh: … } }',
     );
   });
 
@@ -155,8 +155,8 @@ describe('story findings', () => {
       'steps.1.variants.0 E_UNACKNOWLEDGED: "a" drops --tensor-parallel-size',
     ]);
     expect(ctx.diagnostics.map((d) => d.expected)).toEqual([
-      'an entry in acknowledge: { code: W_STORY_MODEL, reason: … }',
-      'an entry in acknowledge: { step: tuning, code: W_STORY_START, reason: … }',
+      'an entry in acknowledge: { code: W_STORY_MODEL, reason: { en: …, zh: … } }',
+      'an entry in acknowledge: { step: tuning, code: W_STORY_START, reason: { en: …, zh: … } }',
     ]);
   });
 
