@@ -1,0 +1,29 @@
+// diagnostics/did-you-mean.ts: the closest candidate to a misspelt id, for hints.
+import { describe, expect, it } from 'vitest';
+import { closest, didYouMean, editDistance } from '../../../src/lib/diagnostics/did-you-mean.ts';
+
+describe('editDistance', () => {
+  it('counts insertions, deletions and substitutions', () => {
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('rankng', 'ranking')).toBe(1);
+    expect(editDistance('same', 'same')).toBe(0);
+  });
+});
+
+describe('closest and didYouMean', () => {
+  it('the nearest candidate, ignoring case, within a third of the word (at least 2 edits)', () => {
+    expect(closest('rankng', ['pairwise', 'ranking', 'none'])).toBe('ranking');
+    expect(closest('SGLANG', ['vllm', 'sglang'])).toBe('sglang');
+    // "xyz" is 3 edits from "none": beyond max(2, ⌈3 / 3⌉) = 2
+    expect(closest('xyz', ['none'])).toBeUndefined();
+    // a 12-letter word may be 4 edits off: ⌈12 / 3⌉ = 4
+    expect(closest('tensorparall', ['tensor-parallel'])).toBe('tensor-parallel');
+    expect(closest('a', [])).toBeUndefined();
+  });
+
+  it('phrases the hint', () => {
+    expect(didYouMean('rankng', ['ranking'])).toBe('did you mean "ranking"?');
+    expect(didYouMean('xyz', ['none'])).toBeUndefined();
+  });
+});
