@@ -82,15 +82,14 @@ export function pruneCache(stage: CacheStage): void {
 const computedPath = () => join(cacheRoot, 'computed-guides.json');
 
 /**
- * Records the exact text of every guide compute wrote, under this code: the guide loader skips
+ * Records the hash (contentHash of the text) of every guide compute wrote, under this code: the guide loader skips
  * validating a data/guides file whose hash is listed (compute built it from validated sources),
  * and validates any other (hand-edited, or written by other code) in full.
  */
-export function recordComputedGuides(texts: Iterable<string>): void {
-  const hashes = [...texts].map((text) => contentHash([text])).sort();
+export function recordComputedGuides(hashes: Iterable<string>): void {
   mkdirSync(cacheRoot, { recursive: true });
   const staging = `${computedPath()}.${process.pid}`;
-  writeFileSync(staging, JSON.stringify({ code: codeVersion(), hashes }));
+  writeFileSync(staging, JSON.stringify({ code: codeVersion(), hashes: [...hashes].sort() }));
   renameSync(staging, computedPath());
 }
 

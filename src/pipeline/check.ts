@@ -3,13 +3,17 @@
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
-import { blockIndex } from '../lib/compute/story.ts';
+import { blockIndex } from '../lib/compute/block-index.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';
-import { folderProblems, guidesRoot, listGuideDirs, rawRoot } from './fs-policy.ts';
+import { folderProblems, guidesRoot, listGuideDirs, listingsOnce, rawRoot } from './fs-policy.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
 
 /** Checks every guide; true when no problem is an error. */
 export function checkSite(): boolean {
+  return listingsOnce(checkGuides);
+}
+
+function checkGuides(): boolean {
   // A linked data/raw, content/guides or guide folder: nothing is read (ingest would refuse it too).
   if (refuseFolders('check', folderProblems({ read: ['raw', 'content'] }))) return false;
   const diagnostics: Diagnostic[] = [];

@@ -1,40 +1,127 @@
 // compute: content/guides/<guide>/ + data/runs/<guide>/ → data/guides/<guide>.json.
 // Writes nothing unless every guide validates and computes without error; then writes only the
-// files that changed. A guide whose guide.yaml, prose and runs are unchanged comes from the cache.
+// files that changed. A guide whose sources, runs and output carry the stamps they had after the
+// last compute, and whose copied blocks are the same, is not read at all; one whose files are byte
+// for byte the same comes from the cache.
+import { join } from 'node:path';
+import { blockIndexOfDigests, copiesOf, type BlockDigest } from '../lib/compute/block-index.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { markCacheUsed, pruneCache, recordComputedGuides } from './cache.ts';
-import { computeOne, loadBlockIndex, type ComputedGuideJson } from './compute-one.ts';
-import { folder, folderProblems, guidesRoot, listGuideDirs, syncDirectory } from './fs-policy.ts';
+import type { ComputedGuideJson } from './compute-one.ts';
+import {
+  folder,
+  folderProblems,
+  guidesRoot,
+  listFiles,
+  listGuideDirs,
+  listingsOnce,
+  manifestPath,
+  rawRoot,
+  syncDirectory,
+} from './fs-policy.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
+import { runBlocks } from './run-blocks.ts';
+import { StampBook, stampsDigest } from './stamps.ts';
 import { startGuideThreads } from './threads.ts';
 
-/** Computes every guide; true when data/guides was brought up to date, false when it was left as it was. */
-export async function computeSite(): Promise<boolean> {
-  if (refuseFolders('compute', folderProblems({ read: ['content', 'runs'], write: ['guides', 'cache'] }))) return false;
-  const output = new Map<string, string>();
-  const diagnostics: Diagnostic[] = [];
-  let fromCache = 0;
+/** What compute keeps of a guide between runs, to report it again and find copies without reading it. */
+type ComputeStamp = {
+  summary: string;
+  diagnostics: Diagnostic[];
+  cacheKey?: string;
+  hash?: string;
+  blocks: BlockDigest[];
+  copies: string[];
+};
 
+/** Every file compute reads for a guide: its sources, its runs and their manifest, its raw files (staleness). */
+function computeInputs(id: string): string[] {
+  const content = join(guidesRoot, id);
+  return [
+    ...['guide.yaml', 'en.md', 'zh.md'].map((name) => join(content, name)),
+    ...listFiles(join(folder('runs'), id)),
+    manifestPath(id),
+    ...listFiles(join(rawRoot, id)),
+  ];
+}
+
+/** Computes every guide; true when data/guides was brought up to date, false when it was left as it was. */
+export function computeSite(): Promise<boolean> {
+  return listingsOnce(computeGuides);
+}
+
+async function computeGuides(): Promise<boolean> {
+  if (refuseFolders('compute', folderProblems({ read: ['content', 'runs'], write: ['guides', 'cache'] }))) return false;
+  const guidesDir = folder('guides');
   const ids = listGuideDirs(guidesRoot);
-  const blocks = loadBlockIndex(ids);
-  const threads = startGuideThreads<ComputedGuideJson>('compute', ids, blocks);
-  for (const { id, result } of await threads.run((id) => computeOne(id, blocks))) {
-    markCacheUsed('compute', result.cacheKey);
-    diagnostics.push(...result.diagnostics);
-    if (result.json) output.set(`${id}.json`, result.json);
-    if (result.cached) fromCache++;
-    process.stderr.write(`compute: ${id}: ${result.summary}${result.cached ? ' (unchanged)' : ''}\n`);
+  const book = new StampBook<ComputeStamp>('compute');
+
+  // Every guide's stamps, before a byte of it is read; a guide whose stamps changed has its blocks read.
+  const stamps = new Map<string, { inputs: string; outputs: string }>();
+  const unchanged = new Map<string, ComputeStamp>();
+  const blocks = new Map<string, BlockDigest[]>();
+  for (const id of ids) {
+    const stamped = { inputs: stampsDigest(computeInputs(id)), outputs: stampsDigest([join(guidesDir, `${id}.json`)]) };
+    stamps.set(id, stamped);
+    const entry = book.unchanged(id, stamped.inputs, stamped.outputs);
+    if (entry) unchanged.set(id, entry);
+    blocks.set(id, entry ? entry.blocks : runBlocks(id));
+  }
+  const index = blockIndexOfDigests([...blocks].map(([id, own]) => ({ id, blocks: own })));
+  // A block another guide gained or lost changes this guide's story check: then it is computed again.
+  for (const [id, entry] of unchanged)
+    if (copiesOf(id, entry.blocks, index).join('\n') !== entry.copies.join('\n')) unchanged.delete(id);
+  const changed = ids.filter((id) => !unchanged.has(id));
+
+  const results = new Map<string, ComputedGuideJson>();
+  if (changed.length > 0) {
+    const threads = startGuideThreads<ComputedGuideJson>('compute', changed, index);
+    const { computeOne } = await import('./compute-one.ts');
+    for (const { id, result } of await threads.run((id) => computeOne(id, index))) results.set(id, result);
+  }
+
+  const output = new Map<string, string>();
+  const kept = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  const entries = new Map<string, ComputeStamp>();
+  let fromCache = 0;
+  for (const id of ids) {
+    const before = unchanged.get(id);
+    const result = results.get(id);
+    const entry: ComputeStamp | undefined = before ?? (result && stampOf(result));
+    if (!entry) continue;
+    entries.set(id, entry);
+    markCacheUsed('compute', entry.cacheKey);
+    diagnostics.push(...entry.diagnostics);
+    if (before) kept.add(`${id}.json`);
+    else if (result?.json) output.set(`${id}.json`, result.json);
+    const isUnchanged = before !== undefined || result?.cached === true;
+    if (isUnchanged) fromCache++;
+    process.stderr.write(`compute: ${id}: ${entry.summary}${isUnchanged ? ' (unchanged)' : ''}\n`);
   }
 
   if (reportDiagnostics(diagnostics)) {
     process.stderr.write('compute: failed; data/guides left as it was\n');
     return false;
   }
-  const { written, removed } = syncDirectory(folder('guides'), output);
+  const { written, removed } = syncDirectory(guidesDir, output, kept);
   pruneCache('compute');
-  recordComputedGuides(output.values());
+  recordComputedGuides([...entries.values()].flatMap((entry) => (entry.hash ? [entry.hash] : [])));
+  // What data/guides holds now, stamped for the next run (a guide not read keeps its stamps).
+  for (const [id, entry] of entries) {
+    const stamped = stamps.get(id);
+    if (!stamped) continue;
+    const outputs = unchanged.has(id) ? stamped.outputs : stampsDigest([join(guidesDir, `${id}.json`)]);
+    book.record(id, { inputs: stamped.inputs, outputs, entry });
+  }
+  book.save();
   process.stderr.write(
-    `compute: ${output.size} guide(s) in data/guides, ${written} written, ${removed} removed; ${fromCache} unchanged\n`,
+    `compute: ${output.size + kept.size} guide(s) in data/guides, ${written} written, ${removed} removed; ${fromCache} unchanged\n`,
   );
   return true;
+}
+
+function stampOf(result: ComputedGuideJson): ComputeStamp {
+  const { summary, diagnostics, cacheKey, hash, blocks, copies } = result;
+  return { summary, diagnostics, blocks, copies, ...(cacheKey ? { cacheKey } : {}), ...(hash ? { hash } : {}) };
 }

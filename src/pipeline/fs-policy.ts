@@ -18,9 +18,12 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errorAt, type Diagnostic } from '../lib/diagnostics/diagnostics.ts';
+import { entriesBelow, forgetListings, listingSession } from './folder-listing.ts';
+
+export { forgetListings };
 
 /**
  * Where data/ and content/ live: the repository, unless PERFLAB_ROOT points elsewhere (tests
@@ -49,6 +52,11 @@ export function folder(name: FolderName): string {
 export const guidesRoot = folder('content');
 export const rawRoot = folder('raw');
 
+/** data/runs/<guide>.sources.json: what a guide's runs were ingested from (see sources.ts). */
+export function manifestPath(id: string): string {
+  return join(folder('runs'), `${id}.sources.json`);
+}
+
 /** Path relative to the site root with forward slashes, as shown in messages and stored in data/. */
 export function repoPath(absolute: string): string {
   return relative(repoRoot, absolute).split(sep).join('/');
@@ -60,6 +68,11 @@ export const RAW_FILE_LIMIT = 512 * 2 ** 20;
 /** A path below `dir` that is not a regular file or directory (a link, a device, a pipe), never read. */
 export type RefusedPath = { path: string; reason: string };
 
+/** Runs a site-wide stage (sync or async) with each folder listed at most once until something is written. */
+export function listingsOnce<T>(stage: () => T): T {
+  return listingSession(stage, join(folder('cache'), 'listings.json'));
+}
+
 /**
  * Every regular file below `dir`, sorted, skipping dot-files and READMEs. Symbolic links are not
  * followed (they could point anywhere on the machine) and other special files are not opened:
@@ -68,23 +81,12 @@ export type RefusedPath = { path: string; reason: string };
 export function walkFiles(dir: string): { files: string[]; refused: RefusedPath[] } {
   const files: string[] = [];
   const refused: RefusedPath[] = [];
-  if (!existsSync(dir)) return { files, refused };
-  const visit = (current: string) => {
-    // Directory entries carry their type: no lstat per file (listing was a tenth of ingest).
-    const entries = readdirSync(current, { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    );
-    for (const entry of entries) {
-      const name = entry.name;
-      if (name.startsWith('.') || name === 'README.md') continue;
-      const path = join(current, name);
-      if (entry.isSymbolicLink()) refused.push({ path, reason: 'is a symbolic link' });
-      else if (entry.isDirectory()) visit(path);
-      else if (entry.isFile()) files.push(path);
-      else refused.push({ path, reason: 'is not a regular file (a device, pipe or socket)' });
-    }
-  };
-  visit(dir);
+  for (const { path, kind, hidden } of entriesBelow(dir)) {
+    if (hidden) continue;
+    if (kind === 'file') files.push(path);
+    else if (kind === 'link') refused.push({ path, reason: 'is a symbolic link' });
+    else if (kind === 'special') refused.push({ path, reason: 'is not a regular file (a device, pipe or socket)' });
+  }
   return { files, refused };
 }
 
@@ -95,15 +97,12 @@ export function listFiles(dir: string): string[] {
 
 /** Guide ids (`<model>/<hardware>`) that have a real folder (not a link) two levels below `dir`. */
 export function listGuideDirs(dir: string): string[] {
-  if (!existsSync(dir)) return [];
   const ids: string[] = [];
-  for (const model of readdirSync(dir).sort()) {
-    const modelDir = join(dir, model);
-    if (model.startsWith('.') || !lstatSync(modelDir).isDirectory()) continue;
-    for (const hardware of readdirSync(modelDir).sort()) {
-      if (!hardware.startsWith('.') && lstatSync(join(modelDir, hardware)).isDirectory())
-        ids.push(`${model}/${hardware}`);
-    }
+  let model = '';
+  for (const { path, kind, depth } of entriesBelow(dir)) {
+    if (depth === 1) model = basename(path);
+    else if (depth === 2 && kind === 'folder' && !model.startsWith('.') && !basename(path).startsWith('.'))
+      ids.push(`${model}/${basename(path)}`);
   }
   return ids;
 }
@@ -168,6 +167,7 @@ export function syncDirectory(
   // Only a removed file can leave a folder empty (every folder made here got a file).
   if (removed > 0) removeEmptyDirectories(targetDir);
   mkdirSync(targetDir, { recursive: true });
+  forgetListings();
   return { written, removed };
 }
 
@@ -235,46 +235,40 @@ export function linkOnTheWay(path: string, root = repoRoot): { path: string; rea
 
 /** Every symbolic link and special file below `dir` (dot-files included), without following any link. */
 export function linksBelow(dir: string): { path: string; reason: string }[] {
-  const found: { path: string; reason: string }[] = [];
-  const visit = (current: string) => {
-    let entries;
-    try {
-      entries = readdirSync(current, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const path = join(current, entry.name);
-      if (entry.isSymbolicLink()) found.push({ path, reason: 'is a symbolic link' });
-      else if (entry.isDirectory()) visit(path);
-      else if (!entry.isFile()) found.push({ path, reason: 'is not a regular file' });
-    }
-  };
-  visit(dir);
-  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return entriesBelow(dir).flatMap(({ path, kind }) =>
+    kind === 'link'
+      ? [{ path, reason: 'is a symbolic link' }]
+      : kind === 'special'
+        ? [{ path, reason: 'is not a regular file' }]
+        : [],
+  );
 }
 
 /** Guide folders (`<model>` or `<model>/<hardware>` below `dir`) that are links: never listed as guides. */
 function linkedGuideFolders(dir: string): string[] {
-  const links: string[] = [];
-  const children = (parent: string) => {
-    try {
-      return readdirSync(parent, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.'));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
-        return [];
-      throw error;
-    }
-  };
-  for (const model of children(dir)) {
-    const modelDir = join(dir, model.name);
-    if (model.isSymbolicLink()) links.push(modelDir);
-    else if (model.isDirectory())
-      for (const hardware of children(modelDir))
-        if (hardware.isSymbolicLink()) links.push(join(modelDir, hardware.name));
+  return entriesBelow(dir).flatMap(({ path, kind, depth, hidden }) =>
+    kind === 'link' && depth <= 2 && !(hidden && basename(path) !== 'README.md') ? [path] : [],
+  );
+}
+
+/**
+ * Links and special files directly in `dir`: enough for the cache, whose entries are written beside
+ * their name and renamed over it (a rename replaces a link, never follows it), in its stage folders.
+ */
+function linksIn(dir: string): { path: string; reason: string }[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
   }
-  return links.sort();
+  return entries
+    .filter((entry) => entry.isSymbolicLink() || !(entry.isFile() || entry.isDirectory()))
+    .map((entry) => ({
+      path: join(dir, entry.name),
+      reason: entry.isSymbolicLink() ? 'is a symbolic link' : 'is not a regular file',
+    }));
 }
 
 const linkProblem = (path: string, message: string) =>
@@ -309,7 +303,7 @@ export function folderProblems(use: { read?: readonly FolderName[]; write?: read
         problems.push(linkProblem(path, `the guide folder ${repoPath(path)} is a symbolic link: it is not read`));
   for (const name of use.write ?? [])
     if (chainOk(name) && isInside(folder(name), repoRoot))
-      for (const { path, reason } of linksBelow(folder(name)))
+      for (const { path, reason } of name === 'cache' ? linksIn(folder(name)) : linksBelow(folder(name)))
         problems.push(
           linkProblem(
             path,
@@ -333,12 +327,14 @@ function assertOwned(path: string, owner: string): void {
 export function removeOwned(path: string, owner: string): void {
   assertOwned(path, owner);
   rmSync(path, { recursive: true, force: true });
+  forgetListings();
 }
 
 /** Makes the folder `path` (and its missing parents) inside `owner`, on a path of real folders. */
 export function makeOwnedFolder(path: string, owner: string): void {
   assertOwned(path, owner);
   mkdirSync(path, { recursive: true });
+  forgetListings();
 }
 
 /** Writes `content` to `path` inside `owner` unless it already holds it; makes the missing folders. */
@@ -347,5 +343,6 @@ export function writeOwnedIfChanged(path: string, owner: string, content: string
   if (existsSync(path) && readFileSync(path, 'utf8') === content) return false;
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, content);
+  forgetListings();
   return true;
 }

@@ -1,7 +1,7 @@
 // A worker thread of threads.ts: loads the stage's modules only, takes guides from the
 // shared counter and runs the stage's function for each, posting every result back with its index.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { BlockIndex } from '../lib/compute/story.ts';
+import type { BlockIndex } from '../lib/compute/block-index.ts';
 import { takeNext, type WorkerInput, type WorkerMessage } from './threads.ts';
 
 const { stage, ids, next, context } = workerData as WorkerInput;

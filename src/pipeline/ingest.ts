@@ -1,16 +1,43 @@
 // ingest: data/raw/<guide>/** → data/runs/<guide>/*.json, one normalized run per result block.
 // Writes nothing unless every raw file of every guide parses without error; then writes only the
-// files that changed. A guide whose raw files are unchanged comes from the cache.
+// files that changed. A guide whose raw files and run files carry the stamps they had after the
+// last ingest is not read at all; one whose raw files are byte for byte the same comes from the cache.
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
-import { folder, folderProblems, listGuideDirs, rawRoot, removeOwned, syncDirectory } from './fs-policy.ts';
+import {
+  folder,
+  folderProblems,
+  forgetListings,
+  listingsOnce,
+  listFiles,
+  listGuideDirs,
+  manifestPath,
+  rawRoot,
+  removeOwned,
+  syncDirectory,
+  walkFiles,
+} from './fs-policy.ts';
 import type { IngestedGuide, KeptGuide, StagedGuide } from './ingest-one.ts';
+import { markCacheUsed, pruneCache } from './cache.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
+import { StampBook, stampsDigest } from './stamps.ts';
 import { startGuideThreads } from './threads.ts';
 
+/** What ingest keeps of a guide between runs, to report it again without reading it. */
+type IngestStamp = { rawFiles: number; runCount: number; diagnostics: Diagnostic[]; cacheKey: string };
+
+/** A guide's files in data/runs: its run files and its sources manifest. */
+function runOutputs(runsDir: string, id: string): string[] {
+  return [...listFiles(join(runsDir, id)), manifestPath(id)];
+}
+
 /** Ingests every guide; true when data/runs was brought up to date, false when it was left as it was. */
-export async function ingestSite(): Promise<boolean> {
+export function ingestSite(): Promise<boolean> {
+  return listingsOnce(ingestGuides);
+}
+
+async function ingestGuides(): Promise<boolean> {
   if (refuseFolders('ingest', folderProblems({ read: ['raw'], write: ['runs', 'runsStaging', 'cache'] }))) return false;
   const runsDir = folder('runs');
   const data = dirname(runsDir);
@@ -20,40 +47,71 @@ export async function ingestSite(): Promise<boolean> {
   const staging = existsSync(runsDir) ? undefined : folder('runsStaging');
   if (staging) removeOwned(staging, data);
 
+  // Every guide's stamps, before a byte of it is read.
+  const ids = listGuideDirs(rawRoot);
+  const book = new StampBook<IngestStamp>('ingest');
+  const stamps = new Map<string, { inputs: string; outputs: string; runFiles: string[] }>();
+  const unchanged = new Map<string, IngestStamp>();
+  for (const id of ids) {
+    const raw = walkFiles(join(rawRoot, id));
+    const runFiles = staging ? [] : runOutputs(runsDir, id);
+    const stamped = { inputs: stampsDigest(raw.files), outputs: stampsDigest(runFiles), runFiles };
+    stamps.set(id, stamped);
+    const entry = staging || raw.refused.length > 0 ? undefined : book.unchanged(id, stamped.inputs, stamped.outputs);
+    if (entry) unchanged.set(id, entry);
+  }
+  const changed = ids.filter((id) => !unchanged.has(id));
+
   // The workers start loading the parsers while this thread loads its own copy.
-  const threads = startGuideThreads<IngestedGuide | KeptGuide | StagedGuide>('ingest', listGuideDirs(rawRoot), staging);
-  const { ingestForSync, stager } = await import('./ingest-one.ts');
-  const { markCacheUsed, pruneCache } = await import('./cache.ts');
+  const threads = startGuideThreads<IngestedGuide | KeptGuide | StagedGuide>('ingest', changed, staging);
+  // The parsers are loaded only when a guide has changed.
+  const results = new Map<string, IngestedGuide | KeptGuide | StagedGuide>();
+  if (changed.length > 0) {
+    const { ingestForSync, stager } = await import('./ingest-one.ts');
+    for (const { id, result } of await threads.run(staging ? stager(staging) : ingestForSync)) results.set(id, result);
+  }
 
   // A warm ingest's files (path under data/runs → text); a cold one's threads wrote theirs to staging.
   const output = new Map<string, string>();
   let stagedFiles = 0;
-  // Run files a cached guide was read from, and found to hold, this run: kept as they are.
+  // Files read this run and found to hold what they should, or not read because nothing changed: kept as they are.
   const kept = new Set<string>();
   const diagnostics: Diagnostic[] = [];
+  const entries = new Map<string, IngestStamp>();
   let fromCache = 0;
-
-  const ingestHere = staging ? stager(staging) : ingestForSync;
-  for (const { id: guide, result } of await threads.run(ingestHere)) {
-    markCacheUsed('ingest', result.cacheKey);
-    diagnostics.push(...result.diagnostics);
+  for (const guide of ids) {
+    const before = unchanged.get(guide);
+    const result = results.get(guide);
     let runCount: number;
-    if ('runs' in result) {
-      for (const [name, json] of result.runs) output.set(`${guide}/${name}`, json);
-      output.set(`${guide}.sources.json`, result.manifest);
-      runCount = result.runs.size;
-    } else if ('kept' in result) {
-      for (const name of result.kept) kept.add(`${guide}/${name}`);
-      output.set(`${guide}.sources.json`, result.manifest);
-      runCount = result.kept.length;
-    } else {
-      runCount = result.runCount;
-      stagedFiles += runCount + 1;
-    }
-    if (result.cached) fromCache++;
-    process.stderr.write(
-      `ingest: ${guide}: ${result.rawFiles} raw file(s), ${runCount} run(s)${result.cached ? ' (unchanged)' : ''}\n`,
-    );
+    if (before) {
+      for (const path of stamps.get(guide)?.runFiles ?? []) kept.add(relative(runsDir, path).split(sep).join('/'));
+      runCount = before.runCount;
+      markCacheUsed('ingest', before.cacheKey);
+      diagnostics.push(...before.diagnostics);
+      entries.set(guide, before);
+      fromCache++;
+    } else if (result) {
+      markCacheUsed('ingest', result.cacheKey);
+      diagnostics.push(...result.diagnostics);
+      if ('runs' in result) {
+        for (const [name, json] of result.runs) output.set(`${guide}/${name}`, json);
+        output.set(`${guide}.sources.json`, result.manifest);
+        runCount = result.runs.size;
+      } else if ('kept' in result) {
+        for (const name of result.kept) kept.add(`${guide}/${name}`);
+        output.set(`${guide}.sources.json`, result.manifest);
+        runCount = result.kept.length;
+      } else {
+        runCount = result.runCount;
+        stagedFiles += runCount + 1;
+      }
+      if (result.cached) fromCache++;
+      const { rawFiles, cacheKey } = result;
+      entries.set(guide, { rawFiles, runCount, diagnostics: result.diagnostics, cacheKey });
+    } else continue;
+    const { rawFiles } = entries.get(guide) ?? { rawFiles: 0 };
+    const unchangedNote = before || result?.cached ? ' (unchanged)' : '';
+    process.stderr.write(`ingest: ${guide}: ${rawFiles} raw file(s), ${runCount} run(s)${unchangedNote}\n`);
   }
 
   if (reportDiagnostics(diagnostics)) {
@@ -64,6 +122,14 @@ export async function ingestSite(): Promise<boolean> {
   const files = staging ? stagedFiles : output.size + kept.size;
   const { written, removed } = staging ? moveStaged(staging, runsDir, files) : syncDirectory(runsDir, output, kept);
   pruneCache('ingest');
+  // What data/runs holds now, stamped for the next run (a guide not read keeps its stamps).
+  for (const [id, entry] of entries) {
+    const stamped = stamps.get(id);
+    if (!stamped) continue;
+    const outputs = unchanged.has(id) ? stamped.outputs : stampsDigest(runOutputs(runsDir, id));
+    book.record(id, { inputs: stamped.inputs, outputs, entry });
+  }
+  book.save();
   process.stderr.write(
     `ingest: ${files} file(s) in data/runs, ${written} written, ${removed} removed; ${fromCache} guide(s) unchanged\n`,
   );
@@ -75,5 +141,6 @@ function moveStaged(from: string, to: string, files: number): { written: number;
   // No guide at all wrote nothing: data/runs is then an empty folder, as syncDirectory leaves it.
   mkdirSync(from, { recursive: true });
   renameSync(from, to);
+  forgetListings();
   return { written: files, removed: 0 };
 }

@@ -10,13 +10,13 @@ import {
   folderProblems,
   guidesRoot,
   listGuideDirs,
+  manifestPath,
   rawRoot,
   removeOwned,
   syncDirectory,
   writeOwnedIfChanged,
 } from './fs-policy.ts';
 import { ingestOne } from './ingest-one.ts';
-import { manifestPath } from './sources.ts';
 
 /** Every guide id with a raw folder or a guide folder. */
 export function guideIds(): string[] {

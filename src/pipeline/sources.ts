@@ -9,6 +9,7 @@ import { validateJson } from '../lib/diagnostics/validate.ts';
 import { hash } from 'node:crypto';
 import {
   guidesRoot,
+  manifestPath,
   listFiles,
   notRegularFile,
   RAW_FILE_LIMIT,
@@ -20,6 +21,8 @@ import {
   walkFiles,
 } from './fs-policy.ts';
 import { byCodeUnit } from '../lib/code-unit-order.ts';
+
+export { manifestPath };
 
 /** A slug as guide ids use them: what `npm run new` accepts. */
 const SLUG = /^[a-z0-9][a-z0-9._-]*$/;
@@ -142,10 +145,6 @@ export function rawSourcesManifest(files: readonly RawFile[]): string {
     [...files].sort((a, b) => byCodeUnit(a.path, b.path)).map((f) => [f.path, hash('sha256', f.text, 'hex')]),
   );
   return `${JSON.stringify({ raw: hashes }, null, 2)}\n`;
-}
-
-export function manifestPath(id: string): string {
-  return join(repoRoot, 'data/runs', `${id}.sources.json`);
 }
 
 /** An error when data/runs/<guide> was not ingested from the raw files there now. */

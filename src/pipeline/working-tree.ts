@@ -2,7 +2,7 @@
 // nothing written): what `diff` reports on, so it never reads a data/ left stale by a skipped build.
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
-import { blockIndex } from '../lib/compute/story.ts';
+import { blockIndex } from '../lib/compute/block-index.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import type { ComputedGuide } from '../lib/schema/computed.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';

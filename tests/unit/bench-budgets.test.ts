@@ -12,6 +12,8 @@ const run: BudgetFigures = {
   ingest_blocks_per_s: 3813,
   page_html_css_bytes: 146233,
   incremental_guides_redone: 1,
+  incremental_ingest_s: 0.93,
+  incremental_compute_s: 1.15,
   browser_js_bytes: 0,
   ratio_vs_mkdocs: 0.61,
 };
@@ -21,7 +23,7 @@ const verdicts = (figures: BudgetFigures) =>
 describe('bench budgets', () => {
   it('reads each budget against its figure', () => {
     const checks = budgetChecks(run);
-    expect(checks.map((c) => c.met)).toEqual([true, true, true, false, true, true, true]);
+    expect(checks.map((c) => c.met)).toEqual([true, true, true, false, true, true, false, true]);
     expect(checks[1]?.measured).toBe(
       '640 pages in 20.5 s, 32 ms a page: 500 pages 16.0 s, 2,000 pages 64.0 s at this rate',
     );
@@ -49,12 +51,15 @@ describe('bench budgets', () => {
     expect(verdicts({ ...run, page_html_css_bytes: 150_000 })['a']).toBe(false);
     expect(verdicts({ ...run, browser_js_bytes: 1 })['no']).toBe(false);
     expect(verdicts({ ...run, incremental_guides_redone: 2 })['one']).toBe(false);
+    expect(verdicts({ ...run, incremental_ingest_s: 0.25, incremental_compute_s: 0.25 })['incremental:']).toBe(true);
+    expect(verdicts({ ...run, incremental_ingest_s: 0.25, incremental_compute_s: 0.26 })['incremental:']).toBe(false);
+    expect(verdicts({ ...run, guides: 20 })['incremental:']).toBeUndefined();
   });
 
   it('leaves out what the run could not measure (no MkDocs, no browser)', () => {
     const bare: BudgetFigures = { ...run };
     delete bare.ratio_vs_mkdocs;
     delete bare.browser_js_bytes;
-    expect(budgetChecks(bare)).toHaveLength(5);
+    expect(budgetChecks(bare)).toHaveLength(6);
   });
 });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildGuide } from '../../src/lib/compute/build-guide.ts';
-import { blockIndex } from '../../src/lib/compute/story.ts';
+import { blockIndex } from '../../src/lib/compute/block-index.ts';
 import { findingStep } from '../../src/lib/schema/story.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { guidesDiff } from '../../src/lib/review/guide-diff.ts';

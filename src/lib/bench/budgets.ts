@@ -13,6 +13,9 @@ export type BudgetFigures = {
   ingest_disk_floor_s?: number;
   page_html_css_bytes: number;
   incremental_guides_redone: number;
+  /** seconds of ingest and of compute after one raw file of one guide changed */
+  incremental_ingest_s: number;
+  incremental_compute_s: number;
   browser_js_bytes?: number;
   ratio_vs_mkdocs?: number;
 };
@@ -27,6 +30,8 @@ const MS_PER_PAGE = 40;
  * issue's size: in a smaller run the fixed start of Node, astro and pagefind is most of the time.
  */
 const RATE_MIN_GUIDES = 250;
+/** A one-file change costs about one guide: ingest plus compute at 250 guides (issue 19). */
+const ONE_FILE_SECONDS = 0.5;
 
 export function budgetChecks(figures: BudgetFigures): BudgetCheck[] {
   const pagesIn = (pages: number) => ((figures.ms_per_page * pages) / 1000).toFixed(1);
@@ -73,6 +78,14 @@ export function budgetChecks(figures: BudgetFigures): BudgetCheck[] {
             met: figures.browser_js_bytes === 0,
           },
         ]),
+    {
+      budget: 'incremental: one raw file changed at 250 guides, ingest + compute ≤ 0.5 s',
+      measured: `ingest ${figures.incremental_ingest_s.toFixed(2)} s + compute ${figures.incremental_compute_s.toFixed(2)} s = ${(figures.incremental_ingest_s + figures.incremental_compute_s).toFixed(2)} s at ${figures.guides} guides`,
+      met:
+        figures.guides >= RATE_MIN_GUIDES
+          ? figures.incremental_ingest_s + figures.incremental_compute_s <= ONE_FILE_SECONDS
+          : undefined,
+    },
     {
       budget: 'one raw file changed: that guide alone re-ingested and recomputed',
       measured: `${figures.incremental_guides_redone} guide(s) redone`,

@@ -5,7 +5,7 @@ import { compareSlots, parseProse, type Prose } from '../guide-source/prose.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import { GuideSchema } from '../schema/guide.ts';
 import type { Run } from '../schema/run.ts';
-import type { BlockIndex } from './story.ts';
+import type { BlockIndex } from './block-index.ts';
 import { parseYamlSource } from '../guide-source/yaml-source.ts';
 import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
 import { bidiControls } from '../guide-source/untrusted-text.ts';

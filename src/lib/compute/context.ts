@@ -3,7 +3,7 @@ import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { Guide } from '../schema/guide.ts';
 import { metricDirection, type MetricKey } from '../schema/metric.ts';
 import type { Run } from '../schema/run.ts';
-import type { BlockIndex } from './story.ts';
+import type { BlockIndex } from './block-index.ts';
 
 export type ComputeInput = {
   id: string;

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { warningAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { storySentence } from '../format/story-finding.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import type { FlagDifference, StoryFinding } from '../schema/story.ts';
 import { commandModel, configFlags } from '../serving/flags.ts';
+import { blockDigest, type BlockIndex } from './block-index.ts';
 import type { ComputeContext } from './context.ts';
 import { rawPathOf } from './references.ts';
 
@@ -24,26 +24,6 @@ function differences(from: ReadonlyMap<string, string>, to: ReadonlyMap<string, 
     if (found === undefined) return [{ flag, value }];
     return found === value ? [] : [{ flag, value, found }];
   });
-}
-
-/** A raw block's identity for "copied from another guide": its text with whitespace runs collapsed. */
-export function blockDigest(raw: string): string {
-  return createHash('sha256').update(raw.replace(/\s+/g, ' ').trim()).digest('hex');
-}
-
-/** Which guides hold each raw block: built once for all guides, so finding copies stays linear. */
-export type BlockIndex = ReadonlyMap<string, readonly { guide: string; file: string }[]>;
-
-export function blockIndex(
-  guides: Iterable<{ id: string; runs: readonly { raw: string; source: { file: string } }[] }>,
-): BlockIndex {
-  const index = new Map<string, { guide: string; file: string }[]>();
-  for (const { id, runs } of guides)
-    for (const run of runs) {
-      const digest = blockDigest(run.raw);
-      index.set(digest, [...(index.get(digest) ?? []), { guide: id, file: run.source.file }]);
-    }
-  return index;
 }
 
 export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[], blocks: BlockIndex): StoryCheck[] {

@@ -1,0 +1,144 @@
+// Listing folders: every entry below a folder, depth first, each folder's entries sorted, links
+// never followed. During a site-wide stage (`listingSession`) each folder is listed once, and a
+// folder whose stamp (modification and change time, inode) is what it was after the last stage has
+// the same entries: adding, removing or renaming an entry, or turning it into a link, changes its
+// folder's stamp. Such a folder is not read again (listing every folder was most of a warm stage).
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export type TreeEntry = {
+  path: string;
+  /** 1 for an entry of the listed folder itself, 2 for one of its subfolders', … */
+  depth: number;
+  kind: 'file' | 'folder' | 'link' | 'special';
+  /** a dot-file or README.md, or below a dot-folder: not a source */
+  hidden: boolean;
+};
+type Tree = { entries: TreeEntry[]; below: Map<string, [start: number, end: number]> };
+
+type Kind = TreeEntry['kind'];
+/** A folder's entries as the last stage saw them, with the folder's stamp then. */
+type KeptListing = { stamp: string; entries: [name: string, kind: Kind][] };
+
+type Session = {
+  trees: Map<string, Tree>;
+  kept: Map<string, KeptListing>;
+  bookPath: string;
+  changed: boolean;
+};
+let session: Session | undefined;
+
+function folderStamp(path: string): string | undefined {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  return stat?.isDirectory() ? `${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}` : undefined;
+}
+
+/** A folder's entries, sorted by name: from the kept listing when its stamp is unchanged. */
+function readFolder(path: string): [string, Kind][] | undefined {
+  // Stamped before it is read: a change made while reading shows as a new stamp next time.
+  const stamp = session ? folderStamp(path) : undefined;
+  const kept = stamp === undefined ? undefined : session?.kept.get(path);
+  if (kept && kept.stamp === stamp) return kept.entries;
+  let children;
+  try {
+    children = readdirSync(path, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+  const entries = children
+    .map((entry): [string, Kind] => [
+      entry.name,
+      entry.isSymbolicLink() ? 'link' : entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : 'special',
+    ])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (session && stamp !== undefined) {
+    session.kept.set(path, { stamp, entries });
+    session.changed = true;
+  }
+  return entries;
+}
+
+function walkTree(dir: string): Tree {
+  const entries: TreeEntry[] = [];
+  const below = new Map<string, [number, number]>();
+  const visit = (current: string, hidden: boolean, depth: number) => {
+    const start = entries.length;
+    const children = readFolder(current);
+    if (!children) return;
+    for (const [name, kind] of children) {
+      const path = join(current, name);
+      const isHidden = hidden || name.startsWith('.') || name === 'README.md';
+      entries.push({ path, depth, kind, hidden: isHidden });
+      if (kind === 'folder') visit(path, isHidden, depth + 1);
+    }
+    below.set(current, [start, entries.length]);
+  };
+  visit(dir, false, 1);
+  return { entries, below };
+}
+
+/**
+ * Runs `stage` with listings remembered (and kept in `bookPath` for the next stage): each folder
+ * is listed once until something is written.
+ */
+export function listingSession<T>(stage: () => T, bookPath: string): T {
+  const kept = new Map<string, KeptListing>();
+  try {
+    for (const [path, listing] of Object.entries(
+      JSON.parse(readFileSync(bookPath, 'utf8')) as Record<string, KeptListing>,
+    ))
+      kept.set(path, listing);
+  } catch {
+    // none yet, or unreadable: every folder is read
+  }
+  session = { trees: new Map(), kept, bookPath, changed: false };
+  const end = () => {
+    const ended = session;
+    session = undefined;
+    if (ended?.changed) saveListings(ended);
+  };
+  let result: T;
+  try {
+    result = stage();
+  } catch (error) {
+    end();
+    throw error;
+  }
+  if (result instanceof Promise) return result.finally(end) as T;
+  end();
+  return result;
+}
+
+function saveListings({ kept, bookPath }: Session): void {
+  mkdirSync(dirname(bookPath), { recursive: true });
+  const staging = `${bookPath}.${process.pid}`;
+  writeFileSync(staging, JSON.stringify(Object.fromEntries(kept)));
+  renameSync(staging, bookPath);
+}
+
+/** Forgets this stage's walks after a write (kept listings stay: each is checked by its stamp). */
+export function forgetListings(): void {
+  session?.trees.clear();
+}
+
+/** The entries below `dir` (depth 1: in `dir` itself), from this stage's walk of it or of a folder above it. */
+export function entriesBelow(dir: string): TreeEntry[] {
+  if (!session) return walkTree(dir).entries;
+  for (let ancestor = dir; ; ancestor = dirname(ancestor)) {
+    const tree = session.trees.get(ancestor);
+    if (tree) {
+      const range = tree.below.get(dir);
+      if (!range) return [];
+      const entries = tree.entries.slice(range[0], range[1]);
+      if (ancestor === dir) return entries;
+      const shift = (tree.entries[range[0]]?.depth ?? 1) - 1;
+      return entries.map((entry) => ({ ...entry, depth: entry.depth - shift }));
+    }
+    if (dirname(ancestor) === ancestor) break;
+  }
+  const tree = walkTree(dir);
+  session.trees.set(dir, tree);
+  return tree.entries;
+}
