@@ -4,7 +4,7 @@
 // they point at. Nothing here stands in for our code: every test runs the real compute functions.
 import { createContext, type ComputeContext, type ComputeInput } from '../../src/lib/compute/context.ts';
 import type { Diagnostic } from '../../src/lib/diagnostics/diagnostics.ts';
-import { GuideSchema, type Guide } from '../../src/lib/schema/guide.ts';
+import { GuideSchema, type Guide } from '../../src/lib/schema/guide-yaml.ts';
 import { metricUnit, type MetricKey } from '../../src/lib/schema/metric.ts';
 import type { Run } from '../../src/lib/schema/run.ts';
 

@@ -1,5 +1,5 @@
 // Numbers pages and downloads show that compute now stores: a run's accelerators and its throughput
-// per accelerator (compute/measured.ts), a benchmark case's change on each secondary metric
+// per accelerator (compute/measure-run.ts), a benchmark case's change on each secondary metric
 // (compute/comparison.ts). Checked against the raw files' printed numbers by hand.
 import { describe, expect, it } from 'vitest';
 import type { ComputedGuide } from '../../src/lib/schema/computed.ts';

@@ -4,7 +4,7 @@
 import { globSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deltaText } from '../../src/lib/format/measured.ts';
+import { deltaText } from '../../src/lib/format/measurement-text.ts';
 import { translator } from '../../src/lib/i18n.ts';
 import type { ComputedGuide, ComputedStep } from '../../src/lib/schema/computed.ts';
 import { modelCompareView } from '../../src/lib/view/compare-view.ts';

@@ -1,7 +1,7 @@
 import type { Accuracy } from '../schema/computed.ts';
 import { gsm8kVerdict } from './accuracy.ts';
 import type { ComputeContext } from './context.ts';
-import { cellOf } from './measured.ts';
+import { cellOf } from './measure-run.ts';
 import { lookup, resolveResult } from './references.ts';
 
 /** Each accuracy check's scores, sample counts and whether their difference is within noise. */

@@ -1,7 +1,7 @@
 import { warningAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import { checkRunPlausibility } from '../ingest/plausibility.ts';
-import type { Guide } from '../schema/guide.ts';
+import type { Guide } from '../schema/guide-yaml.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import type { ComputeContext } from './context.ts';
 import { reasonByLanguage } from './localized.ts';

@@ -1,9 +1,9 @@
-import { computeGuide } from './guide.ts';
+import { computeGuide } from './computed-guide.ts';
 import { errorAt, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { proseCatalogue, requiredSlots } from '../guide-source/guide-prose.ts';
 import { compareSlots, parseProse, type Prose } from '../guide-source/prose.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
-import { GuideSchema } from '../schema/guide.ts';
+import { GuideSchema } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
 import type { BlockIndex } from './block-index.ts';
 import { parseYamlSource } from '../guide-source/yaml-source.ts';

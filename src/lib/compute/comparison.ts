@@ -1,7 +1,7 @@
 import type { ComputedCase, ComputedGuide } from '../schema/computed.ts';
 import type { ComputeContext } from './context.ts';
 import { localized } from './localized.ts';
-import { measure } from './measured.ts';
+import { measure } from './measure-run.ts';
 import { betterRatio, percentChange, secondaryChange } from './percent-change.ts';
 import { checkUnique, lookup, resolveLog } from './references.ts';
 

@@ -1,6 +1,6 @@
 import { errorAt, hasErrors, type Diagnostic, type ErrorCode } from '../diagnostics/diagnostics.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
-import type { Guide } from '../schema/guide.ts';
+import type { Guide } from '../schema/guide-yaml.ts';
 import { metricDirection, type MetricKey } from '../schema/metric.ts';
 import type { Run } from '../schema/run.ts';
 import type { BlockIndex } from './block-index.ts';

@@ -1,5 +1,5 @@
 import type { ComputedReason } from '../schema/computed.ts';
-import type { Label, Localized, Reason } from '../schema/guide.ts';
+import type { Label, Localized, Reason } from '../schema/guide-yaml.ts';
 
 /** A label written once for both languages, as the `{en, zh}` pair pages use. */
 export function localized(label: Label): Localized {

@@ -1,5 +1,5 @@
 import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
-import type { Guide } from '../schema/guide.ts';
+import type { Guide } from '../schema/guide-yaml.ts';
 import { betterRatio, percentChange } from './percent-change.ts';
 import { ranked } from './ranking.ts';
 

@@ -1,6 +1,6 @@
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
-import type { ResultRef } from '../schema/guide.ts';
+import type { ResultRef } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
 import type { ComputeContext } from './context.ts';
 

@@ -1,6 +1,6 @@
 import { stored } from '../format/number.ts';
 import type { ComputedVariant, Measured, StepSummary } from '../schema/computed.ts';
-import type { Step } from '../schema/guide.ts';
+import type { Step } from '../schema/guide-yaml.ts';
 import type { ComputeContext } from './context.ts';
 import { betterRatio, percentOf, secondaryChange } from './percent-change.ts';
 import { ranked, worstOf } from './ranking.ts';

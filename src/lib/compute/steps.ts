@@ -1,9 +1,9 @@
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import type { ComputedStep, ComputedVariant, Measured } from '../schema/computed.ts';
-import type { Step } from '../schema/guide.ts';
+import type { Step } from '../schema/guide-yaml.ts';
 import type { ComputeContext } from './context.ts';
 import { localized } from './localized.ts';
-import { measure } from './measured.ts';
+import { measure } from './measure-run.ts';
 import { ranked } from './ranking.ts';
 import { checkUnique, lookup } from './references.ts';
 import { withChanges } from './step-changes.ts';

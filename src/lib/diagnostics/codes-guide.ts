@@ -18,7 +18,7 @@ export const GUIDE_CODES = {
   E_SCHEMA: {
     severity: 'error',
     meaning: 'a value does not have the form its schema allows',
-    hint: 'every key of guide.yaml is described in src/lib/schema/guide.ts; content/guides/glm-5.2/h200/guide.yaml is a complete example',
+    hint: 'every key of guide.yaml is described in src/lib/schema/guide-yaml.ts; content/guides/glm-5.2/h200/guide.yaml is a complete example',
   },
   E_STALE_RUNS: {
     severity: 'error',

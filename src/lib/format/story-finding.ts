@@ -1,5 +1,5 @@
 import { translator, type Locale } from '../i18n.ts';
-import type { Localized } from '../schema/guide.ts';
+import type { Localized } from '../schema/guide-yaml.ts';
 import type { FlagDifference, StoryFinding, VariantRef } from '../schema/story.ts';
 import { nameOf } from './variant-name.ts';
 

@@ -27,7 +27,7 @@ const METRICS: Record<Objective, string> = {
 
 export function guideTemplate(model: string, hardware: string, objective: Objective = 'throughput'): string {
   const title = TITLES[objective];
-  return `# ${model} on ${hardware}, tuned for ${objective}. Every key is described in src/lib/schema/guide.ts;
+  return `# ${model} on ${hardware}, tuned for ${objective}. Every key is described in src/lib/schema/guide-yaml.ts;
 # content/guides/glm-5.2/h200/guide.yaml is a complete example. \`npm run check\` lists what is left.
 title:
   en: ${model} ${title.en} on ${hardware}

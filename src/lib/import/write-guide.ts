@@ -3,7 +3,7 @@
 // in slots. The guide.yaml is a draft for the migrating team: `npm run check` names what is left.
 import { parse, stringify } from 'yaml';
 import { checkRunPlausibility } from '../ingest/plausibility.ts';
-import type { Localized } from '../schema/guide.ts';
+import type { Localized } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
 import { commandModel } from '../serving/flags.ts';
 import { draftCases } from './draft-cases.ts';

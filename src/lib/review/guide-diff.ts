@@ -1,11 +1,11 @@
 import { formatFixed } from '../format/number.ts';
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
-import { deltaText } from '../format/measured.ts';
+import { deltaText } from '../format/measurement-text.ts';
 import { storySentence } from '../format/story-finding.ts';
 import { findingStep } from '../schema/story.ts';
 import { translator } from '../i18n.ts';
 import { deltaStyle } from '../view/view-context.ts';
-import { scaledText } from '../format/measured.ts';
+import { scaledText } from '../format/measurement-text.ts';
 import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { codeBlockLines, markdownText } from './markdown.ts';

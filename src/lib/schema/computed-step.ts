@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalizedSchema } from './guide.ts';
+import { LocalizedSchema } from './guide-yaml.ts';
 import { MetricValueSchema } from './run.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StoryFindingSchema } from './story.ts';
-import { LocalizedSchema, PAGE_PARTS } from './guide.ts';
+import { LocalizedSchema, PAGE_PARTS } from './guide-yaml.ts';
 import { FormatIdSchema } from './run.ts';
 import { CellSchema, Change, ComputedStepSchema, MeasuredSchema } from './computed-step.ts';
 

@@ -1,4 +1,4 @@
-import { shown } from '../format/measured.ts';
+import { shown } from '../format/measurement-text.ts';
 import { formatFixed } from '../format/number.ts';
 import type { Accuracy } from '../schema/computed.ts';
 import { BoundedMemo } from '../bounded-memo.ts';

@@ -1,5 +1,5 @@
 import { displayUnit, metricShortName, toDisplayUnit, unitSuffix } from '../format/metric-label.ts';
-import { deltaText } from '../format/measured.ts';
+import { deltaText } from '../format/measurement-text.ts';
 import { formatFixed } from '../format/number.ts';
 import { t, translator, type Locale } from '../i18n.ts';
 import type { ComputedCase, ComputedGuide } from '../schema/computed.ts';

@@ -1,4 +1,4 @@
-import { formatScale, shownAs } from '../format/measured.ts';
+import { formatScale, shownAs } from '../format/measurement-text.ts';
 import { toDisplayUnit } from '../format/metric-label.ts';
 import { commandView, type CommandView } from './command-view.ts';
 import type { Measured } from '../schema/computed.ts';

@@ -1,4 +1,4 @@
-import { shownAs } from '../format/measured.ts';
+import { shownAs } from '../format/measurement-text.ts';
 import { displayUnit, metricShortName } from '../format/metric-label.ts';
 import { formatFixed } from '../format/number.ts';
 import type { Cell, ComputedCase, ComputedGuide } from '../schema/computed.ts';

@@ -1,4 +1,4 @@
-import { deltaText } from '../format/measured.ts';
+import { deltaText } from '../format/measurement-text.ts';
 import { metricShortName } from '../format/metric-label.ts';
 import { t, translator, type Locale } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';

@@ -1,4 +1,4 @@
-import { scaledText, shownAs } from '../format/measured.ts';
+import { scaledText, shownAs } from '../format/measurement-text.ts';
 import { nameOf } from '../format/variant-name.ts';
 import type { Locale, Translate } from '../i18n.ts';
 import type { ComputedGuide, ComputedStep, ComputedVariant, Measured } from '../schema/computed.ts';

@@ -1,4 +1,4 @@
-import { deltaText, shownAs } from '../format/measured.ts';
+import { deltaText, shownAs } from '../format/measurement-text.ts';
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
 import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import type { MetricKey } from '../schema/metric.ts';

@@ -1,5 +1,5 @@
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
-import { formatRatio, shownAs } from '../format/measured.ts';
+import { formatRatio, shownAs } from '../format/measurement-text.ts';
 import { formatPercent, formatSignedPercent } from '../format/number.ts';
 import { configFlags } from '../serving/flags.ts';
 import { translator, type Locale, type Translate } from '../i18n.ts';

@@ -1,4 +1,4 @@
-import { deltaText } from '../format/measured.ts';
+import { deltaText } from '../format/measurement-text.ts';
 import { guideImprovement, type MeasuredCell, type ViewContext } from './view-context.ts';
 
 /** A change on its own (a percentage, a ratio, "-"), coloured when it is a gain or a loss. */

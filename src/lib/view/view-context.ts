@@ -1,5 +1,5 @@
 import { displayUnit, metricLabel, metricShortName, unitSuffix } from '../format/metric-label.ts';
-import { deltaText, isImprovement, scaledText, shownAs, type DeltaStyle } from '../format/measured.ts';
+import { deltaText, isImprovement, scaledText, shownAs, type DeltaStyle } from '../format/measurement-text.ts';
 import { translator, type Locale, type Translate } from '../i18n.ts';
 import type { Cell, ComputedGuide, Measured } from '../schema/computed.ts';
 import { metricDirection, type MetricKey } from '../schema/metric.ts';

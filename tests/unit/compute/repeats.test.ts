@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { repeatedConfigurations } from '../../../src/lib/compute/repeats.ts';
 import { concludeSteps, measureSteps, type MeasuredStep } from '../../../src/lib/compute/steps.ts';
-import type { Guide } from '../../../src/lib/schema/guide.ts';
+import type { Guide } from '../../../src/lib/schema/guide-yaml.ts';
 import { context, threeSteps, tps } from '../../helpers/compute-input.ts';
 
 /** threeSteps() with more SGLang variants in the chunk step: `[args, result]` each, "again", "again-2"… */

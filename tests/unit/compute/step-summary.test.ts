@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComputeContext } from '../../../src/lib/compute/context.ts';
 import { summarize } from '../../../src/lib/compute/step-summary.ts';
 import { measureSteps, type MeasuredStep } from '../../../src/lib/compute/steps.ts';
-import type { Guide } from '../../../src/lib/schema/guide.ts';
+import type { Guide } from '../../../src/lib/schema/guide-yaml.ts';
 import { context, guide, run, step, threeSteps, tps } from '../../helpers/compute-input.ts';
 
 const measuredOf = (ctx: ComputeContext) => measureSteps(ctx) as MeasuredStep[];

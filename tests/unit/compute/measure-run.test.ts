@@ -1,8 +1,8 @@
-// compute/measured.ts: a run's primary and secondary values with their lines, the mean request
+// compute/measure-run.ts: a run's primary and secondary values with their lines, the mean request
 // latency derived when a block prints none, a configuration on fewer GPUs replicated to fill the
 // machine, and the share of requests that succeeded.
 import { describe, expect, it } from 'vitest';
-import { cellOf, measure } from '../../../src/lib/compute/measured.ts';
+import { cellOf, measure } from '../../../src/lib/compute/measure-run.ts';
 import { context, guide, run, tps } from '../../helpers/compute-input.ts';
 
 describe('cellOf', () => {

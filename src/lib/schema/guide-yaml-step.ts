@@ -3,7 +3,7 @@ import { FormatIdSchema } from './run.ts';
 
 /**
  * The pieces of guide.yaml a step is made of: labels in both languages, the raw result a run
- * points at, engines, profiles, variants and steps. schema/guide.ts assembles the whole guide.
+ * points at, engines, profiles, variants and steps. schema/guide-yaml.ts assembles the whole guide.
  */
 
 export const Slug = z

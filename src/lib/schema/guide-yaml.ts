@@ -11,9 +11,9 @@ import {
   StepSchema,
   EngineSchema,
   ProfileSchema,
-} from './guide-step.ts';
+} from './guide-yaml-step.ts';
 
-export * from './guide-step.ts';
+export * from './guide-yaml-step.ts';
 
 /**
  * content/guides/<model>/<hardware>/guide.yaml: the structure of one guide, written once for both

@@ -1,7 +1,7 @@
 import { stored } from '../format/number.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { Cell, Measured } from '../schema/computed.ts';
-import type { ResultRef } from '../schema/guide.ts';
+import type { ResultRef } from '../schema/guide-yaml.ts';
 import type { MetricKey } from '../schema/metric.ts';
 import type { Run } from '../schema/run.ts';
 import type { ComputeContext } from './context.ts';

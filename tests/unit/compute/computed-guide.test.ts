@@ -1,8 +1,8 @@
-// compute/guide.ts: the whole computation of one guide from its validated guide.yaml and runs, on
+// compute/computed-guide.ts: the whole computation of one guide from its validated guide.yaml and runs, on
 // threeSteps() (tests/helpers/compute-input.ts): what the page is given (baseline, headline,
 // summary rows, the runs it shows), and no guide at all after any error.
 import { describe, expect, it } from 'vitest';
-import { computeGuide } from '../../../src/lib/compute/guide.ts';
+import { computeGuide } from '../../../src/lib/compute/computed-guide.ts';
 import { computeInput, guide, threeSteps, tps } from '../../helpers/compute-input.ts';
 
 const mainCase = {
