@@ -43,6 +43,9 @@ export function printReport(input: ReportInput): ReturnType<typeof budgetChecks>
       'one raw file changed',
       `ingest ${incremental.ingest_s.toFixed(2)} s + compute ${incremental.compute_s.toFixed(2)} s, ${String(figures.incremental_guides_redone)} of ${guides} guide(s) redone`,
     ],
+    ...(figures.dev_edit_s === undefined
+      ? []
+      : ([['npm run dev, an edit shown', `${figures.dev_edit_s.toFixed(2)} s after saving`]] as [string, string][])),
     [
       'guide page',
       `${kb(htmlBytes)} HTML + ${kb(cssBytes)} CSS = ${kb(htmlBytes + cssBytes)}; ${kb(jsBytes)} JS in scripts it loads; ${String(figures.page_requests)} requests`,

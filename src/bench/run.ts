@@ -9,6 +9,7 @@ import { copyName, perturbResultText } from '../lib/bench/synthetic-guide.ts';
 import { mkdocsConfig, mkdocsPage } from '../lib/bench/mkdocs-site.ts';
 import { listFiles } from '../pipeline/fs-policy.ts';
 import { loadInBrowser } from './browser.ts';
+import { devEditSeconds } from './dev-edit.ts';
 import { printReport } from './figures.ts';
 import { pageWeight } from './page-weight.ts';
 import { measure, type Measured } from './process.ts';
@@ -157,6 +158,21 @@ export async function runBench(values: BenchOptions): Promise<void> {
     `one raw file changed: ingest ${incremental.ingest_s.toFixed(2)} s (${incremental.guides_ingested} guide re-ingested), compute ${incremental.compute_s.toFixed(2)} s (${incremental.guides_computed} recomputed)`,
   );
 
+  // 4b. The dev server: a writer saves a raw file and waits for the page.
+  const second = copyName(1);
+  const devEdit = await devEditSeconds({
+    projectRoot,
+    env,
+    pagePath: `/en/guides/${second.slug}/${second.machine.slug}/`,
+    rawFile: join(root, 'data/raw', second.slug, second.machine.slug, 'engine/vllm.txt'),
+    factor: 1.011,
+  });
+  log(
+    devEdit === undefined
+      ? 'dev server: the edit was not shown within a minute'
+      : `dev server: an edited raw file shown on its page ${devEdit.toFixed(2)} s after saving`,
+  );
+
   // 5. What one guide page weighs.
   const htmlFiles = listFiles(dist).filter((file) => file.endsWith('.html'));
   const weight = pageWeight(dist, join(dist, 'en/guides', first.slug, first.machine.slug, 'index.html'));
@@ -194,6 +210,7 @@ export async function runBench(values: BenchOptions): Promise<void> {
     incremental_ingest_s: round3(incremental.ingest_s),
     incremental_compute_s: round3(incremental.compute_s),
     incremental_guides_redone: Math.max(incremental.guides_ingested, incremental.guides_computed),
+    ...(devEdit === undefined ? {} : { dev_edit_s: round3(devEdit) }),
     ...(browserLoad
       ? {
           browser_js_bytes: browserLoad.js,

@@ -313,6 +313,28 @@ export function folderProblems(use: { read?: readonly FolderName[]; write?: read
   return problems;
 }
 
+/**
+ * folderProblems for one guide, as the dev server refreshes it: the chain to each of its folders,
+ * and no link in its data/runs folder, without listing the other guides' folders.
+ */
+export function guideFolderProblems(id: string): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const chains = [join(folder('raw'), id), join(folder('content'), id), join(folder('runs'), id), folder('guides')];
+  for (const path of chains) {
+    const found = linkOnTheWay(path);
+    if (found)
+      problems.push(
+        linkProblem(found.path, `${repoPath(found.path)} ${found.reason}: nothing there is read or written`),
+      );
+  }
+  if (problems.length === 0)
+    for (const { path, reason } of linksBelow(join(folder('runs'), id)))
+      problems.push(
+        linkProblem(path, `${repoPath(path)} ${reason} inside data/runs, which is generated: nothing is written`),
+      );
+  return problems;
+}
+
 /** Thrown when a write or removal would leave its folder or follow a link: a bug or a race, never data. */
 export class FolderPolicyError extends Error {}
 

@@ -7,7 +7,7 @@ import { hasErrors } from '../lib/diagnostics/diagnostics.ts';
 import { computeOne } from './compute-one.ts';
 import {
   folder,
-  folderProblems,
+  guideFolderProblems,
   guidesRoot,
   listGuideDirs,
   manifestPath,
@@ -34,7 +34,7 @@ const GUIDE_ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/;
  */
 export function refreshGuide(id: string): { ok: boolean; diagnostics: Diagnostic[] } {
   if (!GUIDE_ID.test(id)) return { ok: false, diagnostics: [] };
-  const folders = folderProblems({ read: ['raw', 'content'], write: ['runs', 'guides'] });
+  const folders = guideFolderProblems(id);
   if (folders.length > 0) return { ok: false, diagnostics: folders };
   const runs = folder('runs');
   const guides = folder('guides');

@@ -54,6 +54,8 @@ describe('bench budgets', () => {
     expect(verdicts({ ...run, incremental_ingest_s: 0.25, incremental_compute_s: 0.25 })['incremental:']).toBe(true);
     expect(verdicts({ ...run, incremental_ingest_s: 0.25, incremental_compute_s: 0.26 })['incremental:']).toBe(false);
     expect(verdicts({ ...run, guides: 20 })['incremental:']).toBeUndefined();
+    expect(verdicts({ ...run, dev_edit_s: 0.99 })['dev']).toBe(true);
+    expect(verdicts({ ...run, dev_edit_s: 1 })['dev']).toBe(false);
   });
 
   it('leaves out what the run could not measure (no MkDocs, no browser)', () => {

@@ -11,6 +11,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -139,6 +140,34 @@ describe('a symbolic link where perflab reads', () => {
     expect(result.stderr).toContain('new: content/guides/evil is a symbolic link; nothing written');
     expect(existsSync(join(outside, 'h100'))).toBe(false);
     expect(existsSync(join(root, 'data/raw/evil'))).toBe(false);
+  });
+});
+
+describe("the dev server's refresh of one guide", () => {
+  const problemsOf = (id: string) => {
+    const script = `import { guideFolderProblems } from './src/pipeline/fs-policy.ts';
+      process.stdout.write(JSON.stringify(guideFolderProblems(${JSON.stringify(id)}).map((d) => d.file + ': ' + d.message)));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, PERFLAB_ROOT: root },
+    });
+    expect(result.status, result.stderr).toBe(0);
+    return JSON.parse(result.stdout) as string[];
+  };
+
+  it('checks only that guide: its folders and its data/runs', () => {
+    expect(problemsOf('glm-5.2/h200')).toEqual([]);
+    outsideFolderWithFiles();
+    linkAt(join(root, 'data/runs/glm-4.x/h200/elsewhere'), outside);
+    expect(problemsOf('glm-5.2/h200')).toEqual([]);
+    expect(problemsOf('glm-4.x/h200')).toEqual([
+      'data/runs/glm-4.x/h200/elsewhere: data/runs/glm-4.x/h200/elsewhere is a symbolic link inside data/runs, which is generated: nothing is written',
+    ]);
+    linkInstead(join(root, 'data/raw/glm-5.2'), outside);
+    expect(problemsOf('glm-5.2/h200')).toEqual([
+      'data/raw/glm-5.2: data/raw/glm-5.2 is a symbolic link: nothing there is read or written',
+    ]);
   });
 });
 

@@ -16,6 +16,8 @@ export type BudgetFigures = {
   /** seconds of ingest and of compute after one raw file of one guide changed */
   incremental_ingest_s: number;
   incremental_compute_s: number;
+  /** seconds from saving a raw file to its page showing the new number under `npm run dev` */
+  dev_edit_s?: number;
   browser_js_bytes?: number;
   ratio_vs_mkdocs?: number;
 };
@@ -86,6 +88,15 @@ export function budgetChecks(figures: BudgetFigures): BudgetCheck[] {
           ? figures.incremental_ingest_s + figures.incremental_compute_s <= ONE_FILE_SECONDS
           : undefined,
     },
+    ...(figures.dev_edit_s === undefined
+      ? []
+      : [
+          {
+            budget: 'dev server: an edit shown on its page in < 1 s',
+            measured: `${figures.dev_edit_s.toFixed(2)} s at ${figures.guides} guides`,
+            met: figures.dev_edit_s < 1,
+          },
+        ]),
     {
       budget: 'one raw file changed: that guide alone re-ingested and recomputed',
       measured: `${figures.incremental_guides_redone} guide(s) redone`,
