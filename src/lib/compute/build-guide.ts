@@ -1,4 +1,4 @@
-import { computeGuide } from './computed-guide.ts';
+import { computeFromGuideYaml } from './computed-guide.ts';
 import { errorAt, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { proseCatalogue, requiredSlots } from '../guide-source/guide-prose.ts';
 import { compareSlots, parseProse, type Prose } from '../guide-source/prose.ts';
@@ -23,7 +23,11 @@ export type GuideSources = {
   blocks?: BlockIndex;
 };
 
-/** guide.yaml + runs + prose → the computed guide, or every problem found on the way. */
+/**
+ * A guide's sources (guide.yaml and prose as text, its runs) → the computed guide and its prose, or
+ * every problem found on the way: the one entry the compute, check and diff commands use. It parses
+ * and validates the texts; the numbers come from computeFromGuideYaml (computed-guide.ts).
+ */
 export function buildGuide(sources: GuideSources): {
   guide?: ComputedGuide;
   /** zh is the English prose, marked untranslated, when the guide has no zh.md yet */
@@ -55,7 +59,7 @@ export function buildGuide(sources: GuideSources): {
     diagnostics.push(...parsed.diagnostics);
     return { diagnostics };
   }
-  const computed = computeGuide({
+  const computed = computeFromGuideYaml({
     id: sources.id,
     guide: parsed.data,
     runs: sources.runs,

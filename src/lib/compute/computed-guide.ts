@@ -17,11 +17,13 @@ import { byCodeUnit } from '../code-unit-order.ts';
 export type { ComputeInput };
 
 /**
- * Validates a guide against its runs and computes everything its page shows: winners, summary
- * sentences' numbers, the optimization summary, the before/after comparison and accuracy verdicts.
- * Every problem is collected; a guide with any error yields no output.
+ * A guide.yaml already parsed and validated against its schema, with its runs → the computed guide:
+ * checks the guide against its runs and computes everything its page shows (winners, summary
+ * sentences' numbers, the optimization summary, the before/after comparison, accuracy verdicts).
+ * Every problem is collected; a guide with any error yields no output. buildGuide (build-guide.ts)
+ * is the one entry from a guide's source texts: it parses and validates them, then calls this.
  */
-export function computeGuide(input: ComputeInput): {
+export function computeFromGuideYaml(input: ComputeInput): {
   guide?: ComputedGuide;
   diagnostics: Diagnostic[];
   /** plausibility warnings on the guide's runs that guide.yaml acknowledges */

@@ -2,7 +2,7 @@
 // threeSteps() (tests/helpers/compute-input.ts): what the page is given (baseline, headline,
 // summary rows, the runs it shows), and no guide at all after any error.
 import { describe, expect, it } from 'vitest';
-import { computeGuide } from '../../../src/lib/compute/computed-guide.ts';
+import { computeFromGuideYaml } from '../../../src/lib/compute/computed-guide.ts';
 import { computeInput, guide, threeSteps, tps } from '../../helpers/compute-input.ts';
 
 const mainCase = {
@@ -15,11 +15,11 @@ const mainCase = {
 function compute(keys: Record<string, unknown> = {}) {
   const { guide: g, runs } = threeSteps(keys);
   const { input, reported } = computeInput(g, runs);
-  const result = computeGuide(input);
+  const result = computeFromGuideYaml(input);
   return { ...result, reported: reported(result.diagnostics) };
 }
 
-describe('computeGuide', () => {
+describe('computeFromGuideYaml', () => {
   it('computes the guide without a diagnostic', () => {
     const { guide: computed, reported, acknowledged } = compute({ comparison: { cases: [mainCase] } });
     expect(reported).toEqual([]);
@@ -68,7 +68,7 @@ describe('computeGuide', () => {
       ...input,
       guide: { ...input.guide, recommended: { engine: 'vllm', command: 'vllm serve -tp 8' } },
     };
-    expect(computeGuide(recommendVllm).guide?.headline).toEqual({ percent: 0, ratio: 1 });
+    expect(computeFromGuideYaml(recommendVllm).guide?.headline).toEqual({ percent: 0, ratio: 1 });
   });
 
   it('the optimization summary, in the guide’s mode', () => {
@@ -110,7 +110,7 @@ describe('computeGuide', () => {
     ];
     for (const [keys, error] of cases) {
       const { input, reported } = computeInput({ ...g, ...keys } as typeof g, runs);
-      const result = computeGuide(input);
+      const result = computeFromGuideYaml(input);
       expect(result.guide).toBeUndefined();
       expect(reported(result.diagnostics)).toEqual([error]);
     }
