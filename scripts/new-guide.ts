@@ -4,10 +4,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { guideTemplate, OBJECTIVES, proseTemplate, type Objective } from '../src/lib/guide-source/scaffold.ts';
+import { guideTemplate, proseTemplate } from '../src/lib/guide-source/scaffold.ts';
+import { Objective } from '../src/lib/schema/vocabulary.ts';
 import { folder, linkOnTheWay, makeOwnedFolder, repoPath, writeOwnedIfChanged } from '../src/pipeline/fs-policy.ts';
 
-const usage = `usage: npm run new -- <model-slug> <hardware-slug> [--objective ${OBJECTIVES.join('|')}]
+const usage = `usage: npm run new -- <model-slug> <hardware-slug> [--objective ${Objective.options.join('|')}]
   e.g. npm run new -- qwen3-8b h100 --objective latency
   (slugs: lower-case letters, digits, ".", "_" and "-")\n`;
 function refuse(message: string): never {
@@ -22,9 +23,10 @@ try {
   refuse(error instanceof Error ? error.message : String(error));
 }
 const [model, hardware, ...extra] = parsed.positionals;
-const isObjective = (value: string): value is Objective => OBJECTIVES.some((o) => o === value);
-const objective = parsed.values.objective;
-if (!isObjective(objective)) refuse(`--objective must be one of ${OBJECTIVES.join(', ')}, found "${objective}"`);
+const chosen = Objective.safeParse(parsed.values.objective);
+if (!chosen.success)
+  refuse(`--objective must be one of ${Objective.options.join(', ')}, found "${parsed.values.objective}"`);
+const objective = chosen.data;
 const slug = /^[a-z0-9][a-z0-9._-]*$/;
 if (!model || !hardware || extra.length > 0) refuse('expected a model slug and a hardware slug');
 for (const value of [model, hardware]) if (!slug.test(value)) refuse(`"${value}" is not a slug`);

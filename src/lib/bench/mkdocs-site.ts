@@ -2,6 +2,8 @@
 // markdown page per guide and language with its prose, its experiment and every raw block, in the
 // shape and with the markdown extensions of the published Performance Lab pages it replaces.
 
+import type { Locale } from '../i18n.ts';
+
 export type MarkdownGuide = {
   slug: string;
   title: { en: string; zh: string };
@@ -18,7 +20,7 @@ const indented = (text: string) =>
     .map((line) => (line ? `    ${line}` : ''))
     .join('\n');
 
-export function mkdocsPage(guide: MarkdownGuide, lang: 'en' | 'zh'): string {
+export function mkdocsPage(guide: MarkdownGuide, lang: Locale): string {
   // As published: each raw block in a collapsed "Benchmark result" admonition.
   const blocks = guide.raw.map(
     (file) =>

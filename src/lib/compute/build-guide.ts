@@ -10,6 +10,7 @@ import { parseYamlSource } from '../guide-source/yaml-source.ts';
 import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
 import { bidiControls } from '../guide-source/untrusted-text.ts';
 import { validate } from '../diagnostics/validate.ts';
+import { locales, type Locale } from '../i18n.ts';
 
 export type TextFile = { file: string; text: string };
 
@@ -70,8 +71,8 @@ export function buildGuide(sources: GuideSources): {
   diagnostics.push(...computed.diagnostics);
 
   const catalogue = proseCatalogue(parsed.data);
-  const prose: Partial<Record<'en' | 'zh', { file: string; prose: Prose }>> = {};
-  for (const lang of ['en', 'zh'] as const) {
+  const prose: Partial<Record<Locale, { file: string; prose: Prose }>> = {};
+  for (const lang of locales) {
     const source = sources.prose[lang];
     const expectedFile = sources.yaml.file.replace(/guide\.yaml$/, `${lang}.md`);
     if (!source && lang === 'zh' && sources.prose.en) {

@@ -1,4 +1,5 @@
 import { stored } from '../format/number.ts';
+import type { Change } from '../schema/vocabulary.ts';
 
 /**
  * The one percentage formula of perflab: how far `value` is from `reference`, in percent of the
@@ -22,7 +23,7 @@ export function betterRatio(reference: number, value: number, higherIsBetter: bo
 }
 
 /** Which way a latency moved, from reference − value (stored precision: a rounding residue is no change). */
-export function secondaryChange(referenceMinusValue: number): 'reduced' | 'increased' | 'unchanged' {
+export function secondaryChange(referenceMinusValue: number): Change {
   const d = stored(referenceMinusValue);
   return d > 0 ? 'reduced' : d < 0 ? 'increased' : 'unchanged';
 }

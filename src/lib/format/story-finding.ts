@@ -1,6 +1,7 @@
 import { translator, type Locale } from '../i18n.ts';
 import type { Localized } from '../schema/guide-yaml.ts';
-import type { FlagDifference, StoryFinding, VariantRef } from '../schema/story.ts';
+import type { VariantRef } from '../schema/computed.ts';
+import type { FlagDifference, StoryFinding } from '../schema/story.ts';
 import { nameOf } from './variant-name.ts';
 
 /** The steps a finding's ids point into: the computed guide's, or compute's while it checks them. */

@@ -2,9 +2,8 @@
 // accuracy check, both prose files) that is schema-valid but cannot pass `check` until every
 // FILL-IN is replaced and the raw results it names exist.
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
-
-export type Objective = 'throughput' | 'latency';
-export const OBJECTIVES: readonly Objective[] = ['throughput', 'latency'];
+import type { Locale } from '../i18n.ts';
+import type { Objective } from '../schema/vocabulary.ts';
 
 /** The word every template value an author must supply contains; `check` refuses it anywhere. */
 export const FILL_IN = 'FILL-IN';
@@ -95,7 +94,7 @@ percentDecimals: 2
 `;
 }
 
-export function proseTemplate(lang: 'en' | 'zh', objective: Objective = 'throughput'): string {
+export function proseTemplate(lang: Locale, objective: Objective = 'throughput'): string {
   const title = TITLES[objective];
   return lang === 'en'
     ? `---

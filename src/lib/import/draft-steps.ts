@@ -2,6 +2,7 @@
 // result admonition that holds several `# label` blocks (one serving script tried with several
 // values) becomes one variant per block.
 import type { Run } from '../schema/run.ts';
+import type { SummaryKind, VariantStatus } from '../schema/vocabulary.ts';
 import { blockRuns } from './audit/measure.ts';
 import { engineOf, slugify, uniqueSlugs, ZH_TITLES } from './draft-names.ts';
 import type { PageStep, PageVariant, PerformanceLabPage } from './page-model.ts';
@@ -12,7 +13,7 @@ export type DraftVariant = {
   engine: string;
   args?: string[];
   command?: string;
-  status?: 'failed' | 'unsupported';
+  status?: Exclude<VariantStatus, 'ok'>;
   reason?: string;
   result?: string | { file: string; block: string | number };
 };
@@ -20,7 +21,7 @@ export type DraftVariant = {
 export type DraftStep = {
   id: string;
   title: { en: string; zh: string };
-  summary: 'pairwise' | 'ranking' | 'none';
+  summary: SummaryKind;
   variants: DraftVariant[];
 };
 

@@ -2,6 +2,7 @@
 // data/raw/<guide>/, a guide.yaml that describes the experiment, and en.md with the page's prose
 // in slots. The guide.yaml is a draft for the migrating team: `npm run check` names what is left.
 import { parse, stringify } from 'yaml';
+import type { WarningCode } from '../diagnostics/codes.ts';
 import { checkRunPlausibility } from '../ingest/plausibility.ts';
 import type { Localized } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
@@ -22,7 +23,7 @@ export type ImportedFiles = {
 };
 
 /** Known artifacts of a tool, acknowledged once for the whole guide with the reason they occur. */
-const TOOL_ARTIFACTS: Record<string, Localized> = {
+const TOOL_ARTIFACTS: Partial<Record<WarningCode, Localized>> = {
   W_BEYOND_PHYSICAL: {
     en: 'guidellm reports the peak output throughput as an instantaneous rate between two tokens, not a per-second bucket, so it exceeds what a node can serve; no number on the page uses it',
     zh: 'guidellm 报告的峰值输出吞吐量是两个 token 之间的瞬时速率，而不是按秒统计的数量，因此会超出单个节点的服务能力；页面上没有任何数字使用它',
@@ -34,7 +35,7 @@ const TOOL_ARTIFACTS: Record<string, Localized> = {
  * artifact (with its reason), per file otherwise, with a reason left for the author to write.
  */
 function draftAcknowledgements(runs: readonly { file: string; run: Run }[]) {
-  const entries = new Map<string, { file?: string; block?: string; code: string; reason: Localized }>();
+  const entries = new Map<string, { file?: string; block?: string; code: WarningCode; reason: Localized }>();
   for (const { file, run } of runs)
     for (const warning of checkRunPlausibility(run)) {
       if (warning.severity !== 'warning') continue;

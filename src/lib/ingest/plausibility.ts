@@ -9,7 +9,7 @@ import {
   type ScalarId,
   type Stat,
 } from '../schema/metric.ts';
-import type { MetricValue, Run } from '../schema/run.ts';
+import type { FormatId, MetricValue, Run } from '../schema/run.ts';
 import type { RunMetrics } from '../parse/types.ts';
 
 /**
@@ -22,12 +22,17 @@ import type { RunMetrics } from '../parse/types.ts';
 // Formats whose throughputs are defined as totals / duration. GPUStack's rendered block prints
 // guidellm's mean per-second rates and derived totals, which differ from totals / duration by
 // several percent by construction, so the check would only flag the definition.
-const TOTALS_OVER_DURATION = new Set(['vllm-bench-serve', 'vllm-json', 'sglang-bench-serving', 'sglang-jsonl']);
+const TOTALS_OVER_DURATION: ReadonlySet<FormatId> = new Set([
+  'vllm-bench-serve',
+  'vllm-json',
+  'sglang-bench-serving',
+  'sglang-jsonl',
+]);
 
 const RELATIVE_TOLERANCE = 0.005;
 
 // Formats whose numbers come from guidellm (directly or rendered by GPUStack).
-const GUIDELLM_FORMATS = new Set(['gpustack-block', 'guidellm-json', 'gpustack-runner-json']);
+const GUIDELLM_FORMATS: ReadonlySet<FormatId> = new Set(['gpustack-block', 'guidellm-json', 'gpustack-runner-json']);
 
 // Beyond what any single node serves: above this, a number is a unit or instrumentation error.
 const PHYSICAL_LIMITS: readonly [ScalarId, number][] = [

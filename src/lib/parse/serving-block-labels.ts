@@ -1,6 +1,7 @@
 import { distributionKey, type DistributionId, type MetricKey, type ScalarId, type Unit } from '../schema/metric.ts';
 import { statKey } from './result-block.ts';
 import { BoundedMemo } from '../bounded-memo.ts';
+import type { FormatId } from '../schema/run.ts';
 
 /**
  * The labels of the printed "Serving Benchmark Result" block and the metric each one is stored
@@ -8,7 +9,7 @@ import { BoundedMemo } from '../bounded-memo.ts';
  * generator renders from guidellm data (shared/formats.md §2.1, §2.5).
  */
 
-export type ServingFormat = 'vllm-bench-serve' | 'gpustack-block';
+export type ServingFormat = Extract<FormatId, 'vllm-bench-serve' | 'gpustack-block'>;
 
 type ScalarLabel = { id: ScalarId; unit: Unit };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LocalizedSchema } from './guide-yaml.ts';
 import { MetricValueSchema } from './run.ts';
+import { Change, SummaryKind, VariantStatus } from './vocabulary.ts';
 
 /**
  * The computed parts of a step (data/guides/<guide>.json): measured values with their source
@@ -24,8 +25,6 @@ export const CellSchema = MetricValueSchema.extend({
   derived: z.object({ formula: DerivedFormula, lines: z.array(z.number().int().positive()) }).optional(),
 });
 export type Cell = z.infer<typeof CellSchema>;
-
-export const Change = z.enum(['reduced', 'increased', 'unchanged']);
 
 /** A run's measured pair and the GPU scale applied to its throughput. */
 export const MeasuredSchema = z.object({
@@ -63,7 +62,7 @@ export const ComputedVariantSchema = z.object({
   engine: z.object({ id: z.string(), name: z.string() }),
   args: z.array(z.string()).optional(),
   command: z.string().optional(),
-  status: z.enum(['ok', 'unsupported', 'failed']),
+  status: VariantStatus,
   reason: LocalizedSchema.optional(),
   profile: z.object({ id: z.string(), name: z.string() }).optional(),
   measured: MeasuredSchema.optional(),
@@ -73,7 +72,7 @@ export const ComputedVariantSchema = z.object({
 export type ComputedVariant = z.infer<typeof ComputedVariantSchema>;
 
 export const PairwiseSummarySchema = z.object({
-  kind: z.literal('pairwise'),
+  kind: z.literal(SummaryKind.enum.pairwise),
   winner: z.string(),
   /** a variant of this step, or of `referenceStep` (the previous step's winner) */
   reference: z.string(),
@@ -90,8 +89,8 @@ export const PairwiseSummarySchema = z.object({
 
 export const StepSummarySchema = z.discriminatedUnion('kind', [
   PairwiseSummarySchema,
-  z.object({ kind: z.literal('ranking'), order: z.array(z.string()) }),
-  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal(SummaryKind.enum.ranking), order: z.array(z.string()) }),
+  z.object({ kind: z.literal(SummaryKind.enum.none) }),
 ]);
 export type StepSummary = z.infer<typeof StepSummarySchema>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { StoryFindingSchema } from './story.ts';
-import { LocalizedSchema, PAGE_PARTS } from './guide-yaml.ts';
+import { LocalizedSchema } from './guide-yaml.ts';
 import { FormatIdSchema } from './run.ts';
-import { CellSchema, Change, ComputedStepSchema, MeasuredSchema } from './computed-step.ts';
+import { CellSchema, ComputedStepSchema, MeasuredSchema } from './computed-step.ts';
+import { Accelerator, Change, Objective, OtherCasesLayout, PagePart, Scaling, SummaryMode } from './vocabulary.ts';
 
 export * from './computed-step.ts';
 import { MetricKeySchema } from './metric.ts';
@@ -97,11 +98,11 @@ export const ComputedGuideSchema = z.object({
   hardware: z.object({
     name: z.string(),
     gpus: z.number().int(),
-    accelerator: z.enum(['gpu', 'npu']),
+    accelerator: Accelerator,
     label: LocalizedSchema,
     short: LocalizedSchema,
   }),
-  objective: z.enum(['throughput', 'latency']),
+  objective: Objective,
   metrics: z.object({ primary: MetricKeySchema, secondary: z.array(MetricKeySchema) }),
   engines: z.array(z.object({ id: z.string(), name: z.string(), version: z.string().optional() })),
   measuredOn: z.string().optional(),
@@ -141,13 +142,17 @@ export const ComputedGuideSchema = z.object({
    */
   headline: z.object({ percent: z.number(), ratio: z.number(), case: LocalizedSchema.optional() }),
   /** how cases on different accelerator counts are shown: replicated ("x2") or per accelerator ("/GPU") */
-  scaling: z.enum(['replicas', 'per-gpu']),
-  sections: z.array(z.object({ id: z.string(), title: LocalizedSchema, after: z.enum(PAGE_PARTS) })),
+  scaling: Scaling,
+  sections: z.array(z.object({ id: z.string(), title: LocalizedSchema, after: PagePart })),
   otherCases: z.discriminatedUnion('layout', [
-    z.object({ layout: z.literal('by-case') }),
-    z.object({ layout: z.literal('by-config'), baseline: OtherCasesSideSchema, optimized: OtherCasesSideSchema }),
+    z.object({ layout: z.literal(OtherCasesLayout.enum['by-case']) }),
+    z.object({
+      layout: z.literal(OtherCasesLayout.enum['by-config']),
+      baseline: OtherCasesSideSchema,
+      optimized: OtherCasesSideSchema,
+    }),
   ]),
-  optimizationSummary: z.object({ mode: z.enum(['cumulative', 'step']), rows: z.array(SummaryRowSchema) }),
+  optimizationSummary: z.object({ mode: SummaryMode, rows: z.array(SummaryRowSchema) }),
   percentDecimals: z.number().int(),
   feedbackUrl: z.string().optional(),
   /** what the story checks found and guide.yaml acknowledged, with the author's reason */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FormatIdSchema } from './run.ts';
+import { SummaryKind, VariantStatus } from './vocabulary.ts';
 
 /**
  * The pieces of guide.yaml a step is made of: labels in both languages, the raw result a run
@@ -61,7 +62,7 @@ export const VariantSchema = z
     ...RunConfig,
     /** GPUs this variant uses, when fewer than the machine has; its throughput is scaled up to the machine */
     gpus: z.number().int().positive().optional(),
-    status: z.enum(['ok', 'unsupported', 'failed']).default('ok'),
+    status: VariantStatus.default('ok'),
     reason: LabelSchema.optional(),
     result: ResultRefSchema.optional(),
   })
@@ -96,7 +97,7 @@ export const StepSchema = z.strictObject({
   /** …or the exact benchmark command (`vllm bench serve …`) */
   benchmark: z.string().min(1).optional(),
   /** how the step's result is stated: a pairwise sentence, a ranking sentence, or nothing */
-  summary: z.enum(['pairwise', 'ranking', 'none']),
+  summary: SummaryKind,
   /** what the winner is compared with in a pairwise sentence */
   reference: z
     .union([z.enum(['worst', 'first', 'previous-winner']), z.strictObject({ variant: Slug })])

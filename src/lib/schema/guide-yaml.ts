@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MetricKeySchema } from './metric.ts';
 import { SafeUrlSchema } from './safe-url.ts';
 import { ACKNOWLEDGEABLE_CODES } from '../diagnostics/codes.ts';
+import { Accelerator, Objective, OtherCasesLayout, PagePart, Scaling, SummaryMode } from './vocabulary.ts';
 import {
   LabelSchema,
   LocalizedSchema,
@@ -88,20 +89,13 @@ const OtherCasesSide = z.strictObject({ ...RunConfig, log: z.string().min(1) });
  * its labelled result blocks (GLM-4.x).
  */
 export const OtherCasesSchema = z.discriminatedUnion('layout', [
-  z.strictObject({ layout: z.literal('by-case') }),
-  z.strictObject({ layout: z.literal('by-config'), baseline: OtherCasesSide, optimized: OtherCasesSide }),
+  z.strictObject({ layout: z.literal(OtherCasesLayout.enum['by-case']) }),
+  z.strictObject({
+    layout: z.literal(OtherCasesLayout.enum['by-config']),
+    baseline: OtherCasesSide,
+    optimized: OtherCasesSide,
+  }),
 ]);
-
-/** The parts of a guide page, in order; a guide's own prose sections each follow one of them. */
-export const PAGE_PARTS = [
-  'conclusion',
-  'objective',
-  'setup',
-  'results',
-  'optimization-summary',
-  'other-cases',
-] as const;
-export type PagePart = (typeof PAGE_PARTS)[number];
 
 export const GuideSchema = z.strictObject({
   title: LocalizedSchema,
@@ -115,13 +109,13 @@ export const GuideSchema = z.strictObject({
     name: z.string().min(1),
     /** how many accelerators the machine has (GPUs, or NPUs when `accelerator: npu`) */
     gpus: z.number().int().positive(),
-    accelerator: z.enum(['gpu', 'npu']).default('gpu'),
+    accelerator: Accelerator.default('gpu'),
     /** the setup section's description of the machine */
     label: LabelSchema,
     /** the conclusion's short name for it, when different ("H200 GPUs") */
     short: LabelSchema.optional(),
   }),
-  objective: z.enum(['throughput', 'latency']),
+  objective: Objective,
   metrics: z
     .strictObject({
       /** what decides winners; defaults from the objective (total token throughput, or mean request latency) */
@@ -154,7 +148,7 @@ export const GuideSchema = z.strictObject({
        * How a configuration on fewer accelerators than its baseline is compared: `replicas` shows it
        * replicated to the same count ("7081.34x2"); `per-gpu` shows the change per accelerator ("+31.6%/GPU").
        */
-      scaling: z.enum(['replicas', 'per-gpu']).default('replicas'),
+      scaling: Scaling.default('replicas'),
       cases: z.array(CaseSchema),
     })
     .default({ scaling: 'replicas', cases: [] }),
@@ -164,14 +158,14 @@ export const GuideSchema = z.strictObject({
       z.strictObject({
         id: Slug,
         title: LocalizedSchema,
-        after: z.enum(PAGE_PARTS),
+        after: PagePart,
       }),
     )
     .default([]),
   otherCases: OtherCasesSchema.default({ layout: 'by-case' }),
   optimizationSummary: z.strictObject({
     /** `cumulative`: each step's winner against the baseline; `step`: against the previous step's winner */
-    mode: z.enum(['cumulative', 'step']),
+    mode: SummaryMode,
   }),
   /**
    * Plausibility warnings (src/lib/ingest/plausibility.ts) on runs this guide uses, each accepted with a

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STORY_CODES } from '../diagnostics/codes.ts';
+import { VariantRefSchema } from './computed-step.ts';
 
 /**
  * What a story check found (src/lib/compute/story.ts), as its code and that code's arguments:
@@ -10,10 +11,6 @@ import { STORY_CODES } from '../diagnostics/codes.ts';
 
 export const StoryCode = z.enum(STORY_CODES);
 export type StoryCode = z.infer<typeof StoryCode>;
-
-/** A variant of the guide, by id; a sentence names it by its label, or its step's title. */
-export const VariantRefSchema = z.object({ step: z.string(), variant: z.string() });
-export type VariantRef = z.infer<typeof VariantRefSchema>;
 
 /** A flag of the configuration a command should carry, and what the command does with it. */
 export const FlagDifferenceSchema = z.object({

@@ -1,6 +1,6 @@
 import { otherLocale, type Locale } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
-import { PAGE_PARTS, type PagePart } from '../schema/guide-yaml.ts';
+import { PAGE_PARTS, type PagePart } from '../schema/vocabulary.ts';
 import { conclusionView, type ConclusionView } from './conclusion-view.ts';
 import { otherCasesView, type OtherCasesView } from './other-cases-view.ts';
 import { setupView, type SetupView } from './setup-view.ts';

@@ -1,12 +1,13 @@
 import { deltaText } from '../format/measurement-text.ts';
 import { guideImprovement, type MeasuredCell, type ViewContext } from './view-context.ts';
+import type { SummaryMode } from '../schema/vocabulary.ts';
 
 /** A change on its own (a percentage, a ratio, "-"), coloured when it is a gain or a loss. */
 export type ChangeCell = { change: string; positive?: boolean };
 
 export type OptimizationSummaryView = {
   heading: string;
-  mode: 'cumulative' | 'step';
+  mode: SummaryMode;
   headers: string[];
   rows: { label: string; cells: (MeasuredCell | ChangeCell | string)[]; adopted: boolean }[];
   /** every step measured against one baseline run: shown once, as the first row, not in every row */
