@@ -1,7 +1,7 @@
 // Content loader for guide pages: the computed data/guides/<guide>.json plus each language's prose,
 // split into slots and rendered to HTML. Computing happened in src/pipeline/compute.ts; this reads, and
 // under `astro dev` it also brings a guide up to date when its raw files or sources change.
-import { existsSync, globSync, readFileSync } from 'node:fs';
+import { existsSync, globSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
@@ -161,9 +161,12 @@ function guideOf(dirs: Dirs, path: string): { id: string; sources: boolean } | u
  * A save often truncates the file, then writes it (an editor, writeFileSync): the watcher can report
  * the emptied file and drop the write's event as a repeat, and the guide would then stay "empty"
  * until the next edit. So a guide is refreshed once its files have been quiet for SETTLE_MS, and
- * reads what was saved.
+ * reads what was saved; while the changed file is empty (the middle of such a save), for
+ * EMPTY_SETTLE_MS. Astro then writes its data store after 500 ms of quiet, so every millisecond
+ * here is one the writer waits.
  */
-const SETTLE_MS = 150;
+const SETTLE_MS = 40;
+const EMPTY_SETTLE_MS = 250;
 const scheduled = new Map<string, { timer: NodeJS.Timeout; sources: boolean }>();
 
 function scheduleChange(context: LoaderContext, root: string, dirs: Dirs, options: Options, path: string) {
@@ -173,10 +176,14 @@ function scheduleChange(context: LoaderContext, root: string, dirs: Dirs, option
   clearTimeout(earlier?.timer);
   // A source edit and its generated file's change in one burst: refresh from the sources.
   const guide = { id: changed.id, sources: changed.sources || (earlier?.sources ?? false) };
-  const timer = setTimeout(() => {
-    scheduled.delete(guide.id);
-    void onChange(context, root, dirs, options, guide);
-  }, SETTLE_MS);
+  const emptied = statSync(path, { throwIfNoEntry: false })?.size === 0;
+  const timer = setTimeout(
+    () => {
+      scheduled.delete(guide.id);
+      void onChange(context, root, dirs, options, guide);
+    },
+    emptied ? EMPTY_SETTLE_MS : SETTLE_MS,
+  );
   scheduled.set(guide.id, { timer, sources: guide.sources });
 }
 
