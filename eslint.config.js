@@ -29,6 +29,15 @@ export default defineConfig(
           message: 'its order follows the machine locale; sort with byCodeUnit (src/lib/code-unit-order.ts)',
         },
       ],
+      // Each spread item is an argument: a list of untrusted length overflows the stack (RangeError).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(push|unshift)$/] > SpreadElement',
+          message:
+            'a spread argument overflows the stack on a long list: use appendAll (src/lib/append-all.ts) or a loop',
+        },
+      ],
     },
   },
   {

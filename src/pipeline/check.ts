@@ -1,5 +1,6 @@
 // check: validate every raw file, guide.yaml and prose file without writing anything.
 // Prints every problem as `file:line:col: error CODE: message`.
+import { appendAll } from '../lib/append-all.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
@@ -27,7 +28,7 @@ function checkGuides(): boolean {
   const ingestedGuides = [...new Set([...listGuideDirs(rawRoot), ...guideIds])].sort().flatMap((id) => {
     const raw = readRawFiles(id);
     const ingested = ingestGuide(raw.files);
-    diagnostics.push(...raw.diagnostics, ...ingested.diagnostics);
+    appendAll(diagnostics, [...raw.diagnostics, ...ingested.diagnostics]);
     if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) return []; // compute would only repeat the raw errors
     return [{ id, runs: ingested.runs }];
   });
@@ -37,7 +38,7 @@ function checkGuides(): boolean {
     if (!guideIds.has(id)) continue; // raw data without a guide yet
     const { sources, diagnostics: unreadable } = readGuideSources(id, runs);
     const built = buildGuide({ ...sources, blocks });
-    diagnostics.push(...unreadable, ...built.diagnostics);
+    appendAll(diagnostics, [...unreadable, ...built.diagnostics]);
     for (const warning of built.acknowledged ?? []) acknowledged.add(key(warning));
     guides++;
   }

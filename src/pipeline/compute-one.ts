@@ -11,6 +11,7 @@ import { hasGuideYaml, parseRuns, readGuideSources, readRunTexts, staleRuns } fr
 import { repoPath } from './fs-policy.ts';
 import { cacheKey, readCache, writeCache } from './cache.ts';
 import { runBlocksOfTexts } from './run-blocks.ts';
+import { appendAll } from '../lib/append-all.ts';
 
 export type ComputedGuideJson = {
   json?: string;
@@ -55,7 +56,7 @@ export function computeOne(id: string, blocks: BlockIndex = new Map()): Computed
     const diagnostics: Diagnostic[] = [];
     const runs = parseRuns(runTexts, diagnostics);
     const result = buildGuide({ ...sources, runs, blocks });
-    diagnostics.push(...result.diagnostics);
+    appendAll(diagnostics, result.diagnostics);
     entry = {
       ...(result.guide ? { json: stableJson(result.guide) } : {}),
       diagnostics,

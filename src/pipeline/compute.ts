@@ -23,6 +23,7 @@ import { refuseFolders, reportDiagnostics } from './report.ts';
 import { runBlocks } from './run-blocks.ts';
 import { StampBook, stampsDigest } from './stamps.ts';
 import { startGuideThreads } from './threads.ts';
+import { appendAll } from '../lib/append-all.ts';
 
 /** What compute keeps of a guide between runs, to report it again and find copies without reading it. */
 type ComputeStamp = {
@@ -92,7 +93,7 @@ async function computeGuides(): Promise<boolean> {
     if (!entry) continue;
     entries.set(id, entry);
     markCacheUsed('compute', entry.cacheKey);
-    diagnostics.push(...entry.diagnostics);
+    appendAll(diagnostics, entry.diagnostics);
     if (before) kept.add(`${id}.json`);
     else if (result?.json) output.set(`${id}.json`, result.json);
     const isUnchanged = before !== undefined || result?.cached === true;

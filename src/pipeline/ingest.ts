@@ -23,6 +23,7 @@ import { markCacheUsed, pruneCache } from './cache.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
 import { StampBook, stampsDigest } from './stamps.ts';
 import { startGuideThreads } from './threads.ts';
+import { appendAll } from '../lib/append-all.ts';
 
 /** What ingest keeps of a guide between runs, to report it again without reading it. */
 type IngestStamp = { rawFiles: number; runCount: number; diagnostics: Diagnostic[]; cacheKey: string };
@@ -87,12 +88,12 @@ async function ingestGuides(): Promise<boolean> {
       for (const path of stamps.get(guide)?.runFiles ?? []) kept.add(relative(runsDir, path).split(sep).join('/'));
       runCount = before.runCount;
       markCacheUsed('ingest', before.cacheKey);
-      diagnostics.push(...before.diagnostics);
+      appendAll(diagnostics, before.diagnostics);
       entries.set(guide, before);
       fromCache++;
     } else if (result) {
       markCacheUsed('ingest', result.cacheKey);
-      diagnostics.push(...result.diagnostics);
+      appendAll(diagnostics, result.diagnostics);
       if ('runs' in result) {
         for (const [name, json] of result.runs) output.set(`${guide}/${name}`, json);
         output.set(`${guide}.sources.json`, result.manifest);

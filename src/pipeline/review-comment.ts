@@ -17,6 +17,7 @@ import {
   reviewComment,
   type PullRequest,
 } from '../lib/review/pr-comment.ts';
+import { appendAll } from '../lib/append-all.ts';
 
 /** A failure the command reports and exits 1 on. */
 export class ReviewCommentError extends Error {}
@@ -68,7 +69,7 @@ function githubApi(api: string, token: string) {
     const all: unknown[] = [];
     for (let page = 1; ; page++) {
       const list = (await read(schema, `${path}${path.includes('?') ? '&' : '?'}per_page=100&page=${page}`)) ?? [];
-      all.push(...list);
+      appendAll(all, list);
       if (list.length < 100) return all as z.infer<S>;
     }
   }

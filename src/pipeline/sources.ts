@@ -21,6 +21,7 @@ import {
   walkFiles,
 } from './fs-policy.ts';
 import { byCodeUnit } from '../lib/code-unit-order.ts';
+import { appendAll } from '../lib/append-all.ts';
 
 export { manifestPath };
 
@@ -125,8 +126,9 @@ export function parseRuns(texts: readonly { path: string; text: string }[], diag
     const run = validateJson(RunSchema, text, repoPath(path));
     if (run.ok) runs.push(run.data);
     else
-      diagnostics.push(
-        ...run.diagnostics.map((d) => ({
+      appendAll(
+        diagnostics,
+        run.diagnostics.map((d) => ({
           ...d,
           hint: 'data/runs is generated: run `npm run ingest` to regenerate it',
         })),

@@ -1,5 +1,6 @@
 // The guides as the working tree's sources make them, computed in memory (ingest + compute,
 // nothing written): what `diff` reports on, so it never reads a data/ left stale by a skipped build.
+import { appendAll } from '../lib/append-all.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
 import { blockIndex } from '../lib/compute/block-index.ts';
@@ -16,7 +17,7 @@ export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diag
   const ingestedGuides = listGuideDirs(guidesRoot).flatMap((id) => {
     const raw = readRawFiles(id);
     const ingested = ingestGuide(raw.files);
-    diagnostics.push(...raw.diagnostics, ...ingested.diagnostics);
+    appendAll(diagnostics, [...raw.diagnostics, ...ingested.diagnostics]);
     if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) return [];
     return [{ id, runs: ingested.runs }];
   });
@@ -24,7 +25,7 @@ export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diag
   for (const { id, runs } of ingestedGuides) {
     const { sources, diagnostics: unreadable } = readGuideSources(id, runs);
     const built = buildGuide({ ...sources, blocks });
-    diagnostics.push(...unreadable, ...built.diagnostics);
+    appendAll(diagnostics, [...unreadable, ...built.diagnostics]);
     if (built.guide) guides.set(id, built.guide);
   }
   return { guides, diagnostics };

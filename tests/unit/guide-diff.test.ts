@@ -137,4 +137,15 @@ describe('guidesDiff', () => {
     const added = shownText(expectInertReport(guidesDiff(new Map(), new Map([[id, engineFirst]]), 'main')));
     expect(added).toContain(`Recommended engine: ${engineName};`);
   });
+
+  it('a recommended command of 300,000 lines (which check refuses) is reported line by line, without a stack overflow', () => {
+    const lines = Array.from({ length: 300_000 }, (_, i) => `  --flag-${i} ${i} \\`);
+    const huge = { ...current, recommended: { ...current.recommended, command: lines.join('\n') } };
+    const started = performance.now();
+    const report = guidesDiff(new Map([[id, current]]), new Map([[id, huge]]), 'main');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(report).toContain('- **Recommended command changed:**');
+    expect(report).toContain('  +   --flag-299999 299999 \\\n  ```');
+    expect(report.split('\n').filter((line) => line.startsWith('  + '))).toHaveLength(300_000);
+  });
 });

@@ -12,8 +12,7 @@ const ingest = (text: string) => ingestGuide([{ path: 'engine/sglang.txt', file:
 function withLinesAfter(marker: string, extra: string[]): string {
   const lines = base.split('\n');
   const at = lines.findIndex((l) => l.startsWith(marker));
-  lines.splice(at + 1, 0, ...extra);
-  return lines.join('\n');
+  return [...lines.slice(0, at + 1), ...extra, ...lines.slice(at + 1)].join('\n');
 }
 
 describe('hostile raw lines', () => {
@@ -39,5 +38,12 @@ describe('hostile raw lines', () => {
     const result = ingest(withLinesAfter('Total Token throughput', repeated));
     expect(result.runs).toEqual([]);
     expect(result.diagnostics.some((d) => d.severity === 'error' && d.line === 9)).toBe(true);
+  });
+
+  it('a block of 300,000 unknown result lines: a warning each, and the run, without a stack overflow', () => {
+    const unknown = Array.from({ length: 300_000 }, (_, i) => `Made-up metric ${i} (ms):          1.00`);
+    const result = ingest(withLinesAfter('Total Token throughput', unknown));
+    expect(result.runs).toHaveLength(1);
+    expect(result.diagnostics.filter((d) => d.code === 'W_UNKNOWN_LINE')).toHaveLength(300_000);
   });
 });

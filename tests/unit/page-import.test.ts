@@ -68,6 +68,18 @@ describe('page tokenizer', () => {
   });
 });
 
+describe('a page of hostile size', () => {
+  it('a note of 300,000 lines is read, drafted and audited without a stack overflow', () => {
+    const file = 'tests/fixtures/performance-lab-page/generator-throughput/page.md';
+    const note = `!!! note\n${Array.from({ length: 300_000 }, (_, i) => `    line ${i}`).join('\n')}\n\n`;
+    const text = readFileSync(join(repoRoot, file), 'utf8').replace('## Conclusion\n', `## Conclusion\n\n${note}`);
+    const { page } = readPerformanceLabPage(text);
+    expect(page?.notes).toHaveLength(300_002);
+    expect(importPage(page!, 'tiny/h100', file).enMd).toContain('line 299999\n');
+    expect(auditPage(page!, file).length).toBeGreaterThan(0);
+  });
+});
+
 describe('claims and commands', () => {
   it('reads a conclusion cell with GPU-count scaling', () => {
     expect(cellClaims('Total TPS: 7081.34x2 <span>(+134.8%)</span><br>Mean TPOT(ms): 256.43')).toEqual({

@@ -11,6 +11,7 @@ import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
 import { bidiControls } from '../guide-source/untrusted-text.ts';
 import { validate } from '../diagnostics/validate.ts';
 import { locales, type Locale } from '../i18n.ts';
+import { appendAll } from '../append-all.ts';
 
 export type TextFile = { file: string; text: string };
 
@@ -52,12 +53,12 @@ export function buildGuide(sources: GuideSources): {
     return { diagnostics };
   }
   const yaml = parseYamlSource(sources.yaml.text, sources.yaml.file);
-  diagnostics.push(...yaml.diagnostics);
+  appendAll(diagnostics, yaml.diagnostics);
   if (yaml.diagnostics.length > 0) return { diagnostics };
 
   const parsed = validate(GuideSchema, yaml.data, { file: sources.yaml.file, locate: yaml.locate });
   if (!parsed.ok) {
-    diagnostics.push(...parsed.diagnostics);
+    appendAll(diagnostics, parsed.diagnostics);
     return { diagnostics };
   }
   const computed = computeFromGuideYaml({
@@ -68,7 +69,7 @@ export function buildGuide(sources: GuideSources): {
     locate: yaml.locate,
     ...(sources.blocks ? { blocks: sources.blocks } : {}),
   });
-  diagnostics.push(...computed.diagnostics);
+  appendAll(diagnostics, computed.diagnostics);
 
   const catalogue = proseCatalogue(parsed.data);
   const prose: Partial<Record<Locale, { file: string; prose: Prose }>> = {};
@@ -96,12 +97,12 @@ export function buildGuide(sources: GuideSources): {
       continue;
     }
     const result = parseProse(source.text, source.file, catalogue);
-    diagnostics.push(...result.diagnostics);
+    appendAll(diagnostics, result.diagnostics);
     if (result.prose) prose[lang] = { file: source.file, prose: result.prose };
   }
   const required = requiredSlots(parsed.data);
-  if (prose.en && prose.zh) diagnostics.push(...compareSlots(prose.en, prose.zh, required));
-  else if (prose.en) diagnostics.push(...compareSlots(prose.en, prose.en, required));
+  if (prose.en && prose.zh) appendAll(diagnostics, compareSlots(prose.en, prose.zh, required));
+  else if (prose.en) appendAll(diagnostics, compareSlots(prose.en, prose.en, required));
 
   const { acknowledged } = computed;
   if (hasErrors(diagnostics) || !computed.guide || !prose.en) return { diagnostics, acknowledged };

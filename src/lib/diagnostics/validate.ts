@@ -143,6 +143,9 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
+  // A long string (a pasted log) is quoted by its start: a message is one line, not the whole value.
+  if (typeof value === 'string' && (value.length > 120 || value.includes('\n')))
+    return `${JSON.stringify(value.split('\n')[0]?.slice(0, 120))}… (${value.length.toLocaleString('en-US')} characters)`;
   return JSON.stringify(value);
 }
 

@@ -6,6 +6,7 @@ import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { validate } from '../diagnostics/validate.ts';
 import { readFrontMatter } from './front-matter.ts';
 import { isSafeUrl } from '../schema/safe-url.ts';
+import { appendAll } from '../append-all.ts';
 
 /**
  * content/guides/<guide>/{en,zh}.md: frontmatter plus prose for named slots. A slot starts at a
@@ -44,8 +45,11 @@ export function parseProse(
   const parsed = { data: read.front.data, content: read.front.body };
   const front = validate(ProseFrontmatterSchema, parsed.data, { file, locate: read.front.locate });
   if (!front.ok)
-    diagnostics.push(...front.diagnostics.map((d) => errorAt('E_FRONTMATTER', file, `front matter ${d.message}`, d)));
-  diagnostics.push(...markupProblems(parsed.content, file, read.front.bodyOffset));
+    appendAll(
+      diagnostics,
+      front.diagnostics.map((d) => errorAt('E_FRONTMATTER', file, `front matter ${d.message}`, d)),
+    );
+  appendAll(diagnostics, markupProblems(parsed.content, file, read.front.bodyOffset));
 
   const bodyOffset = read.front.bodyOffset;
   const slots: Record<string, string> = {};
@@ -176,7 +180,7 @@ export function markupProblems(body: string, file: string, bodyOffset: number): 
   });
   const stack: MdNode[] = [tree];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    stack.push(...(node.children ?? []));
+    appendAll(stack, node.children ?? []);
     if (node.type === 'html' && !SLOT_MARKER.test((node.value ?? '').trim())) {
       problems.push(
         errorAt('E_PROSE_HTML', file, 'raw HTML in prose is not published', {

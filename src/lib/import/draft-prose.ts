@@ -1,5 +1,6 @@
 // en.md of a draft guide: the page's own prose in the slots perflab places it in. For a team
 // migrating its own pages; a guide published here has its prose written anew.
+import { appendAll } from '../append-all.ts';
 import type { PageBlock } from './page-blocks.ts';
 import type { PerformanceLabPage } from './page-model.ts';
 
@@ -30,13 +31,13 @@ export function draftProse(
     '',
   ];
   const conclusion = page.conclusionProse.map((p) => p.value).filter((p) => !/let us know/i.test(p) && p.trim() !== '');
-  if (conclusion.length > 0) lines.push('<!-- slot: conclusion -->', ...conclusion, '');
+  if (conclusion.length > 0) appendAll(lines, ['<!-- slot: conclusion -->', ...conclusion, '']);
   if (page.objective) lines.push('<!-- slot: objective -->', page.objective.value, '');
   page.steps.forEach((step, index) => {
     const prose = step.prose.map((p) => p.value).filter((p) => p.trim() !== '');
-    if (prose.length > 0) lines.push(`<!-- slot: step:${stepIds[index] ?? 'step'} -->`, ...prose, '');
+    if (prose.length > 0) appendAll(lines, [`<!-- slot: step:${stepIds[index] ?? 'step'} -->`, ...prose, '']);
   });
   for (const section of sections)
-    lines.push(`<!-- slot: section:${section.id} -->`, ...blocksMarkdown(section.blocks), '');
+    appendAll(lines, [`<!-- slot: section:${section.id} -->`, ...blocksMarkdown(section.blocks), '']);
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -15,6 +15,7 @@ import {
   sections,
   textLines,
 } from './page-variants.ts';
+import { appendAll } from '../append-all.ts';
 
 export type Located<T> = { value: T; line: number };
 type CodeBlock = Extract<PageBlock, { kind: 'code' }>;
@@ -112,7 +113,7 @@ function readConclusion(blocks: readonly PageBlock[], page: PerformanceLabPage) 
     if (block.kind === 'admonition' && /serving command/i.test(block.title)) {
       const code = firstCode(block.body);
       if (code) page.recommended = code;
-    } else if (block.kind === 'admonition' && block.type === 'note') page.notes.push(...textLines(block.body));
+    } else if (block.kind === 'admonition' && block.type === 'note') appendAll(page.notes, textLines(block.body));
     else if (block.kind === 'table' && !page.comparison) page.comparison = block;
     else if (block.kind === 'text') page.conclusionProse.push(at(block.text, block.line));
   }
@@ -130,13 +131,16 @@ function readSetup(blocks: readonly PageBlock[], page: PerformanceLabPage) {
         const engine = engineLine(line.value);
         if (engine) page.engines.push(at(engine, line.line));
       }
-    } else if (name === 'benchmark dataset' || name === 'benchmark datasets') page.datasets.push(...lines);
+    } else if (name === 'benchmark dataset' || name === 'benchmark datasets') appendAll(page.datasets, lines);
     else if (name === 'benchmark script' || name === 'benchmark scripts') {
       const script = firstCode(section.blocks);
       if (script) page.benchmarkScript = script;
-      page.method.push(...lines);
+      appendAll(page.method, lines);
     } else if (name === 'benchmark method') {
-      page.method.push(...lines.filter((l) => l.value.trim() !== ''));
+      appendAll(
+        page.method,
+        lines.filter((l) => l.value.trim() !== ''),
+      );
       for (const profile of sections(section.blocks, 5)) {
         if (profile.heading?.level !== 5) continue;
         const config = firstCode(profile.blocks);

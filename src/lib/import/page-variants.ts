@@ -3,6 +3,7 @@
 // baseline and optimized sides of the "Other Benchmark Cases". Shared helpers for reading blocks.
 import type { PageBlock } from './page-blocks.ts';
 import type { Located, PageProblem, PageStep, PageVariant, PerformanceLabPage } from './page-model.ts';
+import { appendAll } from '../append-all.ts';
 
 type CodeBlock = Extract<PageBlock, { kind: 'code' }>;
 
@@ -99,7 +100,7 @@ export function readVariants(blocks: readonly PageBlock[], step: PageStep | unde
         if (code) current.result = code;
         else problems.push({ line: block.line, message: `"${block.title}" has no code block` });
         flush();
-      } else step?.prose.push(...textLines(block.body));
+      } else if (step) appendAll(step.prose, textLines(block.body));
     }
   }
   flush();

@@ -6,6 +6,7 @@ import { RunSchema, type Run } from '../schema/run.ts';
 import type { MetricKey } from '../schema/metric.ts';
 import { stableJson } from '../stable-json.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
+import { appendAll } from '../append-all.ts';
 
 export type RawFile = {
   /** path relative to the guide's raw folder */ path: string;
@@ -35,7 +36,7 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
   const idOwners = new Map<string, string>();
   for (const raw of [...files].sort((a, b) => byCodeUnit(a.path, b.path))) {
     const result = parseRawFile(raw.text, { file: raw.file });
-    diagnostics.push(...result.diagnostics);
+    appendAll(diagnostics, result.diagnostics);
     const ids = new Set<string>();
     for (const parsed of result.runs) {
       const id = runId(raw.path, parsed.source.blockLabel, parsed.source.blockIndex, result.runs.length);
@@ -75,7 +76,7 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
       idOwners.set(id, raw.file);
       const unusable = unusableNumbers(parsed, raw.file);
       if (unusable.length > 0) {
-        diagnostics.push(...unusable);
+        appendAll(diagnostics, unusable);
         continue;
       }
       // A parser bug, not the author's: name the block, and what of the run the schema refused.
@@ -85,8 +86,9 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
         { file: raw.file, locate: () => ({ line: parsed.source.startLine }) },
       );
       if (!checked.ok) {
-        diagnostics.push(
-          ...checked.diagnostics.map((d) => ({
+        appendAll(
+          diagnostics,
+          checked.diagnostics.map((d) => ({
             ...d,
             message: `the ${parsed.source.format} reader produced a run perflab cannot store: ${d.message}`,
             hint: 'this is a bug in perflab, not in the file: report it with the file attached',
@@ -95,7 +97,7 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
         continue;
       }
       const run = checked.data;
-      diagnostics.push(...checkRunPlausibility(run));
+      appendAll(diagnostics, checkRunPlausibility(run));
       runs.push(run);
     }
   }

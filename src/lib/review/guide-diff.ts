@@ -1,14 +1,14 @@
 import { formatFixed } from '../format/number.ts';
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
-import { deltaText } from '../format/measurement-text.ts';
+import { deltaText, scaledText } from '../format/measurement-text.ts';
 import { storySentence } from '../format/story-finding.ts';
 import { findingStep } from '../schema/story.ts';
 import { translator } from '../i18n.ts';
 import { deltaStyle } from '../view/view-context.ts';
-import { scaledText } from '../format/measurement-text.ts';
 import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { codeBlockLines, markdownText } from './markdown.ts';
+import { appendAll } from '../append-all.ts';
 
 /**
  * What changed between two versions of the computed guides, as a markdown report a reviewer
@@ -74,7 +74,7 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
     before.recommended.command !== after.recommended.command ||
     before.recommended.engine.id !== after.recommended.engine.id
   ) {
-    lines.push(
+    appendAll(lines, [
       '- **Recommended command changed:**',
       '',
       '  ```diff',
@@ -82,7 +82,7 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
       ...codeBlockLines(after.recommended.command, '  + '),
       '  ```',
       '',
-    );
+    ]);
   }
   const stepTitle = (s: ComputedStep) => markdownText(s.title.en);
   for (const step of after.steps) {
@@ -132,13 +132,13 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   for (const c of before.comparison)
     if (!after.comparison.some((n) => n.id === c.id)) rows.push(`| ${markdownText(c.label.en)} | removed | | |`);
   if (rows.length > 0)
-    lines.push(
+    appendAll(lines, [
       '',
       `| Benchmark case | Baseline ${metric} | Optimized ${metric} | Change |`,
       '| --- | --- | --- | --- |',
       ...rows,
       '',
-    );
+    ]);
 
   const summary: string[] = [];
   for (const row of after.optimizationSummary.rows) {
@@ -235,7 +235,7 @@ export function guidesDiff(
       );
       continue;
     }
-    sections.push(...guideReport(id, old, guide));
+    appendAll(sections, guideReport(id, old, guide));
   }
   for (const [id, guide] of before) if (!after.has(id)) sections.push(`${heading(id, guide)} — removed`, '');
   const body = sections.length === 0 ? ['No computed number, winner or recommendation changed.', ''] : sections;

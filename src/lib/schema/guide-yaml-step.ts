@@ -11,6 +11,22 @@ export const Slug = z
   .string()
   .regex(/^[a-z0-9][a-z0-9._-]*$/, 'expected a lower-case id of letters, digits, ".", "_" or "-"');
 
+/** A command a page shows is read by people: longer than this, it is not a command but a pasted log. */
+export const COMMAND_LIMITS = { lines: 100, characters: 10_000 } as const;
+
+/** A serving or benchmark command (or script): at most COMMAND_LIMITS long, an error at its line otherwise. */
+export const CommandSchema = z
+  .string()
+  .min(1)
+  .superRefine((text, ctx) => {
+    const lines = text.replace(/\n$/, '').split('\n').length;
+    if (lines > COMMAND_LIMITS.lines || text.length > COMMAND_LIMITS.characters)
+      ctx.addIssue({
+        code: 'custom',
+        message: `a command of at most ${COMMAND_LIMITS.lines} lines and ${COMMAND_LIMITS.characters.toLocaleString('en-US')} characters; this one has ${lines.toLocaleString('en-US')} lines and ${text.length.toLocaleString('en-US')} characters`,
+      });
+  });
+
 export const LocalizedSchema = z.strictObject({ en: z.string().min(1), zh: z.string().min(1) });
 export type Localized = z.infer<typeof LocalizedSchema>;
 
@@ -50,7 +66,7 @@ export const RunConfig = {
   /** backend parameters, one per line as the page shows them */
   args: z.array(z.string().min(1)).optional(),
   /** a full serving command, for guides that show commands instead of parameters */
-  command: z.string().min(1).optional(),
+  command: CommandSchema.optional(),
 };
 
 export const VariantSchema = z
@@ -95,7 +111,7 @@ export const StepSchema = z.strictObject({
   /** the workload every run of the step was measured with: a profile of the guide… */
   profile: Slug.optional(),
   /** …or the exact benchmark command (`vllm bench serve …`) */
-  benchmark: z.string().min(1).optional(),
+  benchmark: CommandSchema.optional(),
   /** how the step's result is stated: a pairwise sentence, a ranking sentence, or nothing */
   summary: SummaryKind,
   /** what the winner is compared with in a pairwise sentence */

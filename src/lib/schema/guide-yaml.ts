@@ -4,6 +4,7 @@ import { SafeUrlSchema } from './safe-url.ts';
 import { ACKNOWLEDGEABLE_CODES } from '../diagnostics/codes.ts';
 import { Accelerator, Objective, OtherCasesLayout, PagePart, Scaling, SummaryMode } from './vocabulary.ts';
 import {
+  CommandSchema,
   LabelSchema,
   LocalizedSchema,
   ResultRefSchema,
@@ -61,7 +62,7 @@ export const CaseSchema = z.strictObject({
   label: LabelSchema,
   profile: Slug.optional(),
   /** the exact benchmark command both runs of the case were measured with */
-  benchmark: z.string().min(1).optional(),
+  benchmark: CommandSchema.optional(),
   baseline: CaseSide,
   optimized: CaseSide,
 });
@@ -97,6 +98,18 @@ export const OtherCasesSchema = z.discriminatedUnion('layout', [
   }),
 ]);
 
+/** "nvidia-h200": the slug of a machine's compare page (/compare/hardware/<slug>/), from its name. */
+export const hardwareSlugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9.]+/g, '-');
+
+/** A machine's name becomes a path on the site: its slug must be an id ("..", "." or "---" are not). */
+const HardwareNameSchema = z
+  .string()
+  .min(1)
+  .refine((name) => Slug.safeParse(hardwareSlugOf(name)).success, {
+    message:
+      'a machine name with a letter or digit first (its compare page is /compare/hardware/<name in lower case>/)',
+  });
+
 export const GuideSchema = z.strictObject({
   title: LocalizedSchema,
   model: z.strictObject({
@@ -106,7 +119,7 @@ export const GuideSchema = z.strictObject({
     subject: LabelSchema.optional(),
   }),
   hardware: z.strictObject({
-    name: z.string().min(1),
+    name: HardwareNameSchema,
     /** how many accelerators the machine has (GPUs, or NPUs when `accelerator: npu`) */
     gpus: z.number().int().positive(),
     accelerator: Accelerator.default('gpu'),
@@ -133,14 +146,14 @@ export const GuideSchema = z.strictObject({
   profiles: z.array(ProfileSchema).default([]),
   datasets: z.array(DatasetSchema).default([]),
   /** the benchmark commands, shown as one shell block */
-  benchmarkCommands: z.string().min(1).optional(),
+  benchmarkCommands: CommandSchema.optional(),
   /** prefix step headings with their number ("1. Choose the inference engine") */
   numberedSteps: z.boolean().default(false),
   /** the un-tuned configuration every gain is measured against */
   baseline: z.strictObject({ step: Slug, variant: Slug }),
   steps: z.array(StepSchema).min(1),
   accuracy: z.array(AccuracyCheckSchema).default([]),
-  recommended: z.strictObject({ engine: Slug, command: z.string().min(1) }),
+  recommended: z.strictObject({ engine: Slug, command: CommandSchema }),
   /** the conclusion's before/after table; a guide that measured only its steps has none */
   comparison: z
     .strictObject({

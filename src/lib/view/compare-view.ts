@@ -3,6 +3,7 @@ import { deltaText } from '../format/measurement-text.ts';
 import { formatFixed } from '../format/number.ts';
 import { t, translator, type Locale } from '../i18n.ts';
 import type { ComputedCase, ComputedGuide } from '../schema/computed.ts';
+import { hardwareSlugOf } from '../schema/guide-yaml.ts';
 import { commandView, type CommandView } from './command-view.ts';
 import { deltaStyle, guideImprovement } from './view-context.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
@@ -61,7 +62,7 @@ export type CompareView = {
 /** "glm-4.x": the model part of a guide id, which names its compare page. */
 export const modelSlug = (guide: ComputedGuide) => guide.id.split('/')[0] ?? guide.id;
 /** "nvidia-h200": a machine's compare page. */
-export const hardwareSlug = (guide: ComputedGuide) => guide.hardware.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-');
+export const hardwareSlug = (guide: ComputedGuide) => hardwareSlugOf(guide.hardware.name);
 
 const machine = (guide: ComputedGuide) => `${guide.hardware.name} × ${guide.hardware.gpus}`;
 

@@ -3,6 +3,7 @@ import type { ComputedGuide } from '../schema/computed.ts';
 import { comparePages, modelSlug } from './compare-view.ts';
 import { machineName } from './index-view.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
+import { appendAll } from '../append-all.ts';
 
 /** A sidebar entry in Starlight's route data shape (what `starlightRoute.sidebar` holds). */
 export type SidebarEntry =
@@ -113,7 +114,7 @@ export function sidebarPagination(
 ): { prev: SidebarLink | undefined; next: SidebarLink | undefined } {
   const links: SidebarLink[] = [link(t(lang, 'site.guides'), `/${lang}/`, path)];
   for (const model of models)
-    if (isModelOf(model, path)) links.push(...(modelGroup(model, lang, path) as { entries: SidebarLink[] }).entries);
+    if (isModelOf(model, path)) appendAll(links, (modelGroup(model, lang, path) as { entries: SidebarLink[] }).entries);
     else links.push(link(model.family, model.href, path));
   links.push(link(t(lang, 'site.methodology'), `/${lang}/methodology/`, path));
   const at = links.findIndex((entry) => entry.isCurrent);

@@ -99,7 +99,7 @@ export function auditContext(page: PerformanceLabPage, file: string): AuditConte
     ...page.steps.flatMap((s) => s.variants),
     ...page.otherCases.flatMap((c) => [c.baseline, c.optimized]),
   ];
-  const largest = Math.max(1, ...variants.map((v) => acceleratorsOf(configOf(v))));
+  const largest = variants.reduce((most, v) => Math.max(most, acceleratorsOf(configOf(v))), 1);
   return {
     file,
     latency,

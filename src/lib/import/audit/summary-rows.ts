@@ -32,13 +32,13 @@ export function rowRuns(label: string, steps: readonly StepRuns[]): Measured[] |
   const exact = steps.find((s) => plain(s.title).toLowerCase() === label.toLowerCase());
   if (exact) return exact.runs;
   const scored = steps.map((s) => ({ s, score: overlap(target, words(s.title)) }));
-  const top = Math.max(0, ...scored.map((x) => x.score));
+  const top = scored.reduce((most, x) => Math.max(most, x.score), 0);
   const best = scored.filter((x) => x.score === top);
   if (top > 0 && best.length === 1) return best[0]?.s.runs;
   // A row about a kind of run that several steps tried ("Parallelism" on a page with a step per
   // engine): the runs that share most of the row's words, so "Attention Backend" is not "DP Attention".
   const runs = steps.flatMap((s) => s.runs);
-  const runTop = Math.max(0, ...runs.map((m) => overlap(target, words(m.label))));
+  const runTop = runs.reduce((most, m) => Math.max(most, overlap(target, words(m.label))), 0);
   if (runTop * 2 <= target.size) return undefined;
   return runs.filter((m) => overlap(target, words(m.label)) === runTop);
 }

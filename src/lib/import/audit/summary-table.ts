@@ -28,7 +28,10 @@ function auditStepOverStep(
     });
   const rows = table.rows.map((row) => ({ row, label: plain(row.cells[0] ?? ''), cell: plain(row.cells[1] ?? '') }));
   // A change the page left out (`-`) is stated with as many decimals as the page's other rows.
-  const decimals = Math.max(1, ...rows.map(({ cell }) => decimalsOf(/(?<![\d.])[\d.]+(?=\s*%)/.exec(cell)?.[0] ?? '')));
+  const decimals = rows.reduce(
+    (most, { cell }) => Math.max(most, decimalsOf(/(?<![\d.])[\d.]+(?=\s*%)/.exec(cell)?.[0] ?? '')),
+    1,
+  );
   const units = rows.map(({ label }) => (/^total\b/i.test(label) ? undefined : rowRuns(label, steps)));
   const rowChain = walkChain(
     units.map((u) => u ?? []),
