@@ -11,6 +11,7 @@ import { parsePage, type PageBlock } from '../../src/lib/import/page-blocks.ts';
 import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
 import { importPage } from '../../src/lib/import/write-guide.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { metricEntries } from '../../src/lib/parse/types.ts';
 import type { Run } from '../../src/lib/schema/run.ts';
 import { corpusDir, corpusPages, hasCorpus } from '../helpers/corpus.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
@@ -46,7 +47,7 @@ function importedRuns(id: string): Run[] {
 }
 
 const metricValues = (run: Pick<Run, 'metrics'>) =>
-  Object.fromEntries(Object.entries(run.metrics).map(([key, m]) => [key, { value: m.value, printed: m.printed }]));
+  Object.fromEntries(metricEntries(run.metrics).map(([key, m]) => [key, { value: m.value, printed: m.printed }]));
 
 describe.runIf(hasCorpus)('every run a committed guide shows is a block of its published page', () => {
   it('covers every published page', () => {
@@ -68,7 +69,7 @@ describe.runIf(hasCorpus)('every run a committed guide shows is a block of its p
       const stored = JSON.parse(readFileSync(join(repoRoot, 'data/runs', id, `${runId}.json`), 'utf8')) as Run;
       if (isAccuracy(stored)) {
         const name = runId.split('/').pop() ?? runId;
-        for (const metric of Object.values(stored.metrics))
+        for (const [, metric] of metricEntries(stored.metrics))
           expect(
             rows.some((cells) => cells[0] === name && cells.includes(metric.printed)),
             `${run.file}: ${metric.printed} is in no table row "${name}" of pages/${id}.md`,

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildGuide } from '../../src/lib/compute/build-guide.ts';
+import { metricEntries } from '../../src/lib/parse/types.ts';
 import { guidesDiff } from '../../src/lib/review/guide-diff.ts';
 import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
 import { buildFromDisk, ingestFromDisk, repoRoot } from '../helpers/guide-from-disk.ts';
@@ -21,7 +22,7 @@ function withRawEdit(
   const edited = ingestFromDisk(id).runs.map((run) => {
     if (!run.source.file.endsWith(file)) return run;
     const metrics = Object.fromEntries(
-      Object.entries(run.metrics).map(([k, v]) => [
+      metricEntries(run.metrics).map(([k, v]) => [
         k,
         v.printed === from ? { ...v, printed: to, value: Number(to) } : v,
       ]),

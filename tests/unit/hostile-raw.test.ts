@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { metricEntries } from '../../src/lib/parse/types.ts';
 
 const base = readFileSync(join(import.meta.dirname, '../fixtures/bad-guides/base/raw/engine/sglang.txt'), 'utf8');
 const ingest = (text: string) => ingestGuide([{ path: 'engine/sglang.txt', file: 'raw/engine/sglang.txt', text }]);
@@ -24,7 +25,7 @@ describe('hostile raw lines', () => {
     expect(result.runs).toHaveLength(1);
     expect(result.runs[0]!.metrics).toEqual(
       Object.fromEntries(
-        Object.entries(original.metrics).map(([k, m]) => [k, { ...m, line: m.line + (m.line > 8 ? 2 : 0) }]),
+        metricEntries(original.metrics).map(([k, m]) => [k, { ...m, line: m.line + (m.line > 8 ? 2 : 0) }]),
       ),
     );
     const foreign = result.diagnostics.filter((d) => d.code === 'W_FOREIGN_LINE');

@@ -10,6 +10,7 @@ import {
   splitMetricKey,
   type MetricKey,
 } from '../../src/lib/schema/metric.ts';
+import { RunSchema, type Run } from '../../src/lib/schema/run.ts';
 
 describe('metric keys', () => {
   it('are checked by the compiler', () => {
@@ -30,6 +31,35 @@ describe('metric keys', () => {
       'unknown statistic "meen" (expected mean, median, std, min, max or pNN); did you mean "mean"?',
     );
     expect(MetricKeySchema.safeParse('tpot.p95').success).toBe(true);
+  });
+
+  it('key a stored run: read by metric key without a cast, a key that is none refused when a run is read', () => {
+    const value = { line: 3, printed: '5481.90', unit: 'tok/s' as const, value: 5481.9 };
+    const run: Run = {
+      id: 'engine/vllm',
+      metrics: { total_token_throughput: value },
+      raw: '',
+      source: {
+        blockIndex: 0,
+        blockLabel: null,
+        endLine: 9,
+        file: 'engine/vllm.txt',
+        format: 'vllm-bench-serve',
+        startLine: 1,
+      },
+    };
+    expect(run.metrics.total_token_throughput?.value).toBe(5481.9);
+    // @ts-expect-error not a metric key
+    expect(run.metrics['total_tokens_throughput']).toBeUndefined();
+    // @ts-expect-error a distribution needs a statistic
+    const bare: Run['metrics'] = { ttft: value };
+    const read = RunSchema.safeParse({ ...run, metrics: bare });
+    const issue = read.error?.issues[0];
+    expect(issue?.path).toEqual(['metrics', 'ttft']);
+    expect(issue?.code === 'invalid_key' ? issue.issues.map((why) => why.message) : []).toEqual([
+      '"ttft" is a distribution: name a statistic, e.g. "ttft.mean"',
+    ]);
+    expect(RunSchema.parse(run)).toEqual(run);
   });
 
   it('split into id and statistic, and are built only from a distribution and a statistic', () => {

@@ -3,7 +3,7 @@ import { validate } from '../diagnostics/validate.ts';
 import { parseRawFile, type ParsedRun } from '../parse/index.ts';
 import { checkRunPlausibility } from './plausibility.ts';
 import { RunSchema, type Run } from '../schema/run.ts';
-import type { MetricKey } from '../schema/metric.ts';
+import { isMetricKey } from '../schema/metric.ts';
 import { stableJson } from '../stable-json.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { appendAll } from '../append-all.ts';
@@ -118,7 +118,9 @@ function unusableNumbers(run: ParsedRun, file: string): Diagnostic[] {
   const found: Diagnostic[] = [];
   // for…in, not Object.entries: no pair is allocated for each value of each run.
   for (const key in run.metrics) {
-    const metric = run.metrics[key as MetricKey];
+    // isMetricKey is a type guard (memoized), not a cast: for…in gives every key as a string.
+    if (!isMetricKey(key)) continue;
+    const metric = run.metrics[key];
     if (metric === undefined) continue;
     const problem = !Number.isFinite(metric.value)
       ? `is not a finite number (it reads as ${metric.value})`

@@ -2,8 +2,8 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { isMetricKey, type MetricKey } from '../schema/metric.ts';
 import type { MetricValue, Run } from '../schema/run.ts';
 
-/** A run's values by metric key, as a parser builds them: a key that is not a metric is a type error. */
-export type RunMetrics = { [K in MetricKey]?: MetricValue };
+/** A run's values by metric key (schema/run.ts): a key that is not a metric is a type error. */
+export type RunMetrics = Run['metrics'];
 
 /** A run's values with their keys. */
 export function metricEntries(metrics: RunMetrics): [MetricKey, MetricValue][] {
@@ -13,7 +13,7 @@ export function metricEntries(metrics: RunMetrics): [MetricKey, MetricValue][] {
 }
 
 /** A run as a parser returns it; ingest gives it its id. */
-export type ParsedRun = Omit<Run, 'id' | 'metrics'> & { metrics: RunMetrics };
+export type ParsedRun = Omit<Run, 'id'>;
 
 /** What every parser returns: the runs it read and every problem it found (never thrown). */
 export type ParseResult = { runs: ParsedRun[]; diagnostics: Diagnostic[] };

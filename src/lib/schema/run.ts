@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMetricKey, metricKeyProblem, UnitSchema } from './metric.ts';
+import { MetricKeySchema, UnitSchema } from './metric.ts';
 
 // Fields in the order of their names, as data/runs stores them: validated runs come out of zod in
 // this order, so ingest's stable JSON need not copy every value to sort it.
@@ -35,16 +35,8 @@ export type FormatId = z.infer<typeof FormatIdSchema>;
 export const RunSchema = z.object({
   /** `<path under the guide's raw folder, without extension>[#<block label slug>]` */
   id: z.string().min(1),
-  /**
-   * Values by metric key (schema/metric.ts: every key is checked here). Typed with string keys
-   * because src/lib/import reads runs by string key; parsers build them as RunMetrics.
-   */
-  metrics: z.record(
-    z.string().refine((key): boolean => isMetricKey(key), {
-      error: (issue) => metricKeyProblem(String(issue.input)),
-    }),
-    MetricValueSchema,
-  ),
+  /** Values by metric key (schema/metric.ts: every key is checked here, and typed as a MetricKey). */
+  metrics: z.partialRecord(MetricKeySchema, MetricValueSchema),
   /** The block exactly as printed (normalized line endings), for the page's collapsible raw result. */
   raw: z.string(),
   source: z.object({

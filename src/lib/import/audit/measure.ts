@@ -4,7 +4,9 @@
 // objective, scaled to the machine when a run uses fewer accelerators than the page's node.
 import { parse as parseYaml } from 'yaml';
 import { ingestGuide } from '../../ingest/ingest-guide.ts';
+import type { MetricKey } from '../../schema/metric.ts';
 import type { Run } from '../../schema/run.ts';
+import { metricEntries } from '../../parse/types.ts';
 import { configFlags } from '../../serving/flags.ts';
 import { hardwareOf } from '../draft-names.ts';
 import type { PageStep, PageVariant, PerformanceLabPage } from '../page-model.ts';
@@ -13,8 +15,8 @@ type CodeBlock = NonNullable<PageVariant['result']>;
 
 export const TPS = 'total_token_throughput';
 
-export const value = (run: Run | undefined, key: string) => run?.metrics[key]?.value;
-export const printedValue = (run: Run | undefined, key: string) => run?.metrics[key]?.printed;
+export const value = (run: Run | undefined, key: MetricKey) => run?.metrics[key]?.value;
+export const printedValue = (run: Run | undefined, key: MetricKey) => run?.metrics[key]?.printed;
 
 /** The runs of one result block, every metric line moved to its line in the page. */
 export function blockRuns(code: CodeBlock, file: string): Run[] {
@@ -22,7 +24,7 @@ export function blockRuns(code: CodeBlock, file: string): Run[] {
   return runs.map((run) => ({
     ...run,
     metrics: Object.fromEntries(
-      Object.entries(run.metrics).map(([key, m]) => [key, { ...m, line: m.line + code.firstLine - 1 }]),
+      metricEntries(run.metrics).map(([key, m]) => [key, { ...m, line: m.line + code.firstLine - 1 }]),
     ),
   }));
 }
