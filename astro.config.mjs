@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import mdx from '@astrojs/mdx';
 import { filePolicy } from './src/pipeline/site-policy.ts';
+import { devGuideReload } from './src/content/dev-entries.ts';
 
 export default defineConfig({
   // The site's public URL, e.g. https://perflab.example.com: with it, every page gets a canonical
@@ -20,6 +21,8 @@ export default defineConfig({
     // First: a link in public/ stops the build before anything is copied, and the dev server serves
     // nothing reached through a link (src/pipeline/site-policy.ts).
     filePolicy(),
+    // `npm run dev`: a refreshed guide's page reloads at once (src/content/dev-entries.ts).
+    devGuideReload(),
     starlight({
       title: { en: 'perflab', 'zh-CN': 'perflab' },
       description: 'LLM serving tuning guides computed from raw benchmark evidence',

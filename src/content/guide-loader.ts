@@ -12,6 +12,7 @@ import { validateJson } from '../lib/diagnostics/validate.ts';
 import { ComputedGuideSchema, type ComputedGuide } from '../lib/schema/computed.ts';
 import { computedByThisCode } from '../pipeline/cache.ts';
 import { LAST_UPDATED_FILE } from '../lib/last-updated.ts';
+import { devGuideEntries, reloadOpenPages } from './dev-entries.ts';
 
 const ProseHtmlSchema = z.object({
   title: z.string(),
@@ -200,6 +201,11 @@ async function onChange(
       if (!reportRefresh(context.logger, guide.id, refreshGuide(guide.id))) return; // the page keeps its last good state
     }
     loadEntry(context, root, dirs, options, guide.id);
+    // The page shows this entry now, not after Astro has written and reloaded its whole store.
+    const entry = context.store.get(guide.id);
+    if (entry) devGuideEntries().set(guide.id, entry.data as z.infer<typeof GuideEntrySchema>);
+    else devGuideEntries().delete(guide.id);
+    reloadOpenPages();
     context.logger.info(`reloaded ${guide.id}`);
   } catch (cause) {
     context.logger.error(`${guide.id}: ${cause instanceof Error ? cause.message : String(cause)}`);

@@ -10,6 +10,7 @@ import { perturbResultText } from '../../src/lib/bench/synthetic-guide.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 import { pageText, showsNumber } from '../helpers/page-text.ts';
 import { freePort } from '../helpers/preview-server.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'perflab-dev-'));
 let server: ChildProcess;
@@ -105,6 +106,29 @@ describe('npm run dev', () => {
     expect(output).not.toContain('E_EMPTY_FILE');
     expect(showsNumber(await page(), '6487.53')).toBe(true);
   }, 40_000);
+  it('an open page reloads itself and shows the edit', async () => {
+    // The test before left sglang.txt with an error, which keeps the page as it was: put it right.
+    const sglang = 'data/raw/glm-5.2/h200/engine/sglang.txt';
+    writeFileSync(join(scratch, sglang), readFileSync(join(repoRoot, sglang), 'utf8'));
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(`${url}/en/guides/glm-5.2/h200/`);
+      const raw = join(scratch, 'data/raw/glm-5.2/h200/engine/vllm.txt');
+      const shown = readFileSync(raw, 'utf8');
+      const current = /Total Token throughput \(tok\/s\):\s+(\S+)/.exec(shown)?.[1] ?? '';
+      // An earlier test's edit may still reload the page: wait until it shows the file as it is.
+      await tab.waitForFunction((text) => document.body.textContent?.includes(text), current, { timeout: 20_000 });
+      const edited = perturbResultText(shown, 1.02);
+      const next = /Total Token throughput \(tok\/s\):\s+(\S+)/.exec(edited)?.[1] ?? '';
+      writeFileSync(raw, edited);
+      // No reload by the test: the dev server tells the page to reload itself.
+      await tab.waitForFunction((text) => document.body.textContent?.includes(text), next, { timeout: 20_000 });
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
   it('serves no file reached through a symbolic link, in the site folder or by /@fs', async () => {
     // test-results/ is git-ignored and inside the folder the dev server serves from.
     const dir = join(repoRoot, 'test-results', `dev-links-${process.pid}`);
