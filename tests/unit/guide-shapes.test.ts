@@ -297,7 +297,7 @@ describe('acknowledgements', () => {
 
   it('one entry without a file covers a code on every run (a known tool artifact), and is reported as acknowledged', () => {
     const built = buildWithPeak(
-      'acknowledge:\n  - { code: W_BEYOND_PHYSICAL, reason: "guidellm peak is an instantaneous rate" }\n',
+      'acknowledge:\n  - { code: W_BEYOND_PHYSICAL, metric: peak_output_token_throughput, reason: "guidellm peak is an instantaneous rate" }\n',
     );
     expect(errors(built)).toEqual([]);
     expect(built.acknowledged?.map((d) => `${d.file}:${d.line}: ${d.code}`)).toEqual([

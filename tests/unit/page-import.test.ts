@@ -251,7 +251,9 @@ ${block('1200.00')}
   });
 
   it('acknowledges a known tool artifact once, with its reason; other warnings are left to the author', () => {
-    expect(yaml.acknowledge).toEqual([expect.objectContaining({ code: 'W_BEYOND_PHYSICAL' })]);
+    expect(yaml.acknowledge).toEqual([
+      expect.objectContaining({ code: 'W_BEYOND_PHYSICAL', metric: 'peak_output_token_throughput' }),
+    ]);
     expect(yaml.acknowledge[0]?.file).toBeUndefined();
     expect(yaml.acknowledge[0]?.reason.en).toContain('instantaneous');
     expect(yaml.acknowledge[0]?.reason.zh).toContain('瞬时速率');

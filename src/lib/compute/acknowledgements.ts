@@ -1,6 +1,7 @@
 import { warningAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
-import { checkRunPlausibility } from '../ingest/plausibility.ts';
+import { plausibilityWarnings } from '../ingest/plausibility.ts';
+import type { MetricKey } from '../schema/metric.ts';
 import type { Guide } from '../schema/guide-yaml.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import type { ComputeContext } from './context.ts';
@@ -19,6 +20,8 @@ type Acknowledgeable = {
   file?: string | undefined;
   block?: string | null | undefined;
   step?: string | undefined;
+  /** for a plausibility warning: the metric it is about, which its acknowledgement names */
+  metric?: MetricKey | undefined;
   /** for a story check: what it found, shown on the page with the reason */
   finding?: StoryFinding;
 };
@@ -27,7 +30,8 @@ const covers = (entry: Entry, item: Acknowledgeable) =>
   entry.code === item.warning.code &&
   (entry.file === undefined || entry.file === item.file) &&
   (entry.block === undefined || entry.block === item.block) &&
-  (entry.step === undefined || entry.step === item.step);
+  (entry.step === undefined || entry.step === item.step) &&
+  entry.metric === item.metric;
 
 function expectedEntry(item: Acknowledgeable): string {
   const keys = [
@@ -35,6 +39,7 @@ function expectedEntry(item: Acknowledgeable): string {
     item.block ? `block: ${item.block}` : undefined,
     item.step ? `step: ${item.step}` : undefined,
     `code: ${item.warning.code}`,
+    item.metric ? `metric: ${item.metric}` : undefined,
     'reason: { en: …, zh: … }',
   ].filter(Boolean);
   return `an entry in acknowledge: { ${keys.join(', ')} }`;
@@ -52,14 +57,14 @@ export function checkAcknowledgements(
 ): { acknowledged: Diagnostic[]; storyNotes: ComputedGuide['story'] } {
   const items: Acknowledgeable[] = [];
   for (const run of ctx.usedRuns.values())
-    for (const warning of checkRunPlausibility(run))
-      if (warning.severity === 'warning')
-        items.push({
-          warning,
-          path: ctx.usedAt.get(run.id) ?? [],
-          file: rawPathOf(run, ctx.id),
-          block: run.source.blockLabel,
-        });
+    for (const { warning, metric } of plausibilityWarnings(run))
+      items.push({
+        warning,
+        path: ctx.usedAt.get(run.id) ?? [],
+        file: rawPathOf(run, ctx.id),
+        block: run.source.blockLabel,
+        metric,
+      });
   for (const check of story)
     items.push({
       warning: check.warning,
@@ -105,10 +110,11 @@ export function checkAcknowledgements(
       );
     if (used.has(index)) return;
     const scope = entry.file ?? (entry.step ? `step "${entry.step}"` : 'every run');
+    const metric = entry.metric ? ` for ${entry.metric}` : '';
     ctx.error(
       ['acknowledge', index],
       'E_STALE_ACKNOWLEDGEMENT',
-      `acknowledges ${entry.code} on ${scope}${entry.block ? ` (block "${entry.block}")` : ''}, which this guide no longer raises`,
+      `acknowledges ${entry.code}${metric} on ${scope}${entry.block ? ` (block "${entry.block}")` : ''}, which this guide no longer raises`,
       { expected: 'a warning that occurs', found: 'none' },
     );
   });

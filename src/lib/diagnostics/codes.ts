@@ -25,13 +25,15 @@ export const STORY_CODES = [
   'W_STORY_COPIED',
 ] as const satisfies readonly WarningCode[];
 
-/** Warnings a guide must acknowledge, with a reason, for each run its page shows (guide.yaml `acknowledge:`). */
-export const ACKNOWLEDGEABLE_CODES = [
+/** What plausibility finds unusual in a run's numbers (src/lib/ingest/plausibility.ts): each about one metric. */
+export const PLAUSIBILITY_CODES = [
   'W_MEAN_ABOVE_PERCENTILE',
   'W_PEAK_BELOW_MEAN',
   'W_BEYOND_PHYSICAL',
-  ...STORY_CODES,
 ] as const satisfies readonly WarningCode[];
+
+/** Warnings a guide must acknowledge, with a reason, for each run its page shows (guide.yaml `acknowledge:`). */
+export const ACKNOWLEDGEABLE_CODES = [...PLAUSIBILITY_CODES, ...STORY_CODES] as const satisfies readonly WarningCode[];
 
 export function codeInfo(code: DiagnosticCode): CodeInfo {
   return DIAGNOSTIC_CODES[code];

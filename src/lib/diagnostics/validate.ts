@@ -3,6 +3,7 @@ import { didYouMean } from './did-you-mean.ts';
 import { errorAt, type Diagnostic } from './diagnostics.ts';
 import { formatPath, type YamlPath } from '../guide-source/yaml-source.ts';
 import { parseJsonDocuments, pointerEscape } from '../parse/json-text.ts';
+import { showInvisible } from '../visible-text.ts';
 
 /**
  * Every schema check of perflab's inputs and stored data goes through `validate`: it turns each
@@ -145,8 +146,9 @@ function describe(value: unknown): string {
   if (typeof value === 'object') return 'a mapping';
   // A long string (a pasted log) is quoted by its start: a message is one line, not the whole value.
   if (typeof value === 'string' && (value.length > 120 || value.includes('\n')))
-    return `${JSON.stringify(value.split('\n')[0]?.slice(0, 120))}… (${value.length.toLocaleString('en-US')} characters)`;
-  return JSON.stringify(value);
+    return `${showInvisible(JSON.stringify(value.split('\n')[0]?.slice(0, 120)))}… (${value.length.toLocaleString('en-US')} characters)`;
+  // JSON escapes control characters; a zero-width one is named too, or the text would look empty.
+  return typeof value === 'string' ? showInvisible(JSON.stringify(value)) : JSON.stringify(value);
 }
 
 function valueAt(data: unknown, path: YamlPath): unknown {

@@ -3,7 +3,8 @@
 // in slots. The guide.yaml is a draft for the migrating team: `npm run check` names what is left.
 import { parse, stringify } from 'yaml';
 import type { WarningCode } from '../diagnostics/codes.ts';
-import { checkRunPlausibility } from '../ingest/plausibility.ts';
+import { plausibilityWarnings } from '../ingest/plausibility.ts';
+import type { MetricKey } from '../schema/metric.ts';
 import type { Localized } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
 import { commandModel } from '../serving/flags.ts';
@@ -22,35 +23,42 @@ export type ImportedFiles = {
   enMd: string;
 };
 
-/** Known artifacts of a tool, acknowledged once for the whole guide with the reason they occur. */
-const TOOL_ARTIFACTS: Partial<Record<WarningCode, Localized>> = {
-  W_BEYOND_PHYSICAL: {
-    en: 'guidellm reports the peak output throughput as an instantaneous rate between two tokens, not a per-second bucket, so it exceeds what a node can serve; no number on the page uses it',
-    zh: 'guidellm 报告的峰值输出吞吐量是两个 token 之间的瞬时速率，而不是按秒统计的数量，因此会超出单个节点的服务能力；页面上没有任何数字使用它',
+/** Known artifacts of a tool (a code on one metric), acknowledged once for the whole guide with the reason they occur. */
+const TOOL_ARTIFACTS: { code: WarningCode; metric: MetricKey; reason: Localized }[] = [
+  {
+    code: 'W_BEYOND_PHYSICAL',
+    metric: 'peak_output_token_throughput',
+    reason: {
+      en: 'guidellm reports the peak output throughput as an instantaneous rate between two tokens, not a per-second bucket, so it exceeds what a node can serve; no number on the page uses it',
+      zh: 'guidellm 报告的峰值输出吞吐量是两个 token 之间的瞬时速率，而不是按秒统计的数量，因此会超出单个节点的服务能力；页面上没有任何数字使用它',
+    },
   },
-};
+];
 
 /**
  * One entry per plausibility warning the page's blocks raise: guide-wide for a known tool
  * artifact (with its reason), per file otherwise, with a reason left for the author to write.
  */
 function draftAcknowledgements(runs: readonly { file: string; run: Run }[]) {
-  const entries = new Map<string, { file?: string; block?: string; code: WarningCode; reason: Localized }>();
+  const entries = new Map<
+    string,
+    { file?: string; block?: string; code: WarningCode; metric: MetricKey; reason: Localized }
+  >();
   for (const { file, run } of runs)
-    for (const warning of checkRunPlausibility(run)) {
-      if (warning.severity !== 'warning') continue;
-      const artifact = TOOL_ARTIFACTS[warning.code];
+    for (const { warning, metric } of plausibilityWarnings(run)) {
+      const artifact = TOOL_ARTIFACTS.find((a) => a.code === warning.code && a.metric === metric)?.reason;
       const block = run.source.blockLabel ?? undefined;
-      const key = artifact ? warning.code : `${file}#${block ?? ''}#${warning.code}`;
+      const key = artifact ? `${warning.code} ${metric}` : `${file}#${block ?? ''}#${warning.code}#${metric}`;
       if (!entries.has(key))
         entries.set(
           key,
           artifact
-            ? { code: warning.code, reason: artifact }
+            ? { code: warning.code, metric, reason: artifact }
             : {
                 file,
                 ...(block ? { block } : {}),
                 code: warning.code,
+                metric,
                 reason: {
                   en: `FILL-IN why this is acceptable: ${warning.message}`,
                   zh: 'FILL-IN 为什么可以接受（中文）',

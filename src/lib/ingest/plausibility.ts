@@ -6,6 +6,7 @@ import {
   metricIds,
   statKeyOf,
   type DistributionId,
+  type MetricKey,
   type ScalarId,
   type Stat,
 } from '../schema/metric.ts';
@@ -63,8 +64,28 @@ function printedHalfUnit(metric: MetricValue): number {
   return 0.5 * 10 ** -decimals;
 }
 
-export function checkRunPlausibility(run: { source: Run['source']; metrics: RunMetrics }): Diagnostic[] {
-  const out: Diagnostic[] = [];
+/** A plausibility warning and the metric whose value it finds unusual (what an acknowledgement names). */
+export type PlausibilityWarning = { warning: Diagnostic; metric: MetricKey };
+
+type PlausibilityRun = { source: Run['source']; metrics: RunMetrics };
+
+/** Every problem with a run's numbers: errors and warnings, as ingest reports them. */
+export function checkRunPlausibility(run: PlausibilityRun): Diagnostic[] {
+  return plausibilityOf(run).map((item) => item.diagnostic);
+}
+
+/** The warnings among them, each with the metric it is about. */
+export function plausibilityWarnings(run: PlausibilityRun): PlausibilityWarning[] {
+  return plausibilityOf(run).flatMap(({ diagnostic, metric }) =>
+    diagnostic.severity === 'warning' && metric !== undefined ? [{ warning: diagnostic, metric }] : [],
+  );
+}
+
+function plausibilityOf(run: PlausibilityRun): { diagnostic: Diagnostic; metric?: MetricKey }[] {
+  const found: { diagnostic: Diagnostic; metric?: MetricKey }[] = [];
+  const out = {
+    push: (diagnostic: Diagnostic, metric?: MetricKey) => found.push({ diagnostic, ...(metric ? { metric } : {}) }),
+  };
   const m = run.metrics;
   const file = run.source.file;
   const where = run.source.blockLabel ? ` (block "# ${run.source.blockLabel}")` : '';
@@ -167,6 +188,7 @@ export function checkRunPlausibility(run: { source: Run['source']; metrics: RunM
           `${family} mean (${mean.printed}) is above its ${tailStat} (${tail.printed})${where}: only a heavy tail explains that`,
           { line: mean.line, expected: `mean ≤ ${tailStat}`, found: `${mean.printed} > ${tail.printed}` },
         ),
+        keys.mean,
       );
     }
   }
@@ -181,6 +203,7 @@ export function checkRunPlausibility(run: { source: Run['source']; metrics: RunM
         `peak output token throughput (${peak.printed}) is below the mean (${output.printed})${where}: vLLM bench counts the peak per stream chunk, so chunks of several tokens (speculative decoding, some engines) read low`,
         { line: peak.line, expected: 'peak ≥ mean', found: `${peak.printed} < ${output.printed}` },
       ),
+      'peak_output_token_throughput',
     );
   }
 
@@ -197,8 +220,9 @@ export function checkRunPlausibility(run: { source: Run['source']; metrics: RunM
               ? "guidellm's peak is an instantaneous rate, not a per-second bucket"
               : undefined,
         }),
+        key,
       );
     }
   }
-  return out;
+  return found;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MetricKeySchema } from './metric.ts';
 import { SafeUrlSchema } from './safe-url.ts';
-import { ACKNOWLEDGEABLE_CODES } from '../diagnostics/codes.ts';
+import { ACKNOWLEDGEABLE_CODES, PLAUSIBILITY_CODES } from '../diagnostics/codes.ts';
+import { visibleLength } from '../visible-text.ts';
 import { Accelerator, Objective, OtherCasesLayout, PagePart, Scaling, SummaryMode } from './vocabulary.ts';
 import {
   CommandSchema,
@@ -29,10 +30,16 @@ export * from './guide-yaml-step.ts';
  * Chinese when it holds Han characters and as English otherwise) still builds, with a
  * W_REASON_UNTRANSLATED warning; the other page shows it in that language, marked as such.
  */
+// A reason is judged by what a reader sees: zero-width and other invisible characters do not count.
+const REASON_MIN = 10;
+const ReasonText = z.string().refine((text) => visibleLength(text) >= REASON_MIN, {
+  message: `a reason of at least ${REASON_MIN} visible characters (whitespace and invisible characters such as zero-width spaces do not count)`,
+});
+
 export const ReasonSchema = z.union([
-  z.string().min(10),
+  ReasonText,
   z
-    .strictObject({ en: z.string().min(10).optional(), zh: z.string().min(10).optional() })
+    .strictObject({ en: ReasonText.optional(), zh: ReasonText.optional() })
     .refine((reason) => reason.en !== undefined || reason.zh !== undefined, {
       message: 'a reason in English (en), Chinese (zh) or both',
     }),
@@ -186,15 +193,33 @@ export const GuideSchema = z.strictObject({
    */
   acknowledge: z
     .array(
-      z.strictObject({
-        /** the raw file the warning is on; without it, every run of the guide (a known tool artifact) */
-        file: z.string().min(1).optional(),
-        block: z.string().min(1).optional(),
-        /** the step a story finding is about; without it (and without file), the code everywhere */
-        step: Slug.optional(),
-        code: z.enum(ACKNOWLEDGEABLE_CODES),
-        reason: ReasonSchema,
-      }),
+      z
+        .strictObject({
+          /** the raw file the warning is on; without it, every run of the guide (a known tool artifact) */
+          file: z.string().min(1).optional(),
+          block: z.string().min(1).optional(),
+          /** the step a story finding is about; without it (and without file), the code everywhere */
+          step: Slug.optional(),
+          code: z.enum(ACKNOWLEDGEABLE_CODES),
+          /** the metric a plausibility warning is about (`peak_output_token_throughput`, `itl.mean`): required for those, and only for those */
+          metric: MetricKeySchema.optional(),
+          reason: ReasonSchema,
+        })
+        .superRefine((entry, ctx) => {
+          const plausibility = (PLAUSIBILITY_CODES as readonly string[]).includes(entry.code);
+          if (plausibility && entry.metric === undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['metric'],
+              message: `an acknowledgement of ${entry.code} names the metric it excuses (metric: …), so it covers no other`,
+            });
+          if (!plausibility && entry.metric !== undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['metric'],
+              message: `${entry.code} is about a guide's story, not one metric: remove metric:`,
+            });
+        }),
     )
     .default([]),
   /** decimals of every percentage on the page */

@@ -20,6 +20,7 @@ const lowPeak = (file: string, block: { index: number; label: string | null } = 
     block,
   );
 const reason = { en: 'chunks of several tokens read low', zh: '多 token 的分块使峰值读数偏低' };
+const PEAK = 'peak_output_token_throughput';
 
 /** The context with `runs` used, each first named at steps.0.variants.<i>.result. */
 function used(acknowledge: Record<string, unknown>[], runs: Run[]) {
@@ -39,7 +40,7 @@ describe('plausibility warnings', () => {
       'steps.0.variants.0.result E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt:5: peak output token throughput (1920.00) is below the mean (2792.56): vLLM bench counts the peak per stream chunk, so chunks of several tokens (speculative decoding, some engines) read low',
     ]);
     expect(ctx.diagnostics[0]).toMatchObject({
-      expected: 'an entry in acknowledge: { file: engine/vllm.txt, code: W_PEAK_BELOW_MEAN, reason: { en: …, zh: … } }',
+      expected: 'an entry in acknowledge: { file: engine/vllm.txt, code: W_PEAK_BELOW_MEAN, metric: peak_output_token_throughput, reason: { en: …, zh: … } }',
       found: '1920.00 < 2792.56',
     });
   });
@@ -54,8 +55,8 @@ describe('plausibility warnings', () => {
     const runs = [lowPeak('engine/vllm.txt'), lowPeak('engine/sglang.txt')];
     const byFile = used(
       [
-        { file: 'engine/vllm.txt', code: 'W_PEAK_BELOW_MEAN', reason },
-        { file: 'engine/sglang.txt', code: 'W_PEAK_BELOW_MEAN', reason },
+        { file: 'engine/vllm.txt', code: 'W_PEAK_BELOW_MEAN', metric: PEAK, reason },
+        { file: 'engine/sglang.txt', code: 'W_PEAK_BELOW_MEAN', metric: PEAK, reason },
       ],
       runs,
     );
@@ -65,7 +66,7 @@ describe('plausibility warnings', () => {
       ['W_PEAK_BELOW_MEAN', 'data/raw/tiny/h100/engine/vllm.txt', 5],
       ['W_PEAK_BELOW_MEAN', 'data/raw/tiny/h100/engine/sglang.txt', 5],
     ]);
-    const everywhere = used([{ code: 'W_PEAK_BELOW_MEAN', reason }], runs);
+    const everywhere = used([{ code: 'W_PEAK_BELOW_MEAN', metric: PEAK, reason }], runs);
     expect(checkAcknowledgements(everywhere.ctx, []).acknowledged).toHaveLength(2);
     expect(everywhere.reported()).toEqual([]);
   });
@@ -73,7 +74,7 @@ describe('plausibility warnings', () => {
   it('an entry for another file or block covers nothing: the warning stands and the entry is stale', () => {
     const log = lowPeak('cases/log.txt', { index: 0, label: 'short' });
     const { ctx, reported } = used(
-      [{ file: 'cases/log.txt', block: 'long', code: 'W_PEAK_BELOW_MEAN', reason }],
+      [{ file: 'cases/log.txt', block: 'long', code: 'W_PEAK_BELOW_MEAN', metric: PEAK, reason }],
       [log],
     );
     checkAcknowledgements(ctx, []);
@@ -81,24 +82,43 @@ describe('plausibility warnings', () => {
       expect.stringMatching(
         /^steps\.0\.variants\.0\.result E_UNACKNOWLEDGED: data\/raw\/tiny\/h100\/cases\/log\.txt:5: /,
       ),
-      'acknowledge.0 E_STALE_ACKNOWLEDGEMENT: acknowledges W_PEAK_BELOW_MEAN on cases/log.txt (block "long"), which this guide no longer raises',
+      'acknowledge.0 E_STALE_ACKNOWLEDGEMENT: acknowledges W_PEAK_BELOW_MEAN for peak_output_token_throughput on cases/log.txt (block "long"), which this guide no longer raises',
     ]);
     expect(ctx.diagnostics[0]?.expected).toBe(
-      'an entry in acknowledge: { file: cases/log.txt, block: short, code: W_PEAK_BELOW_MEAN, reason: { en: …, zh: … } }',
+      'an entry in acknowledge: { file: cases/log.txt, block: short, code: W_PEAK_BELOW_MEAN, metric: peak_output_token_throughput, reason: { en: …, zh: … } }',
+    );
+  });
+
+  it('an entry covers the metric it names and no other, even guide-wide', () => {
+    // guidellm's instantaneous peak is beyond one node, and so is a total throughput typed in.
+    const huge = run('cases/log.txt', {
+      total_token_throughput: '2450000.00',
+      output_token_throughput: '2000.00',
+      peak_output_token_throughput: '3000000.00',
+    });
+    const { ctx, reported } = used([{ code: 'W_BEYOND_PHYSICAL', metric: PEAK, reason }], [huge]);
+    expect(checkAcknowledgements(ctx, []).acknowledged.map((d) => [d.code, d.line])).toEqual([
+      ['W_BEYOND_PHYSICAL', 4],
+    ]);
+    expect(reported()).toEqual([
+      'steps.0.variants.0.result E_UNACKNOWLEDGED: data/raw/tiny/h100/cases/log.txt:2: total_token_throughput 2450000.00 is beyond what one node serves',
+    ]);
+    expect(ctx.diagnostics[0]?.expected).toBe(
+      'an entry in acknowledge: { file: cases/log.txt, code: W_BEYOND_PHYSICAL, metric: total_token_throughput, reason: { en: …, zh: … } }',
     );
   });
 
   it('a stale entry names its scope: a file, a step, or every run', () => {
     const { ctx, reported } = used(
       [
-        { code: 'W_PEAK_BELOW_MEAN', reason },
+        { code: 'W_PEAK_BELOW_MEAN', metric: PEAK, reason },
         { step: 'engine', code: 'W_STORY_START', reason },
       ],
       [],
     );
     checkAcknowledgements(ctx, []);
     expect(reported()).toEqual([
-      'acknowledge.0 E_STALE_ACKNOWLEDGEMENT: acknowledges W_PEAK_BELOW_MEAN on every run, which this guide no longer raises',
+      'acknowledge.0 E_STALE_ACKNOWLEDGEMENT: acknowledges W_PEAK_BELOW_MEAN for peak_output_token_throughput on every run, which this guide no longer raises',
       'acknowledge.1 E_STALE_ACKNOWLEDGEMENT: acknowledges W_STORY_START on step "engine", which this guide no longer raises',
     ]);
   });
@@ -109,9 +129,9 @@ describe('reasons in one language only', () => {
     const runs = [lowPeak('engine/vllm.txt'), lowPeak('engine/sglang.txt'), lowPeak('engine/trt.txt')];
     const { ctx, reported } = used(
       [
-        { file: 'engine/vllm.txt', code: 'W_PEAK_BELOW_MEAN', reason: 'chunks of several tokens read low' },
-        { file: 'engine/sglang.txt', code: 'W_PEAK_BELOW_MEAN', reason: { zh: '多 token 的分块使峰值读数偏低' } },
-        { file: 'engine/trt.txt', code: 'W_PEAK_BELOW_MEAN', reason: '多 token 的分块使峰值读数偏低' },
+        { file: 'engine/vllm.txt', code: 'W_PEAK_BELOW_MEAN', metric: PEAK, reason: 'chunks of several tokens read low' },
+        { file: 'engine/sglang.txt', code: 'W_PEAK_BELOW_MEAN', metric: PEAK, reason: { zh: '多 token 的分块使峰值读数偏低' } },
+        { file: 'engine/trt.txt', code: 'W_PEAK_BELOW_MEAN', metric: PEAK, reason: '多 token 的分块使峰值读数偏低' },
       ],
       runs,
     );
