@@ -40,7 +40,8 @@ describe('plausibility warnings', () => {
       'steps.0.variants.0.result E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt:5: peak output token throughput (1920.00) is below the mean (2792.56): vLLM bench counts the peak per stream chunk, so chunks of several tokens (speculative decoding, some engines) read low',
     ]);
     expect(ctx.diagnostics[0]).toMatchObject({
-      expected: 'an entry in acknowledge: { file: engine/vllm.txt, code: W_PEAK_BELOW_MEAN, metric: peak_output_token_throughput, reason: { en: …, zh: … } }',
+      expected:
+        'an entry in acknowledge: { file: engine/vllm.txt, code: W_PEAK_BELOW_MEAN, metric: peak_output_token_throughput, reason: { en: …, zh: … } }',
       found: '1920.00 < 2792.56',
     });
   });
@@ -129,8 +130,18 @@ describe('reasons in one language only', () => {
     const runs = [lowPeak('engine/vllm.txt'), lowPeak('engine/sglang.txt'), lowPeak('engine/trt.txt')];
     const { ctx, reported } = used(
       [
-        { file: 'engine/vllm.txt', code: 'W_PEAK_BELOW_MEAN', metric: PEAK, reason: 'chunks of several tokens read low' },
-        { file: 'engine/sglang.txt', code: 'W_PEAK_BELOW_MEAN', metric: PEAK, reason: { zh: '多 token 的分块使峰值读数偏低' } },
+        {
+          file: 'engine/vllm.txt',
+          code: 'W_PEAK_BELOW_MEAN',
+          metric: PEAK,
+          reason: 'chunks of several tokens read low',
+        },
+        {
+          file: 'engine/sglang.txt',
+          code: 'W_PEAK_BELOW_MEAN',
+          metric: PEAK,
+          reason: { zh: '多 token 的分块使峰值读数偏低' },
+        },
         { file: 'engine/trt.txt', code: 'W_PEAK_BELOW_MEAN', metric: PEAK, reason: '多 token 的分块使峰值读数偏低' },
       ],
       runs,
