@@ -65,7 +65,7 @@ function printedHalfUnit(metric: MetricValue): number {
 }
 
 /** A plausibility warning and the metric whose value it finds unusual (what an acknowledgement names). */
-export type PlausibilityWarning = { warning: Diagnostic; metric: MetricKey };
+export type PlausibilityWarning = { warning: Extract<Diagnostic, { severity: 'warning' }>; metric: MetricKey };
 
 type PlausibilityRun = { source: Run['source']; metrics: RunMetrics };
 
