@@ -1,7 +1,7 @@
 // Reads one guide's sources from disk: guide.yaml, its normalized runs and both prose files.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { errorAt, type Diagnostic, type ErrorCode } from '../lib/diagnostics/diagnostics.ts';
+import { errorAt, hasControls, type Diagnostic, type ErrorCode } from '../lib/diagnostics/diagnostics.ts';
 import type { RawFile } from '../lib/ingest/ingest-guide.ts';
 import type { GuideSources } from '../lib/compute/build-guide.ts';
 import { RunSchema, type Run } from '../lib/schema/run.ts';
@@ -58,6 +58,15 @@ export function readRawFiles(id: string): { files: RawFile[]; diagnostics: Diagn
   const read: RawFile[] = [];
   for (const absolute of files) {
     const file = repoPath(absolute);
+    if (hasControls(file)) {
+      refuse(
+        'E_FILE_NAME',
+        absolute,
+        'the name holds a line break or another control character; not read',
+        'rename it with printable characters only: such a name could forge a line of a report',
+      );
+      continue;
+    }
     // Sized from the open file, before a byte is read: a file too large is never read.
     const text = readTextUpTo(absolute, RAW_FILE_LIMIT);
     if (typeof text === 'string') read.push({ path: file.slice(guidePath.length + 1), file, text });

@@ -19,6 +19,12 @@ export const RAW_INPUT_CODES = {
       'a folder perflab reads or writes (data/ and its folders, content/guides, public/, the cache, a guide folder) is a symbolic link or holds one, so nothing is read, written or removed',
     hint: 'replace the link with a real folder holding the files (git rm the link, copy the files in)',
   },
+  E_FILE_NAME: {
+    severity: 'error',
+    meaning:
+      'a raw file or folder name holds a line break or another control character, so it is not read (it could forge a line of a report)',
+    hint: 'rename it with printable characters only (letters, digits, ".", "_", "-")',
+  },
   E_NOT_REGULAR_FILE: {
     severity: 'error',
     meaning: 'a raw input or guide source is a symbolic link or a special file, so it is not read',
@@ -36,8 +42,14 @@ export const RAW_INPUT_CODES = {
   },
   E_ENCODING: {
     severity: 'error',
-    meaning: 'a raw file is not UTF-8 text',
+    meaning: 'a raw file is not UTF-8 text (UTF-16, binary, or bytes of another encoding such as GBK)',
     hint: 'save the output as UTF-8, e.g. `iconv -f UTF-16 -t UTF-8 in.txt > out.txt`',
+  },
+  E_LFS_POINTER: {
+    severity: 'error',
+    meaning:
+      'a raw file is a Git LFS pointer (`version https://git-lfs.github.com/spec/v1`), not the output it stands for',
+    hint: 'fetch the file itself: `git lfs install && git lfs pull`, or commit the output without LFS',
   },
 
   // Which reader a raw file goes to.

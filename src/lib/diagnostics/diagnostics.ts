@@ -87,8 +87,32 @@ export function quoteFound(text: string, max = 120): string {
 }
 
 /**
+ * Control characters (C0, DEL, C1), Unicode line breaks and direction overrides: what could start a
+ * line or a terminal sequence, or show a message in another order than it is written.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+const CONTROLS = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Whether `text` holds any of those (a file name that must not be printed as it is). */
+export function hasControls(text: string): boolean {
+  return text.search(CONTROLS) !== -1;
+}
+
+/**
+ * `text` with each of those written as an escape (`\x0a`, `\x1b`, `\u202e`): printed to a terminal
+ * it is one line, shown in its own order, and it sets no colour, title or clipboard (OSC 52).
+ */
+export function terminalText(text: string): string {
+  return text.replace(CONTROLS, (c) => {
+    const code = c.charCodeAt(0);
+    return code > 0xff ? `\\u${code.toString(16)}` : `\\x${code.toString(16).padStart(2, '0')}`;
+  });
+}
+
+/**
  * `file:line:col: error CODE: message` plus indented expected/found/hint lines. Without a hint of
- * its own, a diagnostic shows its code's default hint from the catalogue.
+ * its own, a diagnostic shows its code's default hint from the catalogue. Every part is
+ * terminalText: a file name or quoted value with a line break cannot forge another diagnostic.
  */
 export function formatDiagnostic(d: Diagnostic): string {
   const place = [d.file, d.line, d.line !== undefined ? d.column : undefined].filter((p) => p !== undefined).join(':');
@@ -96,7 +120,7 @@ export function formatDiagnostic(d: Diagnostic): string {
   if (d.expected !== undefined) lines.push(`  expected: ${d.expected}`);
   if (d.found !== undefined) lines.push(`  found: ${d.found}`);
   lines.push(`  hint: ${d.hint ?? codeInfo(d.code).hint}`);
-  return lines.join('\n');
+  return lines.map(terminalText).join('\n');
 }
 
 /** By file, line, column and code, so reports are stable. */

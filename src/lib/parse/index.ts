@@ -31,6 +31,9 @@ export const PARSERS = {
  * nothing else, so no guide.yaml can choose a reader (compute checks a `format:` it states).
  */
 export function parseRawFile(text: string, options: { file: string }): ParseResult {
+  // What the file is, before which tool wrote it: a Git LFS pointer, or bytes that are not UTF-8.
+  const notText = lfsPointer(text, options.file) ?? notUtf8(text, options.file);
+  if (notText) return failed(notText);
   const candidates = Object.entries(PARSERS).filter(([, parser]) => parser.detect(text));
   const [only] = candidates;
   if (candidates.length === 1 && only) return only[1].parse(text, { file: options.file });
@@ -58,6 +61,37 @@ export function parseRawFile(text: string, options: { file: string }): ParseResu
 
 function failed(diagnostic: Diagnostic): ParseResult {
   return { runs: [], diagnostics: [diagnostic] };
+}
+
+/** A Git LFS pointer stands in the checkout for a file LFS did not fetch: never a benchmark output. */
+const LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\r?\n/;
+
+function lfsPointer(text: string, file: string): Diagnostic | undefined {
+  if (!LFS_POINTER.test(text)) return undefined;
+  const size = /^size (\d+)$/m.exec(text)?.[1];
+  return errorAt('E_LFS_POINTER', file, 'this is a Git LFS pointer, not the file: run `git lfs pull` to fetch it', {
+    line: 1,
+    column: 1,
+    expected: 'the benchmark output itself',
+    found: `a Git LFS pointer${size ? ` to a file of ${Number(size).toLocaleString('en-US')} bytes` : ''}`,
+  });
+}
+
+/**
+ * Bytes that are not UTF-8 (a label saved as GBK or Latin-1) are decoded as U+FFFD: an encoding
+ * error at the first of them, not a label or block no reader knows. (UTF-16 shows NUL bytes first.)
+ */
+function notUtf8(text: string, file: string): Diagnostic | undefined {
+  const at = text.indexOf('\ufffd');
+  if (at === -1 || text.includes('\u0000')) return undefined;
+  const before = text.slice(0, at).split('\n');
+  return errorAt('E_ENCODING', file, 'the file is not UTF-8 text: it holds bytes of another encoding', {
+    line: before.length,
+    column: (before.at(-1)?.length ?? 0) + 1,
+    expected: 'UTF-8 text',
+    found: 'bytes that are not UTF-8 (GBK, Latin-1 or another encoding)',
+    hint: 'convert the file to UTF-8, e.g. `iconv -f GBK -t UTF-8 in.txt > out.txt`',
+  });
 }
 
 /**
