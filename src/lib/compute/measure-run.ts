@@ -6,6 +6,7 @@ import type { MetricKey } from '../schema/metric.ts';
 import type { Run } from '../schema/run.ts';
 import type { ComputeContext } from './context.ts';
 import { resolveResult } from './references.ts';
+import { successShare } from '../schema/served.ts';
 
 /** The inputs of a mean request latency a block does not print (vLLM prints no E2EL by default). */
 const LATENCY_INPUTS = ['ttft.mean', 'tpot.mean', 'output_tokens_total', 'requests_successful'] as const;
@@ -50,27 +51,27 @@ export function cellOf(ctx: ComputeContext, run: Run, key: MetricKey, path: Yaml
   return undefined;
 }
 
-/** The share of requests that succeeded, when some failed: by the block's own count, or against its profile. */
+/** The share of requests that succeeded, when some failed (schema/served.ts), at the stored precision. */
 function successRate(ctx: ComputeContext, run: Run, profileId: string | undefined): number | undefined {
   const successful = run.metrics.requests_successful;
   if (!successful) return undefined;
-  const failed = run.metrics.requests_failed;
-  if (failed && failed.value > 0) return stored(successful.value / (successful.value + failed.value));
-  const total = profileId ? ctx.guide.profiles.find((p) => p.id === profileId)?.config.total_requests : undefined;
-  if (typeof total !== 'number') return undefined;
-  if (successful.value > total) {
+  const failed = run.metrics.requests_failed?.value;
+  const config = profileId ? ctx.guide.profiles.find((p) => p.id === profileId)?.config.total_requests : undefined;
+  const sent = typeof config === 'number' ? config : undefined;
+  if ((failed === undefined || failed <= 0) && sent !== undefined && successful.value > sent) {
     ctx.diagnostics.push({
       severity: 'error',
       code: 'E_INCONSISTENT_REQUESTS',
       file: run.source.file,
       line: successful.line,
-      message: `${successful.printed} successful requests, but profile "${profileId}" sends only ${total}`,
-      expected: `at most ${total}`,
+      message: `${successful.printed} successful requests, but profile "${profileId}" sends only ${sent}`,
+      expected: `at most ${sent}`,
       found: successful.printed,
     });
     return undefined;
   }
-  return successful.value < total ? stored(successful.value / total) : undefined;
+  const share = successShare({ successful: successful.value, failed, sent });
+  return share === undefined ? undefined : stored(share);
 }
 
 /**

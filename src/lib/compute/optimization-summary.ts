@@ -2,6 +2,7 @@ import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.t
 import type { Guide } from '../schema/guide-yaml.ts';
 import { betterRatio, percentChange } from './percent-change.ts';
 import { ranked } from './ranking.ts';
+import { isSkipped } from '../schema/served.ts';
 
 type Row = ComputedGuide['optimizationSummary']['rows'][number];
 
@@ -11,9 +12,7 @@ function winnerOf(step: ComputedStep): Measured | undefined {
 
 /** The step's best run when it failed requests and no complete run did better: shown as skipped. */
 function skippedBest(step: ComputedStep, winner: Measured | undefined, primaryHigher: boolean): Measured | undefined {
-  const failed = step.variants.flatMap((v) =>
-    v.measured?.successRate !== undefined ? [{ measured: v.measured }] : [],
-  );
+  const failed = step.variants.filter(isSkipped);
   const best = ranked(failed, primaryHigher)[0]?.measured;
   if (!best) return undefined;
   if (winner && (primaryHigher ? winner.score >= best.score : winner.score <= best.score)) return undefined;

@@ -1,10 +1,6 @@
-import type { ComputedVariant, Measured, StepSummary, VariantRef } from '../schema/computed.ts';
+import type { ComputedVariant, StepSummary, VariantRef } from '../schema/computed.ts';
 import { betterRatio, percentChange } from './percent-change.ts';
-
-type MeasuredVariant = ComputedVariant & { measured: Measured };
-
-const isComplete = (v: ComputedVariant): v is MeasuredVariant =>
-  v.measured !== undefined && v.measured.successRate === undefined;
+import { isComplete, type MeasuredVariant } from '../schema/served.ts';
 
 /**
  * The numbers of a step's results table: the reference every variant is compared with, and each

@@ -1,15 +1,11 @@
 import { stored } from '../format/number.ts';
-import type { ComputedVariant, Measured, StepSummary } from '../schema/computed.ts';
+import type { StepSummary } from '../schema/computed.ts';
 import type { Step } from '../schema/guide-yaml.ts';
 import type { ComputeContext } from './context.ts';
 import { betterRatio, percentOf, secondaryChange } from './percent-change.ts';
 import { ranked, worstOf } from './ranking.ts';
 import type { MeasuredStep } from './steps.ts';
-
-type MeasuredVariant = ComputedVariant & { measured: Measured };
-
-const isComplete = (v: ComputedVariant): v is MeasuredVariant =>
-  v.measured !== undefined && v.measured.successRate === undefined;
+import { isSkipped, type MeasuredVariant } from '../schema/served.ts';
 
 /**
  * The numbers of a step's summary sentence: a ranking of its complete runs, or its winner
@@ -23,7 +19,7 @@ export function summarize(
 ): StepSummary | undefined {
   if (step.summary === 'none' || !winner) return { kind: 'none' };
   if (step.summary === 'ranking') {
-    const skipped = variants.filter((v) => v.measured !== undefined && !isComplete(v));
+    const skipped = variants.filter(isSkipped);
     return {
       kind: 'ranking',
       order: [

@@ -1,5 +1,5 @@
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
-import type { ComputedStep, ComputedVariant, Measured } from '../schema/computed.ts';
+import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import type { Step } from '../schema/guide-yaml.ts';
 import type { ComputeContext } from './context.ts';
 import { localized } from './localized.ts';
@@ -8,8 +8,8 @@ import { ranked } from './ranking.ts';
 import { checkUnique, lookup } from './references.ts';
 import { withChanges } from './step-changes.ts';
 import { summarize } from './step-summary.ts';
+import { isComplete, isSkipped, type MeasuredVariant } from '../schema/served.ts';
 
-type MeasuredVariant = ComputedVariant & { measured: Measured };
 type StepPath = (string | number)[];
 
 /** A step's variants measured and its winner picked; summary and adoption come once the baseline is known. */
@@ -22,9 +22,6 @@ export type MeasuredStep = {
   complete: MeasuredVariant[];
   winner?: MeasuredVariant;
 };
-
-const isComplete = (v: ComputedVariant): v is MeasuredVariant =>
-  v.measured !== undefined && v.measured.successRate === undefined;
 
 /** Each step's variants measured and its winner; undefined entries are steps that failed (and said why). */
 export function measureSteps(ctx: ComputeContext): (MeasuredStep | undefined)[] {
@@ -98,7 +95,7 @@ function pickWinner(
     const winner = complete.find((v) => v.id === named);
     if (!winner) {
       const ids = complete.map((v) => v.id);
-      const skipped = variants.find((v) => v.id === named && v.measured?.successRate !== undefined);
+      const skipped = variants.find((v) => v.id === named && isSkipped(v));
       ctx.error(
         [...path, 'winner', 'variant'],
         'E_REFERENCE',

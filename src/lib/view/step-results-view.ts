@@ -1,10 +1,11 @@
 import { deltaText, shownAs } from '../format/measurement-text.ts';
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
-import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
+import type { ComputedStep } from '../schema/computed.ts';
 import type { MetricKey } from '../schema/metric.ts';
 import { nameOf } from '../format/variant-name.ts';
 import { primaryText, statusText, summaryVariant } from './step-names.ts';
 import { guideImprovement, type ViewContext } from './view-context.ts';
+import { isComplete } from '../schema/served.ts';
 
 /** One row of a step's results table: a variant's numbers and its change against the step's reference. */
 export type StepResultRow = {
@@ -44,7 +45,6 @@ export function resultsOf(results: StepResultsView | undefined): { results?: Ste
 export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsView | undefined {
   const { guide, lang, tr } = ctx;
   const primary = guide.metrics.primary;
-  const complete = (v: ComputedVariant) => v.measured !== undefined && v.measured.successRate === undefined;
   const reference = step.reference
     ? summaryVariant(
         guide,
@@ -55,9 +55,9 @@ export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsVi
     : undefined;
   const external = reference && step.reference?.step !== step.id ? [reference.variant] : [];
   const variants = [...external, ...step.variants];
-  const chart = step.variants.filter(complete).length >= 3;
+  const chart = step.variants.filter(isComplete).length >= 3;
   // The bars' length is layout: each bar's share of the longest one, as a chart scales its axis.
-  const largest = Math.max(...variants.filter(complete).map((v) => v.measured?.score ?? 0));
+  const largest = Math.max(...variants.filter(isComplete).map((v) => v.measured.score));
   if (variants.length === 0) return undefined;
   const rows = variants.map((variant, i): StepResultRow => {
     const m = variant.measured;
@@ -67,13 +67,13 @@ export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsVi
     if (m) {
       row.primary = primaryText(guide, m);
       row.secondary = m.secondary.map((cell, k) => shownAs(cell.value, guide.metrics.secondary[k] ?? primary));
-      if (chart && complete(variant)) row.bar = Math.round((m.score / largest) * 1000) / 10;
+      if (chart && isComplete(variant)) row.bar = Math.round((m.score / largest) * 1000) / 10;
     }
     if (variant === reference?.variant) row.change = { text: tr('stepResults.reference') };
     else if (variant.change)
       row.change = { text: deltaText(variant.change, ctx.delta), positive: guideImprovement(guide, variant.change) };
     if (!isExternal && variant.id === step.winner) row.winner = true;
-    if (variant.status !== 'ok' || !complete(variant))
+    if (variant.status !== 'ok' || !isComplete(variant))
       row.status =
         m?.successRate !== undefined
           ? tr('stepResults.skipped', { rate: (m.successRate * 100).toFixed(1) })

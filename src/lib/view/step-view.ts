@@ -11,6 +11,7 @@ import { primaryText, statusText, summaryVariant } from './step-names.ts';
 import { commandView, type CommandView } from './command-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
 import { storyNotes } from './story-notes.ts';
+import { isComplete, isSkipped } from '../schema/served.ts';
 
 export type VariantView = {
   id: string;
@@ -129,7 +130,7 @@ function variantView(
   previous: ReadonlyMap<string, string> | undefined,
 ): VariantView {
   const { lang, tr } = ctx;
-  const skipped = variant.measured?.successRate !== undefined;
+  const skipped = isSkipped(variant);
   const args = variant.args?.join('\n');
   return {
     id: variant.id,
@@ -198,8 +199,7 @@ export function summaryText(
     let previous: string | undefined;
     for (const id of summary.order) {
       const { variant: v, name } = summaryVariant(guide, step, id);
-      const complete = v.measured !== undefined && v.measured.successRate === undefined;
-      const value = complete && v.measured ? primaryText(guide, v.measured) : undefined;
+      const value = isComplete(v) ? primaryText(guide, v.measured) : undefined;
       const item = value
         ? tr('summary.rankingItem', { name: name(lang), value, unit: primaryUnit })
         : tr('summary.rankingItemStatus', { name: name(lang), status: statusText(v, tr) });

@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { ingestGuide } from '../../ingest/ingest-guide.ts';
 import type { MetricKey } from '../../schema/metric.ts';
 import type { Run } from '../../schema/run.ts';
+import { servedEveryRequest, successShare } from '../../schema/served.ts';
 import { metricEntries } from '../../parse/types.ts';
 import { configFlags } from '../../serving/flags.ts';
 import { hardwareOf } from '../draft-names.ts';
@@ -133,10 +134,8 @@ export type Measured = {
 function successRate(run: Run, profile: string | undefined, ctx: AuditContext): number | undefined {
   const successful = value(run, 'requests_successful');
   if (successful === undefined) return undefined;
-  const failed = value(run, 'requests_failed') ?? 0;
-  if (failed > 0) return successful / (successful + failed);
-  const total = profile === undefined ? undefined : ctx.totals.get(profile.toLowerCase());
-  return total !== undefined && successful < total ? successful / total : undefined;
+  const sent = profile === undefined ? undefined : ctx.totals.get(profile.toLowerCase());
+  return successShare({ successful, failed: value(run, 'requests_failed'), sent });
 }
 
 /** Every run of a variant's result block (one per `# label` block), measured. */
@@ -174,7 +173,7 @@ export function measureStep(step: PageStep, ctx: AuditContext): Measured[] {
 }
 
 /** Can win or be adopted: every request served, and the block has the objective's value. */
-export const usable = (m: Measured): boolean => m.successRate === undefined && m.score !== undefined;
+export const usable = (m: Measured): boolean => servedEveryRequest(m) && m.score !== undefined;
 
 export function better(a: Measured, b: Measured, latency: boolean): boolean {
   if (a.score === undefined || b.score === undefined) return false;
