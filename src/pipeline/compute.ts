@@ -5,6 +5,7 @@
 // for byte the same comes from the cache.
 import { join } from 'node:path';
 import { blockIndexOfDigests, copiesOf, type BlockDigest } from '../lib/compute/block-index.ts';
+import { contentHash } from '../lib/content-hash.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { markCacheUsed, pruneCache, recordComputedGuides } from './cache.ts';
 import type { ComputedGuideJson } from './compute-one.ts';
@@ -32,8 +33,11 @@ type ComputeStamp = {
   cacheKey?: string;
   hash?: string;
   blocks: BlockDigest[];
-  copies: string[];
+  /** the hash of its copied blocks (copiesOf): constant in size however many guides hold a block */
+  copies: string;
 };
+
+const copiesHash = (copies: readonly string[]) => contentHash([copies.join('\n')]);
 
 /** Every file compute reads for a guide: its sources, its runs and their manifest, its raw files (staleness). */
 function computeInputs(id: string): string[] {
@@ -71,7 +75,7 @@ async function computeGuides(): Promise<boolean> {
   const index = blockIndexOfDigests([...blocks].map(([id, own]) => ({ id, blocks: own })));
   // A block another guide gained or lost changes this guide's story check: then it is computed again.
   for (const [id, entry] of unchanged)
-    if (copiesOf(id, entry.blocks, index).join('\n') !== entry.copies.join('\n')) unchanged.delete(id);
+    if (copiesHash(copiesOf(id, entry.blocks, index)) !== entry.copies) unchanged.delete(id);
   const changed = ids.filter((id) => !unchanged.has(id));
 
   const results = new Map<string, ComputedGuideJson>();
@@ -124,5 +128,12 @@ async function computeGuides(): Promise<boolean> {
 
 function stampOf(result: ComputedGuideJson): ComputeStamp {
   const { summary, diagnostics, cacheKey, hash, blocks, copies } = result;
-  return { summary, diagnostics, blocks, copies, ...(cacheKey ? { cacheKey } : {}), ...(hash ? { hash } : {}) };
+  return {
+    summary,
+    diagnostics,
+    blocks,
+    copies: copiesHash(copies),
+    ...(cacheKey ? { cacheKey } : {}),
+    ...(hash ? { hash } : {}),
+  };
 }

@@ -9,14 +9,15 @@ import { folder, listFiles, readText } from './fs-policy.ts';
 export function runBlocksOfTexts(texts: readonly { text: string }[]): BlockDigest[] {
   return runBlockDigests(
     texts.flatMap(({ text }) => {
-      let run: { raw?: unknown; source?: { file?: unknown } };
+      let run: { raw?: unknown; source?: { file?: unknown }; metrics?: unknown };
       try {
         run = JSON.parse(text) as typeof run;
       } catch {
         return [];
       }
+      const metrics = typeof run.metrics === 'object' && run.metrics !== null ? run.metrics : {};
       return typeof run.raw === 'string' && typeof run.source?.file === 'string'
-        ? [{ raw: run.raw, source: { file: run.source.file } }]
+        ? [{ raw: run.raw, source: { file: run.source.file }, metrics }]
         : [];
     }),
   );

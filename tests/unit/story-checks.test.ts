@@ -141,7 +141,10 @@ describe('story checks', () => {
   it('a raw block that another guide holds too', () => {
     const copied = blockIndex([
       { id, runs },
-      { id: 'other/h100', runs: [{ raw: runs[1]!.raw, source: { file: 'data/raw/other/h100/x.txt' } }] },
+      {
+        id: 'other/h100',
+        runs: [{ raw: runs[1]!.raw, source: { file: 'data/raw/other/h100/x.txt' }, metrics: runs[1]!.metrics }],
+      },
     ]);
     expect(errors(build(baseYaml, copied))).toEqual([
       '15: E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt holds the same block as data/raw/other/h100/x.txt: a result copied from another guide?',

@@ -14,9 +14,21 @@ export type BlockDigest = { digest: string; file: string };
 
 export type BlockIndex = ReadonlyMap<string, readonly { guide: string; file: string }[]>;
 
-/** The digests of a guide's runs (their raw text and raw file). */
-export function runBlockDigests(runs: readonly { raw: string; source: { file: string } }[]): BlockDigest[] {
-  return runs.map((run) => ({ digest: blockDigest(run.raw), file: run.source.file }));
+/** A run as the copy check reads it: its raw block, its file, and which metrics it printed. */
+export type BlockRun = { raw: string; source: { file: string }; metrics: object };
+
+/**
+ * Whether a copy of this block between guides means anything: a serving result does; a one-line
+ * accuracy output ("Accuracy: 0.975") repeats by chance, so it is never looked up.
+ */
+export function isServingResult(run: Pick<BlockRun, 'metrics'>): boolean {
+  const metrics = run.metrics as Readonly<Record<string, unknown>>;
+  return metrics['total_token_throughput'] !== undefined || metrics['request_throughput'] !== undefined;
+}
+
+/** The digests of a guide's serving results (their raw text and raw file). */
+export function runBlockDigests(runs: readonly BlockRun[]): BlockDigest[] {
+  return runs.filter(isServingResult).map((run) => ({ digest: blockDigest(run.raw), file: run.source.file }));
 }
 
 export function blockIndexOfDigests(guides: Iterable<{ id: string; blocks: readonly BlockDigest[] }>): BlockIndex {
@@ -30,15 +42,14 @@ export function blockIndexOfDigests(guides: Iterable<{ id: string; blocks: reado
   return index;
 }
 
-export function blockIndex(
-  guides: Iterable<{ id: string; runs: readonly { raw: string; source: { file: string } }[] }>,
-): BlockIndex {
+export function blockIndex(guides: Iterable<{ id: string; runs: readonly BlockRun[] }>): BlockIndex {
   return blockIndexOfDigests([...guides].map(({ id, runs }) => ({ id, blocks: runBlockDigests(runs) })));
 }
 
 /**
  * The blocks of guide `id` that other guides hold too, as sorted `digest file` lines: what its
- * story check depends on beyond its own files (part of its cache key and of its stamps).
+ * story check depends on beyond its own files (part of its cache key, and as a hash of its stamps).
+ * Only serving results are indexed, so the list is empty unless results really were copied.
  */
 export function copiesOf(id: string, blocks: readonly BlockDigest[], index: BlockIndex): string[] {
   return blocks

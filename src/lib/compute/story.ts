@@ -4,7 +4,7 @@ import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import type { FlagDifference, StoryFinding } from '../schema/story.ts';
 import { commandModel, configFlags } from '../serving/flags.ts';
-import { blockDigest, type BlockIndex } from './block-index.ts';
+import { blockDigest, isServingResult, type BlockIndex } from './block-index.ts';
 import type { ComputeContext } from './context.ts';
 import { rawPathOf } from './references.ts';
 
@@ -108,8 +108,7 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
   }
 
   for (const run of ctx.usedRuns.values()) {
-    // Serving results only: a one-line accuracy output ("Accuracy: 0.975") repeats by chance.
-    if (run.metrics.total_token_throughput === undefined && run.metrics.request_throughput === undefined) continue;
+    if (!isServingResult(run)) continue;
     const other = blocks.get(blockDigest(run.raw))?.find((owner) => owner.guide !== ctx.id);
     if (other)
       found(
