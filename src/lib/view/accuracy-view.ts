@@ -2,7 +2,7 @@ import { shown } from '../format/measurement-text.ts';
 import { formatFixed } from '../format/number.ts';
 import type { Accuracy } from '../schema/computed.ts';
 import { BoundedMemo } from '../bounded-memo.ts';
-import type { Locale } from '../i18n.ts';
+import { localeLanguages, type Locale } from '../i18n.ts';
 import type { ViewContext } from './view-context.ts';
 
 export type AccuracyView = {
@@ -21,7 +21,7 @@ export type AccuracyView = {
 // Making a PluralRules is costly next to using one (it was a tenth of a guide page's view).
 const pluralRulesByLang = new BoundedMemo<Intl.PluralRules>(8);
 const pluralRules = (lang: Locale) =>
-  pluralRulesByLang.get(lang, () => new Intl.PluralRules(lang === 'zh' ? 'zh-CN' : 'en'));
+  pluralRulesByLang.get(lang, () => new Intl.PluralRules(localeLanguages[lang].lang));
 
 export function accuracyView(ctx: ViewContext, check: Accuracy): AccuracyView {
   const { lang, tr } = ctx;

@@ -1,6 +1,6 @@
-import { otherLocale, type Locale } from '../i18n.ts';
+import { localeLanguages, otherLocale, type Locale } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
-import { PAGE_PARTS, type PagePart } from '../schema/vocabulary.ts';
+import { PAGE_PARTS, PagePart } from '../schema/vocabulary.ts';
 import { conclusionView, type ConclusionView } from './conclusion-view.ts';
 import { otherCasesView, type OtherCasesView } from './other-cases-view.ts';
 import { setupView, type SetupView } from './setup-view.ts';
@@ -55,7 +55,7 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale, 
     description: prose.description,
     languageLink: {
       href: `/${other}/guides/${guide.id}/`,
-      hreflang: other === 'zh' ? 'zh-CN' : 'en',
+      hreflang: localeLanguages[other].lang,
       text: tr('guide.languageLink'),
     },
     ...(prose.untranslated ? { untranslated: tr('guide.untranslated') } : {}),
@@ -124,12 +124,13 @@ export function guideHeadings(view: GuideView): { depth: number; slug: string; t
     { depth: 2, slug: 'optimization-summary', text: view.optimizationSummary.heading },
     ...(view.otherCases ? [{ depth: 2, slug: 'other-cases', text: view.otherCases.heading }] : []),
     { depth: 2, slug: 'downloads', text: view.downloads.heading },
-  ].flatMap((heading) => [
-    heading,
-    ...(view.sectionsAfter[heading.slug as PagePart] ?? []).map((section) => ({
-      depth: 2,
-      slug: `section-${section.id}`,
-      text: section.heading,
-    })),
-  ]);
+  ].flatMap((heading) => {
+    // The headings that are parts of the page (not a step, not downloads) may have sections after them.
+    const part = PagePart.safeParse(heading.slug);
+    const sections = part.success ? view.sectionsAfter[part.data] : [];
+    return [
+      heading,
+      ...sections.map((section) => ({ depth: 2, slug: `section-${section.id}`, text: section.heading })),
+    ];
+  });
 }
