@@ -12,6 +12,7 @@ import {
 } from '../schema/metric.ts';
 import type { FormatId, MetricValue, Run } from '../schema/run.ts';
 import type { RunMetrics } from '../parse/types.ts';
+import { checkRatesAgainstTotals, hasRateBands } from './plausibility-totals.ts';
 
 /**
  * A result block that parses can still be wrong: a line edited by hand, a copy/paste that mixed
@@ -19,18 +20,6 @@ import type { RunMetrics } from '../parse/types.ts';
  * impossible combinations; warnings are unusual but possible, and a guide that uses such a run
  * must acknowledge each one in guide.yaml with a reason.
  */
-
-// Formats whose throughputs are defined as totals / duration. GPUStack's rendered block prints
-// guidellm's mean per-second rates and derived totals, which differ from totals / duration by
-// several percent by construction, so the check would only flag the definition.
-const TOTALS_OVER_DURATION: ReadonlySet<FormatId> = new Set([
-  'vllm-bench-serve',
-  'vllm-json',
-  'sglang-bench-serving',
-  'sglang-jsonl',
-]);
-
-const RELATIVE_TOLERANCE = 0.005;
 
 // Formats whose numbers come from guidellm (directly or rendered by GPUStack).
 const GUIDELLM_FORMATS: ReadonlySet<FormatId> = new Set(['gpustack-block', 'guidellm-json', 'gpustack-runner-json']);
@@ -57,12 +46,6 @@ const FAMILY_KEYS = new Map(
     },
   ]),
 );
-
-/** Half a unit in the last printed decimal: the most the printed rounding can be off by. */
-function printedHalfUnit(metric: MetricValue): number {
-  const decimals = metric.printed.split('.')[1]?.length ?? 0;
-  return 0.5 * 10 ** -decimals;
-}
 
 /** A plausibility warning and the metric whose value it finds unusual (what an acknowledgement names). */
 export type PlausibilityWarning = { warning: Extract<Diagnostic, { severity: 'warning' }>; metric: MetricKey };
@@ -91,7 +74,7 @@ function plausibilityOf(run: PlausibilityRun): { diagnostic: Diagnostic; metric?
   const where = run.source.blockLabel ? ` (block "# ${run.source.blockLabel}")` : '';
 
   // The consistency check below needs the duration: without it a tampered throughput would pass unseen.
-  if (TOTALS_OVER_DURATION.has(run.source.format)) {
+  if (hasRateBands(run.source.format)) {
     const throughput = m['total_token_throughput'] ?? m['output_token_throughput'] ?? m['request_throughput'];
     if (!m.duration && throughput)
       out.push(
@@ -113,38 +96,7 @@ function plausibilityOf(run: PlausibilityRun): { diagnostic: Diagnostic; metric?
       );
   }
 
-  if (TOTALS_OVER_DURATION.has(run.source.format) && m.duration && m.duration.value > 0) {
-    const duration = m.duration.value;
-    const expectations: [ScalarId, number | undefined][] = [
-      [
-        'total_token_throughput',
-        m.input_tokens_total && m.output_tokens_total
-          ? (m.input_tokens_total.value + m.output_tokens_total.value) / duration
-          : undefined,
-      ],
-      ['output_token_throughput', m.output_tokens_total ? m.output_tokens_total.value / duration : undefined],
-      ['request_throughput', m.requests_successful ? m.requests_successful.value / duration : undefined],
-    ];
-    for (const [key, expected] of expectations) {
-      const printed = m[key];
-      if (!printed || expected === undefined) continue;
-      const allowed = printedHalfUnit(printed) + RELATIVE_TOLERANCE * expected;
-      if (Math.abs(printed.value - expected) > allowed) {
-        out.push(
-          errorAt(
-            'E_INCONSISTENT_THROUGHPUT',
-            file,
-            `${key} ${printed.printed} does not match the block's own totals / duration${where}`,
-            {
-              line: printed.line,
-              expected: `${expected.toFixed(2)} (±${allowed.toFixed(2)}) from the token or request totals and duration ${m.duration.printed} s`,
-              found: printed.printed,
-            },
-          ),
-        );
-      }
-    }
-  }
+  for (const diagnostic of checkRatesAgainstTotals(m, run.source.format, file, where)) out.push(diagnostic);
 
   // Each distribution once, in the order its first statistic appears in the run.
   const families = new Set<DistributionId>();
