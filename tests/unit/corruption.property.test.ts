@@ -152,6 +152,8 @@ function corruptionClasses(lines: string[]): { name: string; corrupt: fc.Arbitra
 /**
  * An edited character: in a value, a refused number; in a label, a line no longer known (its value
  * dropped, the duration's loss named); in the header or a rule, a block that no longer starts or ends.
+ * A value that still reads as a number (a decimal point dropped) may disagree with the block's other
+ * lines: its totals, its duration, its concurrency or its median.
  */
 const EDITED_LINE: Code[] = [
   'E_BAD_NUMBER',
@@ -164,6 +166,10 @@ const EDITED_LINE: Code[] = [
   'E_UNIT',
   'E_DUPLICATE',
   'W_MEAN_ABOVE_PERCENTILE',
+  'E_INCONSISTENT_THROUGHPUT',
+  'E_LATENCY_BEYOND_DURATION',
+  'E_INCONSISTENT_CONCURRENCY',
+  'E_IMPOSSIBLE_MEAN',
 ];
 
 function numbers(text: string) {

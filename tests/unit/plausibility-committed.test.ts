@@ -60,3 +60,33 @@ describe('GPUStack blocks: rates within the band the committed blocks support', 
       );
   });
 });
+
+describe('a duration halved and its rates doubled (the totals kept)', () => {
+  const halved = (run: Run) =>
+    scaled(run, {
+      duration: 0.5,
+      total_token_throughput: 2,
+      output_token_throughput: 2,
+      request_throughput: 2,
+    });
+  /** Requests in flight on average: requests × mean latency / duration (Little's law). */
+  const inFlight = (run: Run) => {
+    const { requests_successful: n, duration, 'e2e_latency.mean': latency } = run.metrics;
+    return n && duration && latency ? (n.value * latency.value) / 1000 / duration.value : 0;
+  };
+
+  it('is refused on every GPUStack block whose requests filled over half its peak concurrency (57 of 64)', () => {
+    const full = gpustack.filter((run) => inFlight(run) > (run.metrics.peak_concurrent_requests?.value ?? 0) / 2);
+    expect(full).toHaveLength(57);
+    for (const run of full) expect(errorCodes(halved(run)), run.id).toContain('E_INCONSISTENT_CONCURRENCY');
+  });
+
+  it('and where the mean latency was over half the duration, that latency now outlasts the benchmark', () => {
+    const long = runs.filter((run) => {
+      const { duration, 'e2e_latency.mean': latency } = run.metrics;
+      return duration && latency && latency.value / 1000 > duration.value / 2;
+    });
+    expect(long.length).toBeGreaterThan(0);
+    for (const run of long) expect(errorCodes(halved(run)), run.id).toContain('E_LATENCY_BEYOND_DURATION');
+  });
+});

@@ -148,6 +148,24 @@ export const RAW_INPUT_CODES = {
     meaning: "a throughput does not follow from the block's own totals and duration",
     hint: `the block was edited or mixes two runs: ${COPY_AGAIN}`,
   },
+  E_LATENCY_BEYOND_DURATION: {
+    severity: 'error',
+    meaning:
+      "a request's latency (its TTFT or end-to-end latency, mean or percentile) is longer than the whole benchmark took",
+    hint: `the duration or the latencies were edited (a duration halved and its rates doubled keeps the totals): ${COPY_AGAIN}`,
+  },
+  E_INCONSISTENT_CONCURRENCY: {
+    severity: 'error',
+    meaning:
+      "the requests in flight that the block's own rate and mean latency imply (Little's law) exceed its concurrency cap or peak, or differ from the concurrency it prints",
+    hint: `the rates, the duration or the latencies were edited, or the block mixes two runs: ${COPY_AGAIN}`,
+  },
+  E_IMPOSSIBLE_MEAN: {
+    severity: 'error',
+    meaning:
+      'a mean that no set of non-negative samples can have beside the median the block prints (at least half the samples are at or above the median)',
+    hint: `the mean or the median was edited: ${COPY_AGAIN}`,
+  },
   E_PERCENTILE_ORDER: {
     severity: 'error',
     meaning: 'percentiles of one distribution are out of order',

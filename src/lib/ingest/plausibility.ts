@@ -12,6 +12,7 @@ import {
 } from '../schema/metric.ts';
 import type { FormatId, MetricValue, Run } from '../schema/run.ts';
 import type { RunMetrics } from '../parse/types.ts';
+import { checkLatencies } from './plausibility-latency.ts';
 import { checkRatesAgainstTotals, hasRateBands } from './plausibility-totals.ts';
 
 /**
@@ -97,6 +98,7 @@ function plausibilityOf(run: PlausibilityRun): { diagnostic: Diagnostic; metric?
   }
 
   for (const diagnostic of checkRatesAgainstTotals(m, run.source.format, file, where)) out.push(diagnostic);
+  for (const diagnostic of checkLatencies(m, file, where)) out.push(diagnostic);
 
   // Each distribution once, in the order its first statistic appears in the run.
   const families = new Set<DistributionId>();
