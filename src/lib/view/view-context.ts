@@ -10,7 +10,7 @@ export type ProseHtml = {
   description: string;
   slots: Readonly<Record<string, string>>;
   /** the prose is the English text standing in for a missing translation */
-  untranslated?: boolean;
+  untranslated?: boolean | undefined;
 };
 
 /** A raw result block and the file lines it was read from. */
