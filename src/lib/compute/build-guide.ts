@@ -67,6 +67,7 @@ export function buildGuide(sources: GuideSources): {
     runs: sources.runs,
     file: sources.yaml.file,
     locate: yaml.locate,
+    locateIn: yaml.locateIn,
     ...(sources.blocks ? { blocks: sources.blocks } : {}),
   });
   appendAll(diagnostics, computed.diagnostics);

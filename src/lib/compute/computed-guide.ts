@@ -12,6 +12,7 @@ import { checkUnique, lookup } from './references.ts';
 import { repeatedConfigurations } from './repeats.ts';
 import { concludeSteps, measureSteps, type MeasuredStep } from './steps.ts';
 import { storyFindings } from './story.ts';
+import { checkCommands } from './commands.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 
 export type { ComputeInput };
@@ -50,6 +51,7 @@ export function computeFromGuideYaml(input: ComputeInput): {
     'step',
   );
 
+  checkCommands(ctx);
   const measuredSteps = measureSteps(ctx);
   const baseline = findBaseline(ctx, measuredSteps);
   const complete = measuredSteps.filter((s) => s !== undefined);

@@ -12,6 +12,8 @@ export type ComputeInput = {
   /** repo-relative guide.yaml path, for messages */
   file: string;
   locate: (path: YamlPath) => { line: number; column: number };
+  /** line and column of character `index` of the string at `path`; without it, the string's start */
+  locateIn?: (path: YamlPath, index: number) => { line: number; column: number };
   /** the raw blocks of every guide, to find a result copied from another guide */
   blocks?: BlockIndex;
 };
@@ -34,6 +36,8 @@ export type ComputeContext = ComputeInput & {
   usedAt: Map<string, YamlPath>;
   /** an error at a guide.yaml path */
   error: (path: YamlPath, code: ErrorCode, message: string, extra?: ErrorExtra) => void;
+  /** an error at character `index` of the string at a guide.yaml path */
+  errorIn: (path: YamlPath, index: number, code: ErrorCode, message: string, extra?: ErrorExtra) => void;
 };
 
 /** What decides, and what is shown beside it, when guide.yaml does not say. */
@@ -57,6 +61,10 @@ export function createContext(input: ComputeInput): ComputeContext {
     usedAt: new Map(),
     error: (path, code, message, extra = {}) => {
       diagnostics.push(errorAt(code, input.file, message, { ...input.locate(path), ...extra }));
+    },
+    errorIn: (path, index, code, message, extra = {}) => {
+      const at = input.locateIn ? input.locateIn(path, index) : input.locate(path);
+      diagnostics.push(errorAt(code, input.file, message, { ...at, ...extra }));
     },
   };
 }

@@ -65,7 +65,8 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
           },
           path,
         );
-      else {
+      // A variant the guide gives no command or parameters drops nothing: it does not say.
+      else if (variant.command !== undefined || variant.args !== undefined) {
         const dropped = [...start.keys()].filter((name) => !flags.has(name));
         if (dropped.length > 0)
           found({ code: 'W_STORY_START', ...about, from, change: { kind: 'dropped', flags: dropped } }, path);

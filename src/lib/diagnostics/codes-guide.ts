@@ -63,6 +63,32 @@ export const GUIDE_CODES = {
     hint: 'delete the entry from acknowledge:',
   },
 
+  // A serving command a page shows, which readers paste into a shell (src/lib/compute/commands.ts).
+  E_COMMAND_SHELL: {
+    severity: 'error',
+    meaning:
+      'a command holds shell syntax that runs, connects or redirects something besides the engine ($( ), backticks, |, ;, &&, >, a subshell, a wrapper such as bash -c)',
+    hint: 'write the one command that starts the engine: words, quotes, `\\` continuations, and `export NAME=value` lines before it',
+  },
+  E_COMMAND_EXPANSION: {
+    severity: 'error',
+    meaning:
+      'a shell would change a word of a command before the engine sees it (a variable, an unquoted {a,b} or {1..3}, a glob, ~, a history !)',
+    hint: 'quote the word as it was measured, in single quotes: --speculative-config=\'{"method":"mtp"}\'',
+  },
+  E_COMMAND_CONTINUATION: {
+    severity: 'error',
+    meaning: "a command's lines do not join into one command: a line lacks its trailing `\\`, or spaces follow it",
+    hint: 'end every line but the last with a `\\` and nothing after it; a comment ends the command',
+  },
+
+  E_COMMAND_FLAG_TWICE: {
+    severity: 'error',
+    meaning:
+      'a command or parameter list sets one setting twice with different values (aliases such as --tp-size and --tensor-parallel-size counted)',
+    hint: 'give each setting once, with the value that was measured: the engine takes the last one',
+  },
+
   // Prose (en.md, zh.md) and text a pull request brings.
   E_PROSE_MISSING: {
     severity: 'error',

@@ -1,5 +1,6 @@
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { scalarOffsets } from './yaml-scalar.ts';
 
 export type YamlPath = readonly (string | number)[];
 
@@ -7,6 +8,8 @@ export type YamlSource = {
   data: unknown;
   /** line and column of the value at `path`, or of its nearest existing parent */
   locate: (path: YamlPath) => { line: number; column: number };
+  /** line and column of character `index` of the string at `path` (its start when that cannot be told) */
+  locateIn: (path: YamlPath, index: number) => { line: number; column: number };
   diagnostics: Diagnostic[];
 };
 
@@ -24,34 +27,45 @@ export function parseYamlSource(text: string, file: string): YamlSource {
     return errorAt('E_YAML', file, message, { line: position.line, column: position.col });
   });
 
-  const locate = (path: YamlPath) => {
+  /** the node at `path` (undefined when the path goes further than the document), and where the nearest one starts */
+  const nodeAt = (path: YamlPath): { node: unknown; offset: number } => {
     let node: unknown = doc.contents;
     let offset = doc.contents?.range[0] ?? 0;
     for (const key of path) {
       if (isMap(node)) {
         const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
-        if (!pair) break;
+        if (!pair) return { node: undefined, offset };
         offset = isNode(pair.key) ? (pair.key.range?.[0] ?? offset) : offset;
         node = pair.value;
       } else if (isSeq(node) && typeof key === 'number') {
         const item: unknown = node.items[key];
-        if (!isNode(item)) break;
+        if (!isNode(item)) return { node: undefined, offset };
         offset = item.range?.[0] ?? offset;
         node = item;
-      } else break;
+      } else return { node: undefined, offset };
     }
+    return { node, offset };
+  };
+  const at = (offset: number) => {
     const position = lineCounter.linePos(offset);
     return { line: position.line, column: position.col };
   };
+  const locate = (path: YamlPath) => at(nodeAt(path).offset);
+  const locateIn = (path: YamlPath, index: number) => {
+    const { node, offset } = nodeAt(path);
+    const offsets = isScalar(node) ? scalarOffsets(text, node) : undefined;
+    return at(offsets?.[index] ?? offset);
+  };
 
-  if (diagnostics.length > 0) return { data: undefined, locate, diagnostics };
+  if (diagnostics.length > 0) return { data: undefined, locate, locateIn, diagnostics };
   try {
-    return { data: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locate, diagnostics };
+    return { data: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locate, locateIn, diagnostics };
   } catch (cause) {
     // The only throw of toJS on a document without errors: an alias expanding past the limit.
     return {
       data: undefined,
       locate,
+      locateIn,
       diagnostics: [
         errorAt(
           'E_YAML',

@@ -1,7 +1,16 @@
 // serving/flags.ts: the settings of a serving configuration, read alike from backend parameters
 // and from a command, so configurations compare by what they set, not how they spell it.
 import { describe, expect, it } from 'vitest';
-import { canonicalFlag, commandFlags, commandModel, configFlags, configKey } from '../../../src/lib/serving/flags.ts';
+import {
+  argsWords,
+  canonicalFlag,
+  commandFlags,
+  commandModel,
+  commandWords,
+  configFlags,
+  configKey,
+  conflictingFlags,
+} from '../../../src/lib/serving/flags.ts';
 
 describe('commandFlags', () => {
   it('reads --flag value, --flag=value, -tp 2 and bare switches, in order', () => {
@@ -13,13 +22,38 @@ describe('commandFlags', () => {
     ]);
   });
 
-  it('joins continued lines, skips comment lines, keeps "=" inside a value', () => {
+  it('reads the words as a shell does: continued lines joined, comments skipped, quotes removed, "=" kept inside a value', () => {
     const command =
-      'python3 -m sglang.launch_server \\\n  # a comment --tp 9\n  --model-path org/m \\\n  --json-model-override-args={"a":1}';
+      '# a comment --tp 9\nexport A=1\npython3 -m sglang.launch_server \\\n  --model-path "org/m" \\\n  --json-model-override-args=\'{"a":1}\' # --tp 9';
     expect([...commandFlags(command)]).toEqual([
       ['-m', 'sglang.launch_server'],
       ['--model-path', 'org/m'],
       ['--json-model-override-args', '{"a":1}'],
+    ]);
+  });
+
+  it('a flag given twice keeps its last value, as the engine reads it; conflictingFlags names each use', () => {
+    const command = 'vllm serve m --tp-size 8 --tensor-parallel-size 4 --tp-size 8 --enforce-eager --enforce-eager';
+    expect(commandFlags(command).get('--tp-size')).toBe('8');
+    expect(configFlags({ command }).get('--tensor-parallel-size')).toBe('8');
+    expect(conflictingFlags(commandWords(command))).toEqual([
+      {
+        flag: '--tensor-parallel-size',
+        uses: [
+          { name: '--tp-size', value: '8', word: 3 },
+          { name: '--tensor-parallel-size', value: '4', word: 5 },
+          { name: '--tp-size', value: '8', word: 7 },
+        ],
+      },
+    ]);
+  });
+
+  it('backend parameters are words as written: a space parts a flag from its value, quotes stay', () => {
+    expect(argsWords(['-tp 8', '--speculative-config={"method":"mtp"}', '  --enforce-eager '])).toEqual([
+      '-tp',
+      '8',
+      '--speculative-config={"method":"mtp"}',
+      '--enforce-eager',
     ]);
   });
 
@@ -81,5 +115,12 @@ describe('commandModel', () => {
     expect(commandModel('vllm serve org/c \\\n  --tensor-parallel-size 8')).toBe('org/c');
     expect(commandModel('vllm serve --tensor-parallel-size 8')).toBeUndefined();
     expect(commandModel('python3 -m sglang.launch_server --tp 8')).toBeUndefined();
+  });
+
+  it('is the argument of trtllm-serve, read after quotes, and never a word of an entry point perflab does not know', () => {
+    expect(commandModel("trtllm-serve 'org/d' --tp_size 8")).toBe('org/d');
+    expect(commandModel('VLLM_X=1 /usr/local/bin/vllm serve "org/e"')).toBe('org/e');
+    expect(commandModel('mindie serve org/f')).toBeUndefined();
+    expect(commandModel('my-server org/g --model-path org/h')).toBe('org/h');
   });
 });
