@@ -4,10 +4,10 @@
 // soon as the guide is refreshed. The loader and the page's module run in one process but not in
 // one module graph, hence one map on globalThis under a registered symbol. A build never fills it.
 import type { AstroIntegration } from 'astro';
-import type { z } from 'zod';
-import type { GuideEntrySchema } from './guide-loader.ts';
+import type { CollectionEntry } from 'astro:content';
 
-type GuideEntryData = z.infer<typeof GuideEntrySchema>;
+/** A guide entry's data, as the page gets it from Astro's store. */
+type GuideEntryData = CollectionEntry<'guides'>['data'];
 
 const KEY = Symbol.for('perflab.devGuideEntries');
 const holder = globalThis as { [KEY]?: Map<string, GuideEntryData> };

@@ -203,7 +203,7 @@ async function onChange(
     loadEntry(context, root, dirs, options, guide.id);
     // The page shows this entry now, not after Astro has written and reloaded its whole store.
     const entry = context.store.get(guide.id);
-    if (entry) devGuideEntries().set(guide.id, entry.data as z.infer<typeof GuideEntrySchema>);
+    if (entry) devGuideEntries().set(guide.id, entry.data as Parameters<ReturnType<typeof devGuideEntries>['set']>[1]);
     else devGuideEntries().delete(guide.id);
     reloadOpenPages();
     context.logger.info(`reloaded ${guide.id}`);
