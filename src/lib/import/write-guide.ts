@@ -2,6 +2,7 @@
 // data/raw/<guide>/, a guide.yaml that describes the experiment, and en.md with the page's prose
 // in slots. The guide.yaml is a draft for the migrating team: `npm run check` names what is left.
 import { parse, stringify } from 'yaml';
+import { terminalText } from '../diagnostics/diagnostics.ts';
 import type { WarningCode } from '../diagnostics/codes.ts';
 import { plausibilityWarnings } from '../ingest/plausibility.ts';
 import type { MetricKey } from '../schema/metric.ts';
@@ -164,7 +165,7 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
     percentDecimals: page.profiles.length > 0 ? 2 : 1,
   };
 
-  const header = `# Imported from ${pageFile} by \`npm run import\`. A draft: review every value,\n# then \`npm run check\` lists what does not yet validate or compute.\n`;
+  const header = `# Imported from ${terminalText(pageFile)} by \`npm run import\`. A draft: review every value,\n# then \`npm run check\` lists what does not yet validate or compute.\n`;
   return {
     raw,
     guideYaml: header + stringify(guide, { lineWidth: 0 }),
