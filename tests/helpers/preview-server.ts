@@ -4,6 +4,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.ts';
 import { repoRoot } from './guide-from-disk.ts';
 
 export type Preview = { url: string; stop: () => Promise<void> };
@@ -60,4 +63,21 @@ export async function startPreview(requested?: number): Promise<Preview> {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * A test file's preview of dist/ and its browser, started before its tests and stopped after
+ * them: read `site.preview` and `site.browser` inside a test.
+ */
+export function previewAndBrowser(): { preview: Preview; browser: Browser } {
+  const site = {} as { preview: Preview; browser: Browser };
+  beforeAll(async () => {
+    site.preview = await startPreview();
+    site.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    await site.preview?.stop();
+  });
+  return site;
 }

@@ -4,6 +4,7 @@ import { commandView, type CommandView } from './command-view.ts';
 import type { Measured } from '../schema/computed.ts';
 import type { ViewContext, MeasuredCell } from './view-context.ts';
 import { storyNotes } from './story-notes.ts';
+import { answerView, type AnswerView } from './answer-view.ts';
 
 /** The before/after comparison: a chart, its caption and the table of benchmark cases. */
 export type ComparisonView = {
@@ -25,7 +26,8 @@ export type ComparisonView = {
 
 export type ConclusionView = {
   heading: string;
-  recommendedIntro: string;
+  /** the answer, first on the page: what to run, for which workload, what it gains and costs */
+  answer: AnswerView;
   commandLabel: string;
   command: string;
   /** the command cut into its flags, one a line on the page */
@@ -44,14 +46,11 @@ export type ConclusionView = {
 
 /** The conclusion: recommended command, before/after table and chart, notes. */
 export function conclusionView(ctx: ViewContext): ConclusionView {
-  const { guide, lang, tr } = ctx;
+  const { guide, tr } = ctx;
   const conclusionProse = ctx.slot('conclusion');
   return {
     heading: tr('conclusion.heading'),
-    recommendedIntro: tr(`conclusion.recommended.${guide.objective}`, {
-      model: guide.model.subject[lang],
-      hardware: guide.hardware.short[lang],
-    }),
+    answer: answerView(ctx),
     commandLabel: tr('conclusion.servingCommand'),
     command: guide.recommended.command,
     commandView: commandView(guide.recommended.command),
