@@ -15,6 +15,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -36,6 +37,7 @@ export const FOLDERS = {
   raw: 'data/raw',
   runs: 'data/runs',
   runsStaging: 'data/.runs-staging',
+  importStaging: 'data/.import-staging',
   guides: 'data/guides',
   content: 'content/guides',
   public: 'public',
@@ -367,4 +369,18 @@ export function writeOwnedIfChanged(path: string, owner: string, content: string
   writeFileSync(path, content);
   forgetListings();
   return true;
+}
+
+/**
+ * Renames the folder or file `from` (inside `fromOwner`) to `to` (inside `toOwner`), on paths of
+ * real folders, making `to`'s missing parents; refuses when `to` exists (a rename would replace an
+ * empty folder). One rename: the files appear all at once or not at all.
+ */
+export function moveOwned(from: string, fromOwner: string, to: string, toOwner: string): void {
+  assertOwned(from, fromOwner);
+  assertOwned(to, toOwner);
+  if (lstatSync(to, { throwIfNoEntry: false })) throw new FolderPolicyError(`refused: ${repoPath(to)} already exists`);
+  mkdirSync(dirname(to), { recursive: true });
+  renameSync(from, to);
+  forgetListings();
 }

@@ -2,7 +2,7 @@
 // or a named pipe instead of a file, a page saved with a byte-order mark or as UTF-16, bytes of
 // another encoding, and page text holding terminal escape sequences. Each runs the real CLI.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodePage } from '../../src/lib/import/page-encoding.ts';
@@ -96,6 +96,68 @@ describe('terminal escape sequences in a page', () => {
     expect(controls).toEqual([]);
     expect(result.stdout).toContain('printed ShareGPT Profile\\x1b]52;c;ZXZpbA==\\x07 optimized Mean TPOT');
     expect(result.stderr).toContain('"Benchmark result \\x1b]52;c;ZXZpbA==\\x07" has no code block');
+  });
+});
+
+describe('npm run import writes all of its guide or nothing', () => {
+  const written = (id: string) => ['data/raw', 'content/guides'].filter((dir) => existsSync(join(repo.root, dir, id)));
+  const importOf = (name: string, text: string, id: string) => {
+    writeFileSync(join(pages, name), text);
+    return repo.run('import.ts', {}, [`pages/${name}`, id]);
+  };
+  const profileLine = pageText.split('\n').indexOf('request_rate: 1000') + 1;
+
+  it('a profile block that is not YAML is an error at its page line, and nothing is written', () => {
+    const result = importOf('bad-yaml.md', pageText.replace('request_rate: 1000', 'request_rate: [1000'), 'bad/yaml');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^pages/bad-yaml\\.md:${profileLine + 1}: error: the profile block "ShareGPT" is not valid YAML: `,
+        'm',
+      ),
+    );
+    expect(result.stderr).toContain('import: 1 problem(s) in the page; nothing written\n');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(written('bad/yaml')).toEqual([]);
+    expect(existsSync(join(repo.root, 'data/.import-staging'))).toBe(false);
+  });
+
+  it('an alias bomb in a profile block is an error at the block, and nothing is written', () => {
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x]',
+      ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${`*${'abcdefgh'[i]}, `.repeat(9).slice(0, -2)}]`),
+    ];
+    const result = importOf('bomb.md', pageText.replace('request_rate: 1000', bomb.join('\n')), 'alias/bomb');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^pages/bomb\\.md:${profileLine - 1}: error: the profile block "ShareGPT" is not valid YAML: aliases expand too far`,
+        'm',
+      ),
+    );
+    expect(written('alias/bomb')).toEqual([]);
+  });
+
+  it('after a refused import, the fixed page imports; a step and a case whose headings make one path both keep their block', () => {
+    // A step "Cases" with a variant "ShareGPT" would be cases/sharegpt.txt, and another benchmark
+    // case "ShareGPT.txt" cases/sharegpt.txt/baseline.txt: the step's folder is cases-2 instead.
+    const text = pageText
+      .replace('### Max Num Seqs\n', '### Cases\n')
+      .replace('#### Seqs 256\n', '#### ShareGPT\n')
+      .replace(/^#### (.*)$(?![\s\S]*^### )/m, '#### ShareGPT.txt');
+    const refused = importOf('cases.md', text.replace('request_rate: 1000', 'request_rate: [1000'), 'tiny/cases');
+    expect(refused.status).toBe(1);
+    const result = importOf('cases.md', text, 'tiny/cases');
+    expect(result.status, result.stderr).toBe(0);
+    expect(written('tiny/cases')).toEqual(['data/raw', 'content/guides']);
+    expect(existsSync(join(repo.root, 'data/raw/tiny/cases/cases-2/sharegpt.txt'))).toBe(true);
+    expect(existsSync(join(repo.root, 'data/raw/tiny/cases/cases/sharegpt.txt/baseline.txt'))).toBe(true);
+    expect(existsSync(join(repo.root, 'data/.import-staging'))).toBe(false);
+    const again = importOf('cases.md', text, 'tiny/cases');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toBe(
+      'import: content/guides/tiny/cases already exists (pass another <model>/<hardware>); nothing written\n',
+    );
   });
 });
 

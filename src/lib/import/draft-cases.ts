@@ -2,7 +2,8 @@
 // row is matched by value to the block (and label) that printed its throughput or latency.
 import type { Run } from '../schema/run.ts';
 import { blockRuns, meanLatencySeconds } from './audit/measure.ts';
-import { slugify } from './draft-names.ts';
+import { slugify, uniqueSlugs } from './draft-names.ts';
+import type { DraftFiles } from './draft-files.ts';
 import type { PageCase, PageVariant, PerformanceLabPage } from './page-model.ts';
 
 type Side = 'baseline' | 'optimized';
@@ -25,17 +26,18 @@ export function commandOrArgs(variant: PageVariant) {
   return {};
 }
 
-export function draftCases(page: PerformanceLabPage, pageFile: string, raw: Map<string, string>) {
+export function draftCases(page: PerformanceLabPage, pageFile: string, raw: DraftFiles) {
   // Other benchmark cases: one labelled log per side (legacy) or one block per side per case.
+  const uniqueCase = uniqueSlugs();
   const caseFiles = page.otherCases.map((c: PageCase, index) => {
     const legacy = !c.label;
-    const slug = legacy ? 'other-cases' : `cases/${slugify(c.label?.value ?? '', `case-${index + 1}`)}`;
+    const slug = legacy ? 'other-cases' : `cases/${uniqueCase(slugify(c.label?.value ?? '', `case-${index + 1}`))}`;
     const files: Partial<Record<Side, string>> = {};
     for (const side of ['baseline', 'optimized'] as const) {
       const result = c[side].result;
       if (!result) continue;
       files[side] = `${slug}/${side}.${legacy ? 'log' : 'txt'}`;
-      raw.set(files[side], withNewline(result.text));
+      raw.add(files[side], withNewline(result.text), result.line);
     }
     return { case: c, files };
   });
@@ -49,6 +51,7 @@ export function draftCases(page: PerformanceLabPage, pageFile: string, raw: Map<
         : [];
     }),
   );
+  const uniqueId = uniqueSlugs();
   const cases: DraftCase[] = (page.comparison?.rows ?? []).flatMap((row, index) => {
     const label = (row.cells[0] ?? '').replace(/\*\*/g, '').trim();
     let profileName: string | undefined;
@@ -73,7 +76,7 @@ export function draftCases(page: PerformanceLabPage, pageFile: string, raw: Map<
     if (!baseline || !optimized) return [];
     return [
       {
-        id: slugify(label, `case-${index + 1}`),
+        id: uniqueId(slugify(label, `case-${index + 1}`)),
         label,
         ...(profileName ? { profileName } : {}),
         baseline: { result: baseline },

@@ -54,9 +54,9 @@ export function hardwareOf(text: string): { name: string; count: number; acceler
   return { name, count, accelerator };
 }
 
-/** Hands out slugs unique within one guide: "vllm", "vllm-2", … */
-export function uniqueSlugs(): (slug: string) => string {
-  const used = new Set<string>();
+/** Hands out slugs unique within one guide: "vllm", "vllm-2", …; `reserved` are never handed out as they are. */
+export function uniqueSlugs(reserved: readonly string[] = []): (slug: string) => string {
+  const used = new Set<string>(reserved);
   return (slug) => {
     let candidate = slug;
     for (let n = 2; used.has(candidate); n++) candidate = `${slug}-${n}`;

@@ -6,6 +6,10 @@ import type { SummaryKind, VariantStatus } from '../schema/vocabulary.ts';
 import { blockRuns } from './audit/measure.ts';
 import { engineOf, slugify, uniqueSlugs, ZH_TITLES } from './draft-names.ts';
 import type { PageStep, PageVariant, PerformanceLabPage } from './page-model.ts';
+import type { DraftFiles } from './draft-files.ts';
+
+/** Folders of data/raw/<guide>/ that hold the comparison cases' files (draft-cases.ts), never a step's. */
+export const CASE_FOLDERS = ['cases', 'other-cases'] as const;
 
 export type DraftVariant = {
   id: string;
@@ -38,9 +42,9 @@ export function draftSteps(
   page: PerformanceLabPage,
   engines: readonly { id: string }[],
   pageFile: string,
-  raw: Map<string, string>,
+  raw: DraftFiles,
 ): { steps: DraftStep[]; runs: Map<string, Run[]> } {
-  const unique = uniqueSlugs();
+  const unique = uniqueSlugs(CASE_FOLDERS);
   const runs = new Map<string, Run[]>();
   const steps = page.steps.map((step, stepIndex) => {
     const id = unique(slugify(step.title.value, `step-${stepIndex + 1}`));
@@ -65,7 +69,7 @@ function draftVariants(
   stepId: string,
   engines: readonly { id: string }[],
   pageFile: string,
-  raw: Map<string, string>,
+  raw: DraftFiles,
   runs: Map<string, Run[]>,
 ): DraftVariant[] {
   const unique = uniqueSlugs();
@@ -100,7 +104,7 @@ function draftVariants(
       ];
     }
     const file = `${stepId}/${slug}.txt`;
-    raw.set(file, withNewline(variant.result.text));
+    raw.add(file, withNewline(variant.result.text), variant.result.line);
     runs.set(file, blocks);
     if (blocks.length > 1)
       return blocks.map((block, blockIndex) => {

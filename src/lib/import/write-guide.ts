@@ -1,7 +1,7 @@
 // A Performance Lab page as perflab sources: every result block verbatim (de-indented) under
 // data/raw/<guide>/, a guide.yaml that describes the experiment, and en.md with the page's prose
 // in slots. The guide.yaml is a draft for the migrating team: `npm run check` names what is left.
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { terminalText } from '../diagnostics/diagnostics.ts';
 import type { WarningCode } from '../diagnostics/codes.ts';
 import { plausibilityWarnings } from '../ingest/plausibility.ts';
@@ -13,7 +13,9 @@ import { draftCases } from './draft-cases.ts';
 import { engineOf, hardwareOf, slugify, uniqueSlugs } from './draft-names.ts';
 import { draftProse } from './draft-prose.ts';
 import { draftSteps } from './draft-steps.ts';
-import type { PerformanceLabPage } from './page-model.ts';
+import type { PageProblem, PerformanceLabPage } from './page-model.ts';
+import { DraftFiles } from './draft-files.ts';
+import { parseYamlSource } from '../guide-source/yaml-source.ts';
 
 export { engineOf, hardwareOf, slugify };
 
@@ -22,6 +24,8 @@ export type ImportedFiles = {
   raw: Map<string, string>;
   guideYaml: string;
   enMd: string;
+  /** what keeps the draft from being written (a profile block that is not YAML, two blocks on one path): nothing is */
+  problems: PageProblem[];
 };
 
 /** Known artifacts of a tool (a code on one metric), acknowledged once for the whole guide with the reason they occur. */
@@ -71,7 +75,8 @@ function draftAcknowledgements(runs: readonly { file: string; run: Run }[]) {
 }
 
 export function importPage(page: PerformanceLabPage, guideId: string, pageFile: string): ImportedFiles {
-  const raw = new Map<string, string>();
+  const raw = new DraftFiles();
+  const problems: PageProblem[] = [];
   const latency = /latency/i.test(page.title.value);
   const engines = page.engines.map((e) => ({
     id: engineOf(e.value.name)?.id ?? slugify(e.value.name, 'engine'),
@@ -90,7 +95,14 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
 
   // Profiles as the page lists them (`##### ShareGPT 8RPS` + a YAML block); a step names its variants' one.
   const profiles = page.profiles.flatMap((p) => {
-    const config: unknown = parse(p.config.text);
+    // The page's YAML is read as guide.yaml is: aliases bounded, every problem at its page line.
+    const read = parseYamlSource(p.config.text, pageFile);
+    for (const d of read.diagnostics)
+      problems.push({
+        line: p.config.firstLine + (d.line ?? 1) - 1,
+        message: `the profile block "${p.name.value}" is not valid YAML: ${d.message}`,
+      });
+    const config: unknown = read.data;
     if (config === null || typeof config !== 'object' || Array.isArray(config)) return [];
     return [{ id: unique(slugify(p.name.value, 'profile')), name: p.name.value, label: p.name.value, config }];
   });
@@ -167,7 +179,8 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
 
   const header = `# Imported from ${terminalText(pageFile)} by \`npm run import\`. A draft: review every value,\n# then \`npm run check\` lists what does not yet validate or compute.\n`;
   return {
-    raw,
+    raw: raw.texts,
+    problems: [...problems, ...raw.problems].sort((a, b) => a.line - b.line),
     guideYaml: header + stringify(guide, { lineWidth: 0 }),
     enMd: draftProse(
       page,
