@@ -3,7 +3,7 @@
 // is the exact text and diagnostics a cold run produces.
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
-import { copiesOf, type BlockDigest, type BlockIndex } from '../lib/compute/block-index.ts';
+import { copiesOf, emptyBlockIndex, type BlockDigest, type BlockIndex } from '../lib/compute/block-index.ts';
 import { contentHash } from '../lib/content-hash.ts';
 import { hasErrors } from '../lib/diagnostics/diagnostics.ts';
 import { stableJson } from '../lib/stable-json.ts';
@@ -29,7 +29,7 @@ export type ComputedGuideJson = {
 
 type ComputeEntry = { json?: string; diagnostics: Diagnostic[]; summary: string };
 
-export function computeOne(id: string, blocks: BlockIndex = new Map()): ComputedGuideJson {
+export function computeOne(id: string, blocks: BlockIndex = emptyBlockIndex()): ComputedGuideJson {
   // A folder without guide.yaml is reported as such (by buildGuide), not as stale runs.
   const stale = hasGuideYaml(id) ? staleRuns(id) : undefined;
   if (stale) return { diagnostics: [stale], cached: false, summary: 'failed', blocks: [], copies: [] };

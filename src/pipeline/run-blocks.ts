@@ -2,7 +2,7 @@
 // blocks copied between guides, without loading the compute code (a guide not read this run takes
 // part through the digests its stamps kept).
 import { join } from 'node:path';
-import { runBlockDigests, type BlockDigest } from '../lib/compute/block-index.ts';
+import { runBlockDigests, type BlockDigest, type BlockRun } from '../lib/compute/block-index.ts';
 import { folder, listFiles, readText } from './fs-policy.ts';
 
 /** Every run of the guide that carries a raw block and its raw file (any other run is compute's to report). */
@@ -15,7 +15,10 @@ export function runBlocksOfTexts(texts: readonly { text: string }[]): BlockDiges
       } catch {
         return [];
       }
-      const metrics = typeof run.metrics === 'object' && run.metrics !== null ? run.metrics : {};
+      // Ingest wrote these files through RunSchema; compute validates them again when it reads the guide.
+      const metrics = (
+        typeof run.metrics === 'object' && run.metrics !== null ? run.metrics : {}
+      ) as BlockRun['metrics'];
       return typeof run.raw === 'string' && typeof run.source?.file === 'string'
         ? [{ raw: run.raw, source: { file: run.source.file }, metrics }]
         : [];

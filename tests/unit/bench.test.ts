@@ -13,12 +13,13 @@ import { repoRoot } from '../helpers/guide-from-disk.ts';
 const seedRaw = (file: string) => readFileSync(join(repoRoot, 'data/raw/glm-5.2/h200', file), 'utf8');
 
 describe('synthetic raw logs', () => {
-  it('scale throughputs down and durations up together, keeping each number’s decimals', () => {
+  it('scale throughputs down and durations and latencies up together, keeping each number’s decimals', () => {
     const text = perturbResultText(seedRaw('engine/vllm.txt'), 1.05);
     expect(text).toContain('Benchmark duration (s):                  1769.00'); // 1684.76 × 1.05
     expect(text).toContain('Total Token throughput (tok/s):          5220.86'); // 5481.90 / 1.05
     expect(text).toContain('Successful requests:                     1000');
-    expect(text).toContain('Mean TTFT (ms):                          592315.54');
+    expect(text).toContain('Mean TTFT (ms):                          621931.32'); // 592315.54 × 1.05
+    expect(text).toContain('Maximum request concurrency:             512');
   });
 
   it('parse without a single error or new warning for every factor the bench uses', () => {

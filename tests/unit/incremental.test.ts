@@ -63,6 +63,26 @@ describe('a rebuild after one raw file changed', () => {
     );
   });
 
+  it('so is a guide whose block another guide gains with one number changed, naming the number', () => {
+    const vllm = join(scratch, 'data/raw/glm-4.x/h200/engine/vllm.txt');
+    writeFileSync(vllm, readFileSync(join(repoRoot, 'data/raw/glm-4.x/h200/engine/vllm.txt')));
+    run('ingest.ts');
+    run('compute.ts');
+    const source = readFileSync(join(scratch, 'data/raw/glm-5.2/h200/engine/sglang.txt'), 'utf8');
+    const edited = source.replace(
+      'Mean TTFT (ms):                          499353.08',
+      'Mean TTFT (ms):                          499353.18',
+    );
+    expect(edited).not.toBe(source);
+    writeFileSync(vllm, edited);
+    run('ingest.ts');
+    const compute = repo.run('compute.ts');
+    expect(compute.status).toBe(1);
+    expect(compute.stderr).toMatch(
+      /content\/guides\/glm-5\.2\/h200\/guide\.yaml:\d+:\d+: error E_UNACKNOWLEDGED: data\/raw\/glm-5\.2\/h200\/engine\/sglang\.txt holds the numbers of the block in data\/raw\/glm-4\.x\/h200\/engine\/vllm\.txt but for ttft\.mean/,
+    );
+  });
+
   it('a hand-edited run file is not taken from the cache: ingest parses its guide again and restores it', () => {
     const file = join(scratch, 'data/runs/glm-4.x/h200/engine/sglang.json');
     writeFileSync(

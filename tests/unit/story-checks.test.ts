@@ -154,6 +154,65 @@ describe('story checks', () => {
     );
   });
 
+  describe('a block of another guide with its numbers edited', () => {
+    /** The index with another guide that holds engine/vllm.txt's block with `edit` applied. */
+    const withEdited = (edit: (text: string) => string) => {
+      const text = edit(raw('vllm.txt'));
+      const other = ingestGuide([{ path: 'x.txt', file: 'data/raw/other/h100/x.txt', text }]).runs;
+      return blockIndex([
+        { id, runs },
+        { id: 'other/h100', runs: other },
+      ]);
+    };
+    const digit = (text: string) =>
+      text.replace('Mean TPOT (ms):                          40.00', 'Mean TPOT (ms):                          40.01');
+    const totals = (text: string) =>
+      text
+        .replace('Total input tokens:                      100000', 'Total input tokens:                      110000')
+        .replace(
+          'Total Token throughput (tok/s):          1200.00',
+          'Total Token throughput (tok/s):          1300.00',
+        );
+
+    it('one digit changed: named, with the metric that differs', () => {
+      expect(errors(build(baseYaml, withEdited(digit)))).toEqual([
+        '15: E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt holds the numbers of the block in data/raw/other/h100/x.txt but for tpot.mean: a result copied from another guide and edited?',
+      ]);
+    });
+
+    it('a Total TPS raised with the input total that makes it agree: the count is not a measured number, the rate is', () => {
+      expect(errors(build(baseYaml, withEdited(totals)))).toEqual([
+        '15: E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt holds the numbers of the block in data/raw/other/h100/x.txt but for total_token_throughput: a result copied from another guide and edited?',
+      ]);
+    });
+
+    it('two numbers changed, or the text alone, are found too; three are another run', () => {
+      const two = (text: string) =>
+        digit(text).replace(
+          'Median TTFT (ms):                        850.00',
+          'Median TTFT (ms):                        851.00',
+        );
+      expect(errors(build(baseYaml, withEdited(two)))).toEqual([
+        '15: E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt holds the numbers of the block in data/raw/other/h100/x.txt but for tpot.mean, ttft.median: a result copied from another guide and edited?',
+      ]);
+      // A count is no measurement (runs of one profile share it): the same measured numbers, other text.
+      const recounted = (text: string) =>
+        text.replace(
+          'Total generated tokens:                  20000',
+          'Total generated tokens:                  20001',
+        );
+      expect(errors(build(baseYaml, withEdited(recounted)))).toEqual([
+        '15: E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt holds the same numbers as the block in data/raw/other/h100/x.txt, though not the same text: a result copied from another guide?',
+      ]);
+      const three = (text: string) =>
+        two(text).replace(
+          'P99 TTFT (ms):                           1500.00',
+          'P99 TTFT (ms):                           1501.00',
+        );
+      expect(errors(build(baseYaml, withEdited(three)))).toEqual([]);
+    });
+  });
+
   it('the diff report names a newly acknowledged finding', () => {
     const before = build(baseYaml).guide!;
     const after = build(

@@ -1,13 +1,18 @@
 // Synthetic guides for `npm run bench`: copies of a seed guide whose raw results differ per copy
-// but stay self-consistent (every throughput and duration scaled together, so the plausibility
-// checks and the winners hold), with titles and model names that tell the copies apart.
+// but stay self-consistent (every time and throughput scaled together, so the plausibility checks
+// and the winners hold), with titles and model names that tell the copies apart.
 
 /** A line of a printed result block: `Label (unit):   123.45`. */
 const RESULT_LINE = /^([^:]*:[ \t]+)(\d+(?:\.\d+)?)[ \t]*$/;
 
+// What a block measured in time: its duration and its latencies (TTFT, TPOT, ITL, end-to-end).
+const TIME = /duration|latency|ttft|tpot|itl|e2el/;
+
 /**
- * Scales a printed block by `factor`: durations × factor, throughputs ÷ factor (the token and
- * request counts stay), each number printed with the decimals it had.
+ * Scales a printed block by `factor`: its duration and latencies × factor, throughputs ÷ factor
+ * (the token and request counts stay), each number printed with the decimals it had. A copy so
+ * made shares no measured number with its seed, as a block measured again would not: the story
+ * check finds a block that keeps all but one or two of another guide's numbers.
  */
 export function perturbResultText(text: string, factor: number): string {
   return text
@@ -16,7 +21,7 @@ export function perturbResultText(text: string, factor: number): string {
       const match = RESULT_LINE.exec(line);
       if (!match?.[1] || !match[2]) return line;
       const label = match[1].toLowerCase();
-      const scale = label.includes('duration') ? factor : label.includes('throughput') ? 1 / factor : undefined;
+      const scale = label.includes('throughput') ? 1 / factor : TIME.test(label) ? factor : undefined;
       if (scale === undefined) return line;
       const decimals = match[2].split('.')[1]?.length ?? 0;
       return `${match[1]}${(Number(match[2]) * scale).toFixed(decimals)}`;

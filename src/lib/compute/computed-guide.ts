@@ -13,6 +13,7 @@ import { repeatedConfigurations } from './repeats.ts';
 import { concludeSteps, measureSteps, type MeasuredStep } from './steps.ts';
 import { storyFindings } from './story.ts';
 import { checkCommands } from './commands.ts';
+import { emptyBlockIndex } from './block-index.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 
 export type { ComputeInput };
@@ -62,7 +63,7 @@ export function computeFromGuideYaml(input: ComputeInput): {
   const accuracy = computeAccuracy(ctx);
   const comparison = computeComparison(ctx);
   const otherCases = computeOtherCases(ctx);
-  const story = baseline ? storyFindings(ctx, steps, input.blocks ?? new Map()) : [];
+  const story = baseline ? storyFindings(ctx, steps, input.blocks ?? emptyBlockIndex()) : [];
   const { acknowledged, storyNotes } = checkAcknowledgements(ctx, story);
   const recommendedEngine = lookup(ctx, guide.engines, 'engine', guide.recommended.engine, ['recommended', 'engine']);
   if (hasErrorsSoFar(ctx) || !baseline || !recommendedEngine) return { diagnostics: ctx.diagnostics, acknowledged };

@@ -4,7 +4,7 @@ import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import type { FlagDifference, StoryFinding } from '../schema/story.ts';
 import { commandModel, configFlags } from '../serving/flags.ts';
-import { blockDigest, isServingResult, type BlockIndex } from './block-index.ts';
+import { copyOf, isServingResult, metricsOfTokens, runBlockDigest, type BlockIndex } from './block-index.ts';
 import type { ComputeContext } from './context.ts';
 import { rawPathOf } from './references.ts';
 
@@ -110,10 +110,15 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
 
   for (const run of ctx.usedRuns.values()) {
     if (!isServingResult(run)) continue;
-    const other = blocks.get(blockDigest(run.raw))?.find((owner) => owner.guide !== ctx.id);
+    const other = copyOf(ctx.id, runBlockDigest(run), blocks);
     if (other)
       found(
-        { code: 'W_STORY_COPIED', file: run.source.file, other: other.file },
+        {
+          code: 'W_STORY_COPIED',
+          file: run.source.file,
+          other: other.file,
+          ...(other.changed ? { changed: metricsOfTokens(run.metrics, other.changed) } : {}),
+        },
         ctx.usedAt.get(run.id) ?? [],
         rawPathOf(run, ctx.id),
       );

@@ -51,6 +51,12 @@ export function storySentence(finding: StoryFinding, steps: StorySteps, lang: Lo
     case 'W_STORY_MODEL':
       return tr('story.model', { served: finding.served, model: finding.model });
     case 'W_STORY_COPIED':
-      return tr('story.copied', { file: finding.file, other: finding.other });
+      if (finding.changed === undefined) return tr('story.copied', { file: finding.file, other: finding.other });
+      if (finding.changed.length === 0) return tr('story.copiedNumbers', { file: finding.file, other: finding.other });
+      return tr('story.copiedExcept', {
+        file: finding.file,
+        other: finding.other,
+        metrics: finding.changed.join(tr('story.listSeparator')),
+      });
   }
 }

@@ -46,8 +46,16 @@ export const StoryFindingSchema = z.discriminatedUnion('code', [
   }),
   /** a command serves another model than the guide's */
   z.object({ code: z.literal(StoryCode.enum.W_STORY_MODEL), served: z.string(), model: z.string() }),
-  /** a raw file holds a block that a file of another guide holds too */
-  z.object({ code: z.literal(StoryCode.enum.W_STORY_COPIED), file: z.string(), other: z.string() }),
+  /**
+   * a raw file holds a block that a file of another guide holds too: the same text, or (`changed`)
+   * the same measured numbers but these metrics' (at most two; none when only the text differs)
+   */
+  z.object({
+    code: z.literal(StoryCode.enum.W_STORY_COPIED),
+    file: z.string(),
+    other: z.string(),
+    changed: z.array(z.string()).max(2).optional(),
+  }),
 ]);
 export type StoryFinding = z.infer<typeof StoryFindingSchema>;
 
