@@ -1,6 +1,6 @@
-// A guide tells one story: the recommended command is the last adopted configuration, each step
-// starts from what the steps before it adopted, no tuning run is the baseline again, every command
-// serves the guide's model and no result is copied from another guide. Each finding is an error
+// A guide tells one story: the recommended command is the last adopted configuration and adds no
+// flag to it, each step starts from what the steps before it adopted, no tuning run is the
+// baseline again and no result is copied from another guide. Each finding is an error
 // until guide.yaml acknowledges it with a reason; acknowledged, it is shown with that reason.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,8 +48,18 @@ ${variants}`;
 const withStep = (variants: string) => baseYaml.replace('recommended:', `${tuningStep(variants)}recommended:`);
 
 describe('story checks', () => {
-  it('the seeds tell one story: no finding', () => {
-    for (const guide of ['glm-5.2/h200', 'glm-4.x/h200']) expect(buildFromDisk(guide).guide?.story).toEqual([]);
+  it('the seeds tell one story: glm-5.2/h200 without a finding, glm-4.x/h200 with the parsers its command adds', () => {
+    expect(buildFromDisk('glm-5.2/h200').guide?.story).toEqual([]);
+    expect(buildFromDisk('glm-4.x/h200').guide?.story).toEqual([
+      expect.objectContaining({
+        code: 'W_STORY_ADDED',
+        from: { step: 'parallel', variant: 'tp4' },
+        flags: [
+          { flag: '--tool-call-parser', value: 'glm' },
+          { flag: '--reasoning-parser', value: 'glm45' },
+        ],
+      }),
+    ]);
   });
 
   it('a recommended command without a flag of the last adopted winner', () => {
@@ -125,16 +135,17 @@ describe('story checks', () => {
     );
   });
 
-  it('a command that serves another model than the guide’s', () => {
+  it('a recommended command that adds flags the last adopted winner does not set', () => {
     const yaml = baseYaml.replace(
       'command: python3 -m sglang.launch_server --tp-size 8',
-      'command: python3 -m sglang.launch_server --model-path org/other-model --tp-size 8',
+      'command: python3 -m sglang.launch_server --tp-size 8 --trust-remote-code --download-dir /tmp/m --port 9000',
     );
+    // The listening address is not configuration; the others are named, each with its value.
     expect(errors(build(yaml))).toEqual([
-      '17: E_UNACKNOWLEDGED: the command serves "org/other-model", not the guide\'s model org/tiny-model',
+      '17: E_UNACKNOWLEDGED: the recommended command sets --trust-remote-code, --download-dir=/tmp/m, which the last adopted configuration (SGLang) does not set',
     ]);
     expect(build(yaml).diagnostics[0]?.expected).toBe(
-      'an entry in acknowledge: { code: W_STORY_MODEL, reason: { en: …, zh: … } }',
+      'an entry in acknowledge: { code: W_STORY_ADDED, reason: { en: …, zh: … } }',
     );
   });
 

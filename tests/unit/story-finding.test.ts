@@ -66,9 +66,16 @@ const cases: [StoryFinding, string, string][] = [
     '推荐命令与最后采用的配置（最大并发序列数 256）不同：缺少 --enforce-eager；缺少 --max-num-seqs=256；--kv-cache-dtype 没有给出值，采用的配置中为“fp8”；--model 为“org/m”，而不是“org/m-FP8”',
   ],
   [
-    { code: 'W_STORY_MODEL', served: 'org/other-model', model: 'org/tiny-model' },
-    'the command serves "org/other-model", not the guide\'s model org/tiny-model',
-    '该命令运行的模型是“org/other-model”，而不是本指南的模型 org/tiny-model',
+    {
+      code: 'W_STORY_ADDED',
+      from: { step: 'batching', variant: 'seqs-256' },
+      flags: [
+        { flag: '--trust-remote-code', value: '' },
+        { flag: '--download-dir', value: '/models' },
+      ],
+    },
+    'the recommended command sets --trust-remote-code, --download-dir=/models, which the last adopted configuration (Max sequences 256) does not set',
+    '推荐命令设置了 --trust-remote-code、--download-dir=/models，而最后采用的配置（最大并发序列数 256）没有设置这些参数',
   ],
   [
     { code: 'W_STORY_COPIED', file: 'data/raw/a/h100/x.txt', other: 'data/raw/b/h100/y.txt' },
@@ -92,7 +99,9 @@ describe('story findings as sentences', () => {
 
   it('a finding is not a free string: an unknown code or a missing argument is refused', () => {
     expect(StoryFindingSchema.safeParse({ code: 'W_STORY_OTHER', message: 'anything' }).success).toBe(false);
-    expect(StoryFindingSchema.safeParse({ code: 'W_STORY_MODEL', served: 'org/x' }).success).toBe(false);
+    expect(StoryFindingSchema.safeParse({ code: 'W_STORY_ADDED', from: { step: 'a', variant: 'b' } }).success).toBe(
+      false,
+    );
     expect(
       StoryFindingSchema.safeParse({
         code: 'W_STORY_START',

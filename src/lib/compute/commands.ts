@@ -3,7 +3,8 @@ import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { Guide } from '../schema/guide-yaml.ts';
 import { parseShellCommand, shellWordText, type ShellProblem, type ShellProblemGroup } from '../serving/shell-words.ts';
 import { SHELL_PROBLEM_KINDS } from '../serving/shell-words.ts';
-import { conflictingFlags, type FlagUse } from '../serving/flags.ts';
+import { entryPointNames, entryPointOf, engineFamily, FAMILY_NAMES } from '../serving/entry-points.ts';
+import { conflictingFlags, servedModels, type FlagUse } from '../serving/flags.ts';
 import type { ComputeContext } from './context.ts';
 
 /**
@@ -83,7 +84,52 @@ export function checkCommands(ctx: ComputeContext): void {
           words.push({ value: match[0], path: [...site.path, 'args', k], offset: match.index });
       });
     checkFlagsOnce(ctx, words);
+    checkModel(ctx, words);
+    if (site.command !== undefined && site.engine !== undefined) checkEntryPoint(ctx, words, site.engine);
   }
+}
+
+/** The model each command serves is the guide's: its name, or a build model.builds declares. */
+function checkModel(ctx: ComputeContext, words: readonly PlacedWord[]): void {
+  const { name, builds } = ctx.guide.model;
+  const allowed = new Set([name, ...builds].map((model) => model.toLowerCase()));
+  for (const served of servedModels(words.map((w) => w.value))) {
+    const at = words[served.word];
+    if (!at || allowed.has(served.value.toLowerCase())) continue;
+    ctx.errorIn(
+      at.path,
+      at.offset,
+      'E_COMMAND_MODEL',
+      `the command serves "${served.value}", not the guide's model ${name}`,
+      {
+        expected: [name, ...builds].join(' or '),
+        found: quoteFound(served.value),
+      },
+    );
+  }
+}
+
+/** A command starts the server of the engine guide.yaml names for it, when perflab knows the entry point. */
+function checkEntryPoint(ctx: ComputeContext, words: readonly PlacedWord[], engineId: string): void {
+  const engine = ctx.guide.engines.find((e) => e.id === engineId);
+  const family = engine && engineFamily(engine);
+  const entry = entryPointOf(words.map((w) => w.value));
+  const at = words[0];
+  if (!engine || !family || !entry || entry.family === family || !at) return;
+  const started = words
+    .slice(0, entry.length)
+    .map((w) => w.value)
+    .join(' ');
+  ctx.errorIn(
+    at.path,
+    at.offset,
+    'E_COMMAND_ENGINE',
+    `the command starts ${FAMILY_NAMES[entry.family]} (${started}), but guide.yaml says it runs on ${engine.name}`,
+    {
+      expected: `${FAMILY_NAMES[family]}'s server: ${entryPointNames(family)}`,
+      found: quoteFound(started),
+    },
+  );
 }
 
 /** `--tp-size 8 … --tensor-parallel-size 4`: perflab and the engine would read two different settings. */

@@ -3,15 +3,15 @@ import { storySentence } from '../format/story-finding.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import type { FlagDifference, StoryFinding } from '../schema/story.ts';
-import { commandModel, configFlags } from '../serving/flags.ts';
+import { configFlags } from '../serving/flags.ts';
 import { copyOf, isServingResult, metricsOfTokens, runBlockDigest, type BlockIndex } from './block-index.ts';
 import type { ComputeContext } from './context.ts';
 import { rawPathOf } from './references.ts';
 
 /**
  * Does the guide tell one story? The recommended command carries the last adopted winner's
- * flags; each step starts from the configuration the previous steps adopted; no tuning variant is
- * the baseline again; every command serves the guide's model; no raw block is another guide's.
+ * flags and adds none; each step starts from the configuration the previous steps adopted; no
+ * tuning variant is the baseline again; no raw block is another guide's.
  * Each finding is a code with its arguments (schema/story.ts) and a warning at its guide.yaml
  * path, to be acknowledged with a reason; the warning says it in English.
  */
@@ -84,28 +84,17 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
   }
 
   if (current) {
-    const missing = differences(configFlags(current.variant), configFlags({ command: ctx.guide.recommended.command }));
+    const from = { step: current.step, variant: current.variant.id };
+    const adopted = configFlags(current.variant);
+    const recommended = configFlags({ command: ctx.guide.recommended.command });
+    const missing = differences(adopted, recommended);
     if (missing.length > 0)
-      found(
-        {
-          code: 'W_STORY_RECOMMENDED',
-          from: { step: current.step, variant: current.variant.id },
-          differences: missing,
-        },
-        ['recommended', 'command'],
-      );
-  }
-
-  // Every command serves the guide's model (a quantized build of it counts: "GLM-4.6-FP8").
-  const modelName = (ctx.guide.model.name.split('/').at(-1) ?? '').toLowerCase();
-  const commands: [string, YamlPath][] = [[ctx.guide.recommended.command, ['recommended', 'command']]];
-  for (const step of steps)
-    for (const variant of step.variants)
-      if (variant.command) commands.push([variant.command, variantPath(step, variant)]);
-  for (const [command, path] of commands) {
-    const served = commandModel(command);
-    if (served && !served.toLowerCase().includes(modelName))
-      found({ code: 'W_STORY_MODEL', served, model: ctx.guide.model.name }, path);
+      found({ code: 'W_STORY_RECOMMENDED', from, differences: missing }, ['recommended', 'command']);
+    // Flags no adopted step measured; the model is checked on its own (E_COMMAND_MODEL).
+    const added = [...recommended]
+      .filter(([flag]) => flag !== '--model' && !adopted.has(flag))
+      .map(([flag, value]) => ({ flag, value }));
+    if (added.length > 0) found({ code: 'W_STORY_ADDED', from, flags: added }, ['recommended', 'command']);
   }
 
   for (const run of ctx.usedRuns.values()) {

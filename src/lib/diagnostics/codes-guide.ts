@@ -89,6 +89,23 @@ export const GUIDE_CODES = {
     hint: 'give each setting once, with the value that was measured: the engine takes the last one',
   },
 
+  E_COMMAND_MODEL: {
+    severity: 'error',
+    meaning:
+      "a command serves another model than the guide's: only model.name and the builds model.builds declares are the guide's model",
+    hint: "serve the guide's model, or declare the quantized build or local path in guide.yaml: model: { builds: [Org/Model-FP8] }",
+  },
+  E_COMMAND_ENGINE: {
+    severity: 'error',
+    meaning: "a command starts another engine's server than the engine guide.yaml names for it",
+    hint: "start the declared engine's server (vLLM: vllm serve; SGLang: python3 -m sglang.launch_server; TensorRT-LLM: trtllm-serve), or name the engine that ran",
+  },
+  W_STORY_ADDED: {
+    severity: 'warning',
+    meaning: 'the recommended command sets flags the last adopted configuration does not',
+    hint: 'measure the configuration with those flags, leave them out, or acknowledge why they are there: { code, reason }',
+  },
+
   // Prose (en.md, zh.md) and text a pull request brings.
   E_PROSE_MISSING: {
     severity: 'error',
@@ -171,11 +188,6 @@ export const GUIDE_CODES = {
     severity: 'warning',
     meaning: 'a tuning variant is configured exactly as the baseline',
     hint: "check the variant's flags, or acknowledge why it repeats the baseline: { code, step, reason }",
-  },
-  W_STORY_MODEL: {
-    severity: 'warning',
-    meaning: "a command serves another model than the guide's",
-    hint: 'check the model the command serves, or acknowledge why: { code, reason }',
   },
   W_STORY_COPIED: {
     severity: 'warning',

@@ -21,7 +21,7 @@ export const STORY_CODES = [
   'W_STORY_START',
   'W_STORY_BASELINE',
   'W_STORY_RECOMMENDED',
-  'W_STORY_MODEL',
+  'W_STORY_ADDED',
   'W_STORY_COPIED',
 ] as const satisfies readonly WarningCode[];
 

@@ -48,8 +48,13 @@ export function storySentence(finding: StoryFinding, steps: StorySteps, lang: Lo
         from: name(finding.from),
         differences: finding.differences.map(difference).join(tr('story.differenceSeparator')),
       });
-    case 'W_STORY_MODEL':
-      return tr('story.model', { served: finding.served, model: finding.model });
+    case 'W_STORY_ADDED':
+      return tr('story.added', {
+        from: name(finding.from),
+        flags: finding.flags
+          .map(({ flag, value }) => (value === '' ? flag : `${flag}=${value}`))
+          .join(tr('story.listSeparator')),
+      });
     case 'W_STORY_COPIED':
       if (finding.changed === undefined) return tr('story.copied', { file: finding.file, other: finding.other });
       if (finding.changed.length === 0) return tr('story.copiedNumbers', { file: finding.file, other: finding.other });

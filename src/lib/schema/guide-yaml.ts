@@ -124,6 +124,12 @@ export const GuideSchema = z.strictObject({
     family: z.string().min(1),
     /** how the conclusion names what was tuned, when not just the model name ("GLM-4.x (4.5, 4.6 and 4.7)") */
     subject: LabelSchema.optional(),
+    /**
+     * Other names under which commands serve this model: a quantized build or a local copy of its
+     * weights ("Qwen/Qwen3-14B-FP8", "/workspace/DeepSeek-v3.2"). A command that serves anything
+     * but `name` or one of these is an error (E_COMMAND_MODEL); names compare without regard to case.
+     */
+    builds: z.array(z.string().min(1)).default([]),
   }),
   hardware: z.strictObject({
     name: HardwareNameSchema,

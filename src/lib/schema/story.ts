@@ -44,8 +44,13 @@ export const StoryFindingSchema = z.discriminatedUnion('code', [
     from: VariantRefSchema,
     differences: z.array(FlagDifferenceSchema).min(1),
   }),
-  /** a command serves another model than the guide's */
-  z.object({ code: z.literal(StoryCode.enum.W_STORY_MODEL), served: z.string(), model: z.string() }),
+  /** the recommended command sets flags the last adopted configuration (`from`) does not */
+  z.object({
+    code: z.literal(StoryCode.enum.W_STORY_ADDED),
+    from: VariantRefSchema,
+    /** each flag with its value in the recommended command ('' for a switch) */
+    flags: z.array(z.object({ flag: z.string(), value: z.string() })).min(1),
+  }),
   /**
    * a raw file holds a block that a file of another guide holds too: the same text, or (`changed`)
    * the same measured numbers but these metrics' (at most two; none when only the text differs)

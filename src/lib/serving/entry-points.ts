@@ -52,6 +52,13 @@ export function entryPointOf(words: readonly string[]): (EntryPoint & { length: 
   return found ? { ...found, length: 1 + found.args.length } : undefined;
 }
 
+/** The entry points of a family as one writes them: "vllm serve, python -m vllm.entrypoints.openai.api_server". */
+export function entryPointNames(family: EngineFamily): string {
+  return ENTRY_POINTS.filter((e) => e.family === family)
+    .map((e) => [e.program, ...e.args].join(' '))
+    .join(', ');
+}
+
 /** An engine of guide.yaml's `engines:` into its family, by its id or name (vLLM-Ascend runs vLLM's `vllm serve`). */
 export function engineFamily(engine: { id: string; name: string }): EngineFamily | undefined {
   const key = `${engine.id} ${engine.name}`.toLowerCase().replace(/[^a-z0-9 ]/g, '');

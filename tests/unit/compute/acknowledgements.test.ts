@@ -162,8 +162,15 @@ describe('reasons in one language only', () => {
 
 describe('story findings', () => {
   const model: StoryCheck = {
-    finding: { code: 'W_STORY_MODEL', served: 'org/other', model: 'org/tiny-model' },
-    warning: warningAt('W_STORY_MODEL', GUIDE_FILE, 'the command serves "org/other"', { line: 17, column: 3 }),
+    finding: {
+      code: 'W_STORY_ADDED',
+      from: { step: 'engine', variant: 'sglang' },
+      flags: [{ flag: '--trust-remote-code', value: '' }],
+    },
+    warning: warningAt('W_STORY_ADDED', GUIDE_FILE, 'the recommended command sets --trust-remote-code', {
+      line: 17,
+      column: 3,
+    }),
     path: ['recommended', 'command'],
   };
   const start: StoryCheck = {
@@ -182,11 +189,11 @@ describe('story findings', () => {
     const { ctx, reported } = used([], []);
     expect(checkAcknowledgements(ctx, [model, start]).storyNotes).toEqual([]);
     expect(reported()).toEqual([
-      'recommended.command E_UNACKNOWLEDGED: the command serves "org/other"',
+      'recommended.command E_UNACKNOWLEDGED: the recommended command sets --trust-remote-code',
       'steps.1.variants.0 E_UNACKNOWLEDGED: "a" drops --tensor-parallel-size',
     ]);
     expect(ctx.diagnostics.map((d) => d.expected)).toEqual([
-      'an entry in acknowledge: { code: W_STORY_MODEL, reason: { en: …, zh: … } }',
+      'an entry in acknowledge: { code: W_STORY_ADDED, reason: { en: …, zh: … } }',
       'an entry in acknowledge: { step: tuning, code: W_STORY_START, reason: { en: …, zh: … } }',
     ]);
   });
@@ -194,19 +201,22 @@ describe('story findings', () => {
   it('acknowledged: the finding goes to the page with its reason; an entry for another step covers nothing', () => {
     const { ctx, reported } = used(
       [
-        { code: 'W_STORY_MODEL', reason: { en: 'the quantized build is served', zh: '运行的是它的量化版本' } },
+        {
+          code: 'W_STORY_ADDED',
+          reason: { en: 'the flag only lets the server load the model', zh: '该参数只用于让服务加载模型' },
+        },
         { step: 'other', code: 'W_STORY_START', reason: { en: 'another step entirely', zh: '这个条目属于另一个步骤' } },
       ],
       [],
     );
     const { acknowledged, storyNotes } = checkAcknowledgements(ctx, [model, start]);
-    expect(acknowledged.map((d) => d.code)).toEqual(['W_STORY_MODEL']);
+    expect(acknowledged.map((d) => d.code)).toEqual(['W_STORY_ADDED']);
     expect(storyNotes).toEqual([
       {
-        code: 'W_STORY_MODEL',
-        served: 'org/other',
-        model: 'org/tiny-model',
-        reason: { en: 'the quantized build is served', zh: '运行的是它的量化版本' },
+        code: 'W_STORY_ADDED',
+        from: { step: 'engine', variant: 'sglang' },
+        flags: [{ flag: '--trust-remote-code', value: '' }],
+        reason: { en: 'the flag only lets the server load the model', zh: '该参数只用于让服务加载模型' },
       },
     ]);
     expect(reported()).toEqual([
