@@ -39,7 +39,8 @@ function coldRun(threads: number) {
   return { files: repo.snapshot(), stderr: ingest.stderr + compute.stderr };
 }
 
-describe('ingest and compute on worker threads', () => {
+// Four cold runs of 81 guides: about 15 s on a quiet 2-core machine, 45 s on a busy one.
+describe('ingest and compute on worker threads', { timeout: 120_000 }, () => {
   it('write byte for byte and print line for line what one thread does', () => {
     const one = coldRun(1);
     const three = coldRun(3);
