@@ -4,11 +4,17 @@ import starlight from '@astrojs/starlight';
 import mdx from '@astrojs/mdx';
 import { filePolicy } from './src/pipeline/site-policy.ts';
 import { devGuideReload } from './src/content/dev-entries.ts';
+import { basePath, siteUrl } from './src/lib/site-paths.ts';
+
+const site = process.env.PERFLAB_SITE || undefined;
 
 export default defineConfig({
-  // The site's public URL, e.g. https://perflab.example.com: with it, every page gets a canonical
-  // URL and hreflang alternates, and the build writes a sitemap (README, "Publishing").
-  ...(process.env.PERFLAB_SITE ? { site: process.env.PERFLAB_SITE } : {}),
+  // The site's public URL, e.g. https://perflab.example.com or https://<owner>.github.io/perflab:
+  // with it, every page gets a canonical URL and hreflang alternates, and the build writes a
+  // sitemap (README, "Publishing"). Its path is the base every link goes under (src/lib/site-paths.ts);
+  // PERFLAB_BASE sets the base alone (a preview served from a folder).
+  ...(site ? { site: siteUrl(site).href } : {}),
+  base: basePath(site, process.env.PERFLAB_BASE),
   trailingSlash: 'always',
   // Four pages in flight rather than one: a page's render waits on reads the others can fill
   // (npm run bench at 250 guides: about 5 % off the site build, the same memory, identical output).
@@ -21,10 +27,15 @@ export default defineConfig({
     // First: a link in public/ stops the build before anything is copied, and the dev server serves
     // nothing reached through a link (src/pipeline/site-policy.ts).
     filePolicy(),
+    // Without a site there is no sitemap to write: a stand-in under the sitemap's name keeps
+    // Starlight from adding the real one, which would only warn that it skipped itself.
+    ...(site ? [] : [{ name: '@astrojs/sitemap', hooks: {} }]),
     // `npm run dev`: a refreshed guide's page reloads at once (src/content/dev-entries.ts).
     devGuideReload(),
     starlight({
       title: { en: 'perflab', 'zh-CN': 'perflab' },
+      // src/pages/404.astro is the 404 page, with its links under the base path.
+      disable404Route: true,
       description: 'LLM serving tuning guides computed from raw benchmark evidence',
       // Starlight derives Astro's i18n config from these locales: /en/… and /zh/…, no root locale.
       defaultLocale: 'en',

@@ -4,6 +4,7 @@ import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
 import { getCollection } from 'astro:content';
 import { isLocale } from './lib/i18n.ts';
 import type { Locale } from './lib/i18n.ts';
+import { paths } from './site-paths.ts';
 import { sidebarModels, sidebarPagination, sidebarView, type SidebarModel } from './lib/view/sidebar-view.ts';
 
 /** The sidebar's models per locale, with the guides they were made from (`key`). */
@@ -20,6 +21,7 @@ async function modelsOf(lang: Locale): Promise<SidebarModel[]> {
   const models = sidebarModels(
     entries.map((e) => ({ guide: e.data.guide, title: e.data.prose[lang].title })),
     lang,
+    paths,
   );
   modelsCache.set(lang, { key, models });
   return models;
@@ -30,10 +32,10 @@ export const onRequest = defineRouteMiddleware(async (context) => {
   // Starlight announces a large Twitter card image; perflab has none to show.
   route.head = route.head.filter((entry) => !(entry.tag === 'meta' && entry.attrs?.['name'] === 'twitter:card'));
   // Pages outside a locale (the 404) get the default locale's sidebar.
-  const first = context.url.pathname.split('/')[1];
+  const first = paths.inSite(context.url.pathname)?.split('/')[1];
   const lang = isLocale(first) ? first : 'en';
   const models = await modelsOf(lang);
-  route.sidebar = sidebarView(models, lang, context.url.pathname);
+  route.sidebar = sidebarView(models, lang, context.url.pathname, paths);
   // Previous and next follow the models' order, as a sidebar listing them all would.
-  route.pagination = sidebarPagination(models, lang, context.url.pathname);
+  route.pagination = sidebarPagination(models, lang, context.url.pathname, paths);
 });

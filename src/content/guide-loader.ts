@@ -12,6 +12,7 @@ import { validateJson } from '../lib/diagnostics/validate.ts';
 import { ComputedGuideSchema, type ComputedGuide } from '../lib/schema/computed.ts';
 import { computedByThisCode } from '../pipeline/cache.ts';
 import { LAST_UPDATED_FILE } from '../lib/last-updated.ts';
+import { sitePaths } from '../lib/site-paths.ts';
 import { devGuideEntries, reloadOpenPages } from './dev-entries.ts';
 
 const ProseHtmlSchema = z.object({
@@ -105,7 +106,9 @@ function loadEntry(
   );
   const texts = [readFileSync(jsonPath, 'utf8'), ...proseFiles.map((path) => readFileSync(path, 'utf8'))] as const;
   const lastUpdated = dates[id];
-  const digest = generateDigest([...texts, lastUpdated ?? ''].join('\0'));
+  // Prose links written root-absolute go under the base path: a build under another base renders anew.
+  const paths = sitePaths(context.config.base);
+  const digest = generateDigest([...texts, lastUpdated ?? '', paths.base].join('\0'));
   if (store.get(id)?.digest === digest) return;
   // Validated here unless compute wrote these very bytes under this code (validating every guide
   // was a tenth of a build); never twice (parseData would repeat the collection's same schema).
@@ -126,7 +129,10 @@ function loadEntry(
       const parsed = parseProse(lang === 'en' ? enText : zhText, relative(root, path), catalogue);
       if (!parsed.prose) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
       const slots = Object.fromEntries(
-        Object.entries(parsed.prose.slots).map(([name, markdown]) => [name, renderProse(markdown, values[name])]),
+        Object.entries(parsed.prose.slots).map(([name, markdown]) => [
+          name,
+          renderProse(markdown, values[name], paths.rooted),
+        ]),
       );
       const stand = lang === 'zh' && untranslated;
       return [

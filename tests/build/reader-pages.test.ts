@@ -86,7 +86,8 @@ describe('Chinese outside a Chinese page is marked as Chinese', () => {
 describe('the root page', () => {
   const root = readFileSync(join(dist, 'index.html'), 'utf8');
   it('sends the reader at once to the language the browser prefers; without script, to English', () => {
-    expect(root).toContain("location.replace(navigator.languages.some((l) => /^zh\\b/i.test(l)) ? '/zh/' : '/en/')");
+    expect(root).toContain('const en = "/en/";\nconst zh = "/zh/";');
+    expect(root).toContain('location.replace(navigator.languages.some((l) => /^zh\\b/i.test(l)) ? zh : en)');
     expect(root).toContain('<noscript><meta http-equiv="refresh" content="0;url=/en/"></noscript>');
     expect(root).toMatch(/<p lang="zh-CN"><a href="\/zh\/">/);
   });

@@ -7,6 +7,7 @@ import { hardwareSlugOf } from '../schema/guide-yaml.ts';
 import { commandView, type CommandView } from './command-view.ts';
 import { deltaStyle, guideImprovement } from './view-context.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
+import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 
 /**
  * Compare pages: one model's guides on different machines side by side, or one machine's
@@ -94,6 +95,7 @@ function caseTables(
   guides: readonly GuideEntry[],
   lang: Locale,
   columnHeading: (g: ComputedGuide) => string,
+  paths: SitePaths,
 ): CompareTable[] {
   const tr = translator(lang);
   const byObjective = new Map<string, ComputedGuide[]>();
@@ -110,7 +112,7 @@ function caseTables(
     return {
       objective: tr(`objective.${objective === 'latency' ? 'latency' : 'throughput'}`),
       metric: first ? metricShortName(first.metrics.primary) : '',
-      columns: members.map((g) => ({ id: g.id, heading: columnHeading(g), href: `/${lang}/guides/${g.id}/` })),
+      columns: members.map((g) => ({ id: g.id, heading: columnHeading(g), href: paths.guide(lang, g.id) })),
       // Cases more guides share come first; a case of one guide only is still shown, its
       // neighbours empty, so the page lists everything each guide measured.
       rows: [...labels]
@@ -126,14 +128,20 @@ function caseTables(
   });
 }
 
-function summary(guides: readonly GuideEntry[], lang: Locale, nameOf: (g: GuideEntry) => string, first: string) {
+function summary(
+  guides: readonly GuideEntry[],
+  lang: Locale,
+  nameOf: (g: GuideEntry) => string,
+  first: string,
+  paths: SitePaths,
+) {
   const tr = translator(lang);
   return {
     // The gain before the command, which is the widest column: in view without scrolling.
     headers: [first, tr('index.objective'), tr('index.engine'), tr('index.gain'), tr('compare.command')],
     rows: guides.map((entry) => ({
       id: entry.guide.id,
-      href: `/${lang}/guides/${entry.guide.id}/`,
+      href: paths.guide(lang, entry.guide.id),
       name: nameOf(entry),
       objective: tr(`objective.${entry.guide.objective}`),
       engine: entry.guide.recommended.engine.name,
@@ -148,15 +156,20 @@ function summary(guides: readonly GuideEntry[], lang: Locale, nameOf: (g: GuideE
 const sorted = (guides: readonly GuideEntry[]) => [...guides].sort((a, b) => byCodeUnit(a.guide.id, b.guide.id));
 
 /** One model on every machine it has a guide for. */
-export function modelCompareView(all: readonly GuideEntry[], model: string, lang: Locale): CompareView {
+export function modelCompareView(
+  all: readonly GuideEntry[],
+  model: string,
+  lang: Locale,
+  paths: SitePaths = ROOT_PATHS,
+): CompareView {
   const tr = translator(lang);
   const guides = sorted(all.filter((e) => modelSlug(e.guide) === model));
   const family = guides[0]?.guide.model.family ?? model;
-  const tables = caseTables(guides, lang, machine);
+  const tables = caseTables(guides, lang, machine, paths);
   return {
     title: tr('compare.modelTitle', { model: family }),
     lead: tr('compare.modelLead', { model: family, count: guides.length }),
-    summary: summary(guides, lang, (e) => machine(e.guide), tr('index.hardware')),
+    summary: summary(guides, lang, (e) => machine(e.guide), tr('index.hardware'), paths),
     tables,
     casesHeading: tr('compare.casesHeading'),
     noCases: tr('compare.noCases'),
@@ -164,15 +177,20 @@ export function modelCompareView(all: readonly GuideEntry[], model: string, lang
 }
 
 /** Every model measured on one machine. */
-export function hardwareCompareView(all: readonly GuideEntry[], hardware: string, lang: Locale): CompareView {
+export function hardwareCompareView(
+  all: readonly GuideEntry[],
+  hardware: string,
+  lang: Locale,
+  paths: SitePaths = ROOT_PATHS,
+): CompareView {
   const tr = translator(lang);
   const guides = sorted(all.filter((e) => hardwareSlug(e.guide) === hardware));
   const name = guides[0]?.guide.hardware.name ?? hardware;
   return {
     title: tr('compare.hardwareTitle', { hardware: name }),
     lead: tr('compare.hardwareLead', { hardware: name, count: guides.length }),
-    summary: summary(guides, lang, (e) => `${e.guide.model.family} (${machine(e.guide)})`, tr('index.model')),
-    tables: caseTables(guides, lang, (g) => `${g.model.family} · ${machine(g)}`),
+    summary: summary(guides, lang, (e) => `${e.guide.model.family} (${machine(e.guide)})`, tr('index.model'), paths),
+    tables: caseTables(guides, lang, (g) => `${g.model.family} · ${machine(g)}`, paths),
     casesHeading: tr('compare.casesHeading'),
     noCases: tr('compare.noCases'),
   };

@@ -6,6 +6,7 @@ import { otherCasesView, type OtherCasesView } from './other-cases-view.ts';
 import { setupView, type SetupView } from './setup-view.ts';
 import { stepView, type StepView } from './step-view.ts';
 import { optimizationSummaryView, type OptimizationSummaryView } from './summary-table-view.ts';
+import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 import { viewContext, type ProseHtml, type ViewContext } from './view-context.ts';
 
 export type { AccuracyView } from './accuracy-view.ts';
@@ -43,7 +44,13 @@ export type GuideView = {
   lastUpdated?: string;
 };
 
-export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale, lastUpdated?: string): GuideView {
+export function guideView(
+  guide: ComputedGuide,
+  prose: ProseHtml,
+  lang: Locale,
+  lastUpdated?: string,
+  paths: SitePaths = ROOT_PATHS,
+): GuideView {
   const ctx = viewContext(guide, prose, lang);
   const { tr } = ctx;
   const objective = ctx.slot('objective');
@@ -54,7 +61,7 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale, 
     title: prose.title,
     description: prose.description,
     languageLink: {
-      href: `/${other}/guides/${guide.id}/`,
+      href: paths.guide(other, guide.id),
       hreflang: localeLanguages[other].lang,
       text: tr('guide.languageLink'),
     },
@@ -87,8 +94,8 @@ export function guideView(guide: ComputedGuide, prose: ProseHtml, lang: Locale, 
       heading: tr('downloads.heading'),
       links: [
         // Saved under the guide's name ("glm-5.2-h200.csv"), not the last path segment ("h200.csv").
-        { href: `/data/${guide.id}.json`, text: tr('downloads.json'), filename: `${downloadName(guide)}.json` },
-        { href: `/data/${guide.id}.csv`, text: tr('downloads.csv'), filename: `${downloadName(guide)}.csv` },
+        { href: paths.download(guide.id, 'json'), text: tr('downloads.json'), filename: `${downloadName(guide)}.json` },
+        { href: paths.download(guide.id, 'csv'), text: tr('downloads.csv'), filename: `${downloadName(guide)}.csv` },
       ],
     },
     ...(lastUpdated ? { lastUpdated } : {}),

@@ -5,6 +5,7 @@ import type { ComputedGuide } from '../schema/computed.ts';
 import { comparePages, hardwareSlug, modelSlug } from './compare-view.ts';
 import { deltaStyle, guideImprovement } from './view-context.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
+import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 
 export type IndexRow = {
   id: string;
@@ -44,7 +45,11 @@ export type IndexView = {
   compareText: string;
 };
 
-export function indexView(guides: readonly { guide: ComputedGuide; title: string }[], lang: Locale): IndexView {
+export function indexView(
+  guides: readonly { guide: ComputedGuide; title: string }[],
+  lang: Locale,
+  paths: SitePaths = ROOT_PATHS,
+): IndexView {
   const rows = [...guides]
     .sort((a, b) => byCodeUnit(a.guide.id, b.guide.id))
     .map(({ guide, title }) => {
@@ -52,7 +57,7 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
       return {
         id: guide.id,
         family: guide.model.family,
-        href: `/${lang}/guides/${guide.id}/`,
+        href: paths.guide(lang, guide.id),
         title,
         model: guide.model.name,
         hardware: machineName(guide),
@@ -82,7 +87,7 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
         return has('hardware', slug)
           ? {
               name,
-              compareHref: `/${lang}/compare/hardware/${slug}/`,
+              compareHref: paths.compare(lang, 'hardware', slug),
               compareLabel: t(lang, 'index.compareHardware', { hardware: guide?.hardware.name ?? name }),
             }
           : { name };
@@ -94,7 +99,7 @@ export function indexView(guides: readonly { guide: ComputedGuide; title: string
           family,
           ...(has('model', slug)
             ? {
-                compareHref: `/${lang}/compare/model/${slug}/`,
+                compareHref: paths.compare(lang, 'model', slug),
                 compareLabel: t(lang, 'index.compareModel', { model: family }),
               }
             : {}),

@@ -4,6 +4,7 @@ import { comparePages, modelSlug } from './compare-view.ts';
 import { machineName } from './index-view.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { appendAll } from '../append-all.ts';
+import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 
 /** A sidebar entry in Starlight's route data shape (what `starlightRoute.sidebar` holds). */
 export type SidebarEntry =
@@ -34,6 +35,7 @@ export const SIDEBAR_ALL_MODELS = 30;
 export function sidebarModels(
   guides: readonly { guide: ComputedGuide; title: string }[],
   lang: Locale,
+  paths: SitePaths = ROOT_PATHS,
 ): SidebarModel[] {
   const byModel = Map.groupBy(
     [...guides].sort((a, b) => byCodeUnit(a.guide.id, b.guide.id)),
@@ -43,16 +45,16 @@ export function sidebarModels(
   return [...byModel].map(([slug, entries]) => {
     const family = entries[0]?.guide.model.family ?? slug;
     const compareHref = pages.some((p) => p.kind === 'model' && p.slug === slug)
-      ? `/${lang}/compare/model/${slug}/`
+      ? paths.compare(lang, 'model', slug)
       : undefined;
     const guideLinks = entries.map(({ guide }) => {
       const sameMachine = entries.filter((e) => machineName(e.guide) === machineName(guide)).length > 1;
       const objective = sameMachine ? ` · ${t(lang, `objective.${guide.objective}`)}` : '';
-      return { label: `${family} · ${machineName(guide)}${objective}`, href: `/${lang}/guides/${guide.id}/` };
+      return { label: `${family} · ${machineName(guide)}${objective}`, href: paths.guide(lang, guide.id) };
     });
     return {
       family,
-      href: compareHref ?? guideLinks[0]?.href ?? `/${lang}/`,
+      href: compareHref ?? guideLinks[0]?.href ?? paths.home(lang),
       ...(compareHref ? { compareHref } : {}),
       guides: guideLinks,
     };
@@ -90,16 +92,21 @@ function modelGroup(model: SidebarModel, lang: Locale, path: string): SidebarEnt
  * is the only one, and the index link says how many guides it lists. Each label names the model,
  * so no two links read the same out of context.
  */
-export function sidebarView(models: readonly SidebarModel[], lang: Locale, path: string): SidebarEntry[] {
+export function sidebarView(
+  models: readonly SidebarModel[],
+  lang: Locale,
+  path: string,
+  paths: SitePaths = ROOT_PATHS,
+): SidebarEntry[] {
   const all = models.length <= SIDEBAR_ALL_MODELS;
   const guides = models.reduce((sum, model) => sum + model.guides.length, 0);
   const shown = all ? models : models.filter((model) => isModelOf(model, path));
   return [
-    link(all ? t(lang, 'site.guides') : t(lang, 'site.allGuides', { count: guides }), `/${lang}/`, path),
+    link(all ? t(lang, 'site.guides') : t(lang, 'site.allGuides', { count: guides }), paths.home(lang), path),
     ...shown.map((model) =>
       isModelOf(model, path) ? modelGroup(model, lang, path) : link(model.family, model.href, path),
     ),
-    link(t(lang, 'site.methodology'), `/${lang}/methodology/`, path),
+    link(t(lang, 'site.methodology'), paths.methodology(lang), path),
   ];
 }
 
@@ -111,12 +118,13 @@ export function sidebarPagination(
   models: readonly SidebarModel[],
   lang: Locale,
   path: string,
+  paths: SitePaths = ROOT_PATHS,
 ): { prev: SidebarLink | undefined; next: SidebarLink | undefined } {
-  const links: SidebarLink[] = [link(t(lang, 'site.guides'), `/${lang}/`, path)];
+  const links: SidebarLink[] = [link(t(lang, 'site.guides'), paths.home(lang), path)];
   for (const model of models)
     if (isModelOf(model, path)) appendAll(links, (modelGroup(model, lang, path) as { entries: SidebarLink[] }).entries);
     else links.push(link(model.family, model.href, path));
-  links.push(link(t(lang, 'site.methodology'), `/${lang}/methodology/`, path));
+  links.push(link(t(lang, 'site.methodology'), paths.methodology(lang), path));
   const at = links.findIndex((entry) => entry.isCurrent);
   return at < 0 ? { prev: undefined, next: undefined } : { prev: links[at - 1], next: links[at + 1] };
 }
