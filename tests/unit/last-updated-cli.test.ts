@@ -16,7 +16,10 @@ function commit(repo: string, file: string, date: string) {
   writeFileSync(join(repo, file), date);
   const env = { ...process.env, GIT_AUTHOR_DATE: `${date}T12:00:00Z`, GIT_COMMITTER_DATE: `${date}T12:00:00Z` };
   execFileSync('git', ['add', '.'], { cwd: repo, env });
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', 'commit', '-qm', file], { cwd: repo, env });
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', 'commit', '-qm', file], {
+    cwd: repo,
+    env,
+  });
 }
 
 function lastUpdated(repo: string) {
@@ -24,7 +27,9 @@ function lastUpdated(repo: string) {
     encoding: 'utf8',
     env: { ...process.env, PERFLAB_ROOT: repo },
   });
-  const dates = JSON.parse(readFileSync(join(repo, 'node_modules/.cache/perflab/last-updated.json'), 'utf8')) as unknown;
+  const dates = JSON.parse(
+    readFileSync(join(repo, 'node_modules/.cache/perflab/last-updated.json'), 'utf8'),
+  ) as unknown;
   return { status: run.status, stderr: run.stderr, dates };
 }
 
