@@ -1,11 +1,13 @@
 // The built guide pages in a real browser: what a reader sees and can do. The conclusion table's
 // screenshot is compared with its baseline (tests/helpers/screenshot.ts); no other is taken: the
 // pages around it change with every guide added, and the assertions say what must hold.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
+import { parseShellCommand } from '../../src/lib/serving/shell-words.ts';
 import { showsNumber } from '../helpers/page-text.ts';
 import { startPreview, type Preview } from '../helpers/preview-server.ts';
 import { BASELINES, compareImages, expectScreenshot, mismatch } from '../helpers/screenshot.ts';
@@ -86,6 +88,31 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
     expect(copied.startsWith('python3 -m sglang.launch_server')).toBe(true);
     expect(copied).toBe(await figure.locator('pre code').textContent());
     expect(await button.textContent()).toBe('已复制');
+  });
+
+  it('a command with quoted words: the copy button copies the text the page shows, which bash splits into the measured words', async () => {
+    const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await other.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
+    await other.goto(`${preview.url}/en/guides/qwen3.5-35b-a3b/h200-latency/`);
+    const figure = other.locator('figure.copyable-command');
+    await figure.locator('button.copy-command').click();
+    const copied = await other.evaluate(() => navigator.clipboard.readText());
+    const code = figure.locator('pre code');
+    // Its lines are its own (`\` continuations): what the reader sees is what is copied.
+    expect(copied).toBe(await code.textContent());
+    expect(copied).toBe(await code.innerText());
+    expect(copied).toContain(`--speculative-config='{"method":"mtp","num_speculative_tokens":1}' \\`);
+    const guide = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../data/guides/qwen3.5-35b-a3b/h200-latency.json'), 'utf8'),
+    ) as { recommended: { command: string } };
+    const measured = parseShellCommand(guide.recommended.command).words.map((w) => w.value);
+    // The copied text is clean to perflab's reading, so bash may split it: `set --` runs nothing.
+    expect(parseShellCommand(copied).problems).toEqual([]);
+    const split = execFileSync('bash', ['-r', '-c', 'eval "set -- $1"; printf "%s\\0" "$@"', '_', copied], {
+      encoding: 'utf8',
+    });
+    expect(split.split('\0').slice(0, -1)).toEqual(measured);
+    await other.close();
   });
 
   it('the language picker lands on the same guide in English', async () => {

@@ -1,7 +1,8 @@
 // A step shows its own numbers: every variant's objective and secondary metric, its change against
 // the step's reference, the winner marked; commands one flag a line with the changed flags marked.
 import { describe, expect, it } from 'vitest';
-import { commandView } from '../../src/lib/view/command-view.ts';
+import { argsView, commandView } from '../../src/lib/view/command-view.ts';
+import { parseShellCommand } from '../../src/lib/serving/shell-words.ts';
 import { guideView } from '../../src/lib/view/guide-view.ts';
 import { buildFromDisk } from '../helpers/guide-from-disk.ts';
 
@@ -58,12 +59,50 @@ describe('commands one flag a line', () => {
     ]);
   });
 
-  it('a parameter list or a command with `\\` continuations keeps its own lines', () => {
-    const args = '--tp-size=8\n--dp-size=8\n--enable-dp-attention';
-    const view = commandView(args, new Map([['--tensor-parallel-size', '8']]));
+  it('a parameter list keeps one item a line', () => {
+    const view = argsView(
+      ['--tp-size=8', '--dp-size=8', '--enable-dp-attention'],
+      new Map([['--tensor-parallel-size', '8']]),
+    );
     expect(view.multiline).toBe(true);
-    expect(view.pieces.map((p) => p.text).join('')).toBe(args);
+    expect(view.text).toBe('--tp-size=8\n--dp-size=8\n--enable-dp-attention');
+    expect(view.pieces.map((p) => p.text).join('')).toBe(view.text);
     expect(view.pieces.filter((p) => p.changed).map((p) => p.text)).toEqual(['--dp-size=8', '--enable-dp-attention']);
+  });
+
+  it('prints the words re-quoted: what a shell splits the printed text into is what was measured', () => {
+    const command = [
+      '# the recommended server',
+      'export VLLM_ATTENTION_BACKEND="CUTLASS_MLA"',
+      'vllm serve org/m   -tp 8 \\',
+      '    --speculative-config {"method":"mtp","num_speculative_tokens":1} \\',
+      '    --chat-template "./my template.jinja" --json=\'{"a": [1, 2]}\'',
+    ].join('\n');
+    const view = commandView(command);
+    expect(view.text).toBe(
+      [
+        '# the recommended server',
+        'export VLLM_ATTENTION_BACKEND=CUTLASS_MLA',
+        'vllm serve org/m -tp 8 \\',
+        "    --speculative-config '{method:mtp,num_speculative_tokens:1}' \\",
+        "    --chat-template './my template.jinja' --json='{\"a\": [1, 2]}'",
+      ].join('\n'),
+    );
+    expect(view.pieces.map((p) => p.text).join('')).toBe(view.text);
+    const words = (text: string) => parseShellCommand(text).lines.flatMap((l) => l.words.map((w) => w.value));
+    expect(words(view.text)).toEqual(words(command));
+    expect(parseShellCommand(view.text).problems).toEqual([]);
+    expect(view.pieces.filter((p) => p.flag).map((p) => p.text.trim())).toEqual([
+      '-tp 8',
+      "--speculative-config '{method:mtp,num_speculative_tokens:1}'",
+      "--chat-template './my template.jinja'",
+      '--json=\'{"a": [1, 2]}\'',
+    ]);
+  });
+
+  it('backend parameters that need quotes are printed quoted', () => {
+    const view = argsView(['--speculative-config={"method":"mtp"}', '-tp 8']);
+    expect(view.text).toBe('--speculative-config=\'{"method":"mtp"}\'\n-tp 8');
   });
 
   it('GLM-5.2: a step’s first variant is compared with the winner of the step before', () => {

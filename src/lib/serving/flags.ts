@@ -79,7 +79,11 @@ export function configFlags(config: {
   args?: readonly string[] | undefined;
   command?: string | undefined;
 }): Map<string, string> {
-  const words = configWords(config);
+  return wordFlags(configWords(config));
+}
+
+/** The settings some words make: aliases under one name, the launcher and the listening address left out, the model included. */
+export function wordFlags(words: readonly string[]): Map<string, string> {
   const flags = new Map<string, string>();
   for (const use of flagUses(words))
     if (!NOT_CONFIGURATION.has(use.name)) flags.set(canonicalFlag(use.name), use.value);

@@ -1,11 +1,16 @@
-import { configFlags } from '../serving/flags.ts';
+import { argsWords, wordFlags } from '../serving/flags.ts';
+import { parseShellCommand, shellWordText, type ShellLine, type ShellWord } from '../serving/shell-words.ts';
 
 /**
- * A serving command or backend-parameter list cut into what it runs and its flags, so the page can
- * put one flag on a line and mark the ones that changed. The pieces joined give the text back
- * unchanged: copying the command copies exactly what was measured.
+ * A serving command or backend-parameter list as the page prints it: written again from the words
+ * a shell reads (src/lib/serving/shell-words.ts), each quoted where it must be, with the command's
+ * own lines, comments and `\` continuations; then cut into what it runs and its flags, so the page
+ * can put one flag on a line and mark the ones that changed. The pieces joined are `text`, what
+ * the copy button copies: a shell splits it into exactly the words that were measured.
  */
 export type CommandView = {
+  /** the command as printed and copied */
+  text: string;
   pieces: { text: string; flag?: true; changed?: true }[];
   /** the text already breaks its lines (a `\` continuation or a parameter list): the page adds none */
   multiline: boolean;
@@ -14,34 +19,73 @@ export type CommandView = {
 // `python3 -m sglang.launch_server`: -m names the module to run, it is not a flag to set.
 const FLAG = /^--[A-Za-z]|^-(?!m$)[A-Za-z]/;
 
-/** The settings one flag piece makes ("--tp 4" → tensor-parallel-size=4), spelled as compared. */
-function settingsOf(piece: string): [string, string][] {
-  return [...configFlags({ args: [piece.trim()] })];
+type PrintedLine = Pick<ShellLine, 'indent' | 'comment' | 'continues'> & {
+  words: (Pick<ShellWord, 'value' | 'role'> & { first?: boolean })[];
+};
+
+/** A serving command, re-quoted; with `previous` (the configuration the reader saw just before), a flag set anew or differently there is `changed`. */
+export function commandView(command: string, previous?: ReadonlyMap<string, string>): CommandView {
+  const { lines } = parseShellCommand(command.replace(/\n+$/, ''));
+  const first = lines.flatMap((l) => l.words).find((w) => w.role === 'command');
+  return view(
+    lines.map((line) => ({ ...line, words: line.words.map((w) => ({ ...w, first: w === first })) })),
+    previous,
+  );
 }
 
-/**
- * `text` cut before each flag; with `previous` (the configuration the reader saw just before), a
- * flag whose setting is new or different there is `changed`.
- */
-export function commandView(text: string, previous?: ReadonlyMap<string, string>): CommandView {
+/** Backend parameters, one item a line, each word quoted where it must be. */
+export function argsView(args: readonly string[], previous?: ReadonlyMap<string, string>): CommandView {
+  return view(
+    args.map((item) => ({
+      indent: '',
+      words: argsWords([item]).map((value) => ({ value, role: 'command' as const })),
+      continues: false,
+    })),
+    previous,
+  );
+}
+
+function view(lines: readonly PrintedLine[], previous: ReadonlyMap<string, string> | undefined): CommandView {
   const pieces: CommandView['pieces'] = [];
-  // Tokens with the whitespace (and `\` continuations) before them; a comment line stays plain text.
-  for (const match of text.matchAll(/((?:\s|\\\n)*)(#[^\n]*|[^\s]+)/g)) {
-    const [, space = '', token = ''] = match;
-    const current = pieces.at(-1);
-    if (FLAG.test(token)) {
+  /** the flag piece and the words in it, while its values follow on the same line */
+  let open: { piece: CommandView['pieces'][number]; words: string[] } | undefined;
+  const plain = (text: string) => {
+    const last = pieces.at(-1);
+    if (last && !last.flag) last.text += text;
+    else pieces.push({ text });
+    open = undefined;
+  };
+  const close = () => {
+    if (open && previous && settingsOf(open.words).some(([name, value]) => previous.get(name) !== value))
+      open.piece.changed = true;
+    open = undefined;
+  };
+  lines.forEach((line, i) => {
+    close();
+    if (i > 0) plain(`\n${line.indent}`);
+    else if (line.indent) plain(line.indent);
+    line.words.forEach((word, k) => {
+      const text = shellWordText(word, word.first);
       // On one line, the space before a flag goes with it: the page breaks the line there.
-      if (space.includes('\n')) pieces.push({ text: space });
-      pieces.push({ text: space.includes('\n') ? token : space + token, flag: true });
-    } else if (current?.flag && !space.includes('\n') && !token.startsWith('#')) current.text += space + token;
-    else if (current && !current.flag) current.text += space + token;
-    else pieces.push({ text: space + token });
-  }
-  const trailing = /\s*$/.exec(text)?.[0] ?? '';
-  if (trailing) pieces.push({ text: trailing });
-  if (previous)
-    for (const piece of pieces)
-      if (piece.flag && settingsOf(piece.text).some(([name, value]) => previous.get(name) !== value))
-        piece.changed = true;
-  return { pieces, multiline: text.includes('\n') };
+      const space = k > 0 ? ' ' : '';
+      if (word.role === 'command' && FLAG.test(word.value)) {
+        close();
+        open = { piece: { text: `${space}${text}`, flag: true }, words: [word.value] };
+        pieces.push(open.piece);
+      } else if (open) {
+        open.piece.text += `${space}${text}`;
+        open.words.push(word.value);
+      } else plain(`${space}${text}`);
+    });
+    close();
+    const tail = [line.comment, line.continues ? '\\' : undefined].filter((t) => t !== undefined).join(' ');
+    if (tail) plain(line.words.length > 0 ? ` ${tail}` : tail);
+  });
+  const text = pieces.map((p) => p.text).join('');
+  return { text, pieces, multiline: text.includes('\n') };
+}
+
+/** The settings one flag and its values make ("--tp 4" → tensor-parallel-size=4), spelled as compared. */
+function settingsOf(words: readonly string[]): [string, string][] {
+  return [...wordFlags(words)];
 }

@@ -145,7 +145,7 @@ function summary(
       name: nameOf(entry),
       objective: tr(`objective.${entry.guide.objective}`),
       engine: entry.guide.recommended.engine.name,
-      command: entry.guide.recommended.command,
+      command: commandView(entry.guide.recommended.command).text,
       commandView: commandView(entry.guide.recommended.command),
       gain: deltaText(entry.guide.headline, deltaStyle(entry.guide, tr)),
       positive: guideImprovement(entry.guide, entry.guide.headline),

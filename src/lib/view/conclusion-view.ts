@@ -52,7 +52,7 @@ export function conclusionView(ctx: ViewContext): ConclusionView {
     heading: tr('conclusion.heading'),
     answer: answerView(ctx),
     commandLabel: tr('conclusion.servingCommand'),
-    command: guide.recommended.command,
+    command: commandView(guide.recommended.command).text,
     commandView: commandView(guide.recommended.command),
     ...(guide.comparison.length > 0 ? { comparison: comparisonView(ctx) } : {}),
     ...(conclusionProse ? { proseHtml: conclusionProse } : {}),

@@ -1,10 +1,12 @@
+import { argsView, commandView, type CommandView } from './command-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
 
 export type OtherCaseEntry = {
+  kind: 'baseline' | 'optimized';
   /** "Baseline Backend Parameters:" or "Baseline serving script" */
   configLabel: string;
-  /** backend parameters or serving command; absent when the source did not record them (N/A) */
-  config?: string;
+  /** backend parameters or serving command, as printed; absent when the source did not record them (N/A) */
+  config?: CommandView;
   notAvailable: string;
   resultLabel: string;
   result: RawResult;
@@ -23,10 +25,16 @@ export function otherCasesView(ctx: ViewContext): OtherCasesView {
   const { guide, lang, tr } = ctx;
   const intro = ctx.slot('other-cases');
   const entry = (kind: 'baseline' | 'optimized', config: Config, result: RawResult): OtherCaseEntry => {
-    const text = config.command ?? config.args?.join('\n');
+    // As the steps print them: re-quoted from their words, so what is copied is what was measured.
+    const shown = config.command
+      ? commandView(config.command)
+      : config.args?.length
+        ? argsView(config.args)
+        : undefined;
     return {
+      kind,
       configLabel: tr(`otherCases.${kind}${config.command ? 'Command' : 'Args'}`),
-      ...(text ? { config: text } : {}),
+      ...(shown ? { config: shown } : {}),
       notAvailable: tr('otherCases.notAvailable'),
       resultLabel: tr(`otherCases.${kind}Result`),
       result,

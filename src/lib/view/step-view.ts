@@ -8,7 +8,7 @@ import { accuracyView, type AccuracyView } from './accuracy-view.ts';
 import { resultsOf, stepResults, type StepResultsView } from './step-results-view.ts';
 import { nameOf } from '../format/variant-name.ts';
 import { primaryText, statusText, summaryVariant } from './step-names.ts';
-import { commandView, type CommandView } from './command-view.ts';
+import { argsView, commandView, type CommandView } from './command-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
 import { storyNotes } from './story-notes.ts';
 import { isComplete, isSkipped } from '../schema/served.ts';
@@ -18,6 +18,7 @@ export type VariantView = {
   /** absent for the single unlabelled run of a step */
   heading?: string;
   profile?: string;
+  /** the backend parameters and the serving command as printed: re-quoted from their words */
   args?: string;
   command?: string;
   /** `args` / `command` cut into flags, those that differ from the configuration before marked */
@@ -131,13 +132,14 @@ function variantView(
 ): VariantView {
   const { lang, tr } = ctx;
   const skipped = isSkipped(variant);
-  const args = variant.args?.join('\n');
+  const argsShown = variant.args && variant.args.length > 0 ? argsView(variant.args, previous) : undefined;
+  const commandShown = variant.command ? commandView(variant.command, previous) : undefined;
   return {
     id: variant.id,
     ...(variant.label ? { heading: variant.label[lang] } : {}),
     ...(variant.profile ? { profile: variant.profile.name } : {}),
-    ...(args ? { args, argsView: commandView(args, previous) } : {}),
-    ...(variant.command ? { command: variant.command, commandView: commandView(variant.command, previous) } : {}),
+    ...(argsShown ? { args: argsShown.text, argsView: argsShown } : {}),
+    ...(commandShown ? { command: commandShown.text, commandView: commandShown } : {}),
     ...(variant.status !== 'ok' || skipped
       ? { status: `${statusText(variant, tr)}${variant.reason ? ` — ${variant.reason[lang]}` : ''}` }
       : {}),
