@@ -56,7 +56,7 @@ function corruptionClasses(lines: string[]): { name: string; corrupt: fc.Arbitra
             ls.filter((_, j) => j !== i % Math.max(1, ls.length)),
       ),
       // the header, the closing rule or the duration gone; a percentile gone exposes a mean above the next one
-      codes: ['E_NO_RESULT', 'E_TRUNCATED_BLOCK', 'E_MISSING_LINE', 'W_MEAN_ABOVE_PERCENTILE'],
+      codes: ['E_NO_RESULT', 'E_TRUNCATED_BLOCK', 'W_TRUNCATED_BLOCK', 'E_MISSING_LINE', 'W_MEAN_ABOVE_PERCENTILE'],
     },
     {
       name: 'a line duplicated',
@@ -65,7 +65,7 @@ function corruptionClasses(lines: string[]): { name: string; corrupt: fc.Arbitra
           (ls) =>
             ls.length === 0 ? ls : ls.flatMap((l, j) => (j === i % ls.length ? [l, l] : [l])),
       ),
-      codes: ['E_DUPLICATE', 'E_TRUNCATED_BLOCK'],
+      codes: ['E_DUPLICATE', 'E_TRUNCATED_BLOCK', 'W_TRUNCATED_BLOCK'],
     },
     {
       name: 'two lines swapped',
@@ -80,6 +80,7 @@ function corruptionClasses(lines: string[]): { name: string; corrupt: fc.Arbitra
       codes: [
         'E_NO_RESULT',
         'E_TRUNCATED_BLOCK',
+        'W_TRUNCATED_BLOCK',
         'E_MISSING_LINE',
         'W_ORPHAN_LINE',
         'W_MEAN_ABOVE_PERCENTILE',
@@ -95,7 +96,7 @@ function corruptionClasses(lines: string[]): { name: string; corrupt: fc.Arbitra
         const k = i % ls.length;
         return [...ls.slice(0, k), ls[k]!.slice(0, cut % (ls[k]!.length + 1))];
       }),
-      codes: ['E_NO_RESULT', 'E_TRUNCATED_BLOCK'],
+      codes: ['E_NO_RESULT', 'E_TRUNCATED_BLOCK', 'W_TRUNCATED_BLOCK'],
     },
     {
       name: 'a server log line inside the output',
@@ -161,6 +162,7 @@ const EDITED_LINE: Code[] = [
   'W_FOREIGN_LINE',
   'E_NO_RESULT',
   'E_TRUNCATED_BLOCK',
+  'W_TRUNCATED_BLOCK',
   'W_ORPHAN_LINE',
   'E_MISSING_LINE',
   'E_UNIT',

@@ -30,7 +30,7 @@ const modules = Object.fromEntries(
 const LABEL_OF_ID: Record<string, RegExp> = {
   requests_successful: /^successful requests$/,
   requests_failed: /^failed requests$/,
-  max_concurrency: /^max(imum)? request concurrency$/,
+  max_concurrency: /^max(imum)? (request|reqeuest) concurrency$/, // SGLang 0.4 printed 'reqeuest'
   request_rate_configured: /request rate/,
   peak_concurrent_requests: /^peak concurrent requests$/,
   mean_concurrency: /^concurrency$/,

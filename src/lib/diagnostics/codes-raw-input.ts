@@ -111,6 +111,11 @@ export const RAW_INPUT_CODES = {
     meaning: 'a result block lacks a line its numbers are checked against (the benchmark duration)',
     hint: `${COPY_AGAIN}; a result without its duration is not published`,
   },
+  W_TRUNCATED_BLOCK: {
+    severity: 'warning',
+    meaning: 'a printed result block ends before its closing rule; it is not stored, the complete blocks of its file are',
+    hint: `${COPY_AGAIN}, down to the closing line of "=", if the guide needs that block`,
+  },
   W_FOREIGN_LINE: {
     severity: 'warning',
     meaning: 'a line inside a result is not a result line (server log output, another task); it is skipped',

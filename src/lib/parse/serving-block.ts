@@ -1,3 +1,4 @@
+import { reportTruncated, type TruncatedBlock } from './truncated.ts';
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { ParseOptions, ParsedRun, ParseResult, RunMetrics } from './types.ts';
 import { toMilliseconds } from './number.ts';
@@ -63,21 +64,21 @@ export function parse(text: string, options: ParseOptions): ParseResult {
     ? 'gpustack-block'
     : 'vllm-bench-serve';
   const runs: ParsedRun[] = [];
+  const truncated: TruncatedBlock[] = [];
   blocks.forEach((block, blockIndex) => {
     const headerLine = lines[block.header];
     const closeLine = block.close === undefined ? undefined : lines[block.close];
     if (!headerLine) return;
     if (block.close === undefined || !closeLine) {
       const last = lines.at(-1) ?? headerLine;
-      diagnostics.error(
-        'E_TRUNCATED_BLOCK',
-        `result block #${blockIndex + 1}${block.label ? ` ("# ${block.label}")` : ''} started at line ${headerLine.line} has no closing rule`,
-        {
+      truncated.push({
+        message: `result block #${blockIndex + 1}${block.label ? ` ("# ${block.label}")` : ''} started at line ${headerLine.line} has no closing rule`,
+        detail: {
           line: headerLine.line,
           expected: '"<label>: <number>" lines, then a line of 50 "="',
           found: `end of input after ${quoteFound(last.text)}`,
         },
-      );
+      });
       return;
     }
     const body = lines.slice(block.header + 1, block.close);
@@ -99,6 +100,7 @@ export function parse(text: string, options: ParseOptions): ParseResult {
         .join('\n'),
     });
   });
+  reportTruncated(diagnostics, truncated, runs.length);
   return { runs, diagnostics: diagnostics.items };
 }
 

@@ -1,3 +1,4 @@
+import { reportTruncated, type TruncatedBlock } from './truncated.ts';
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import { distributionKey, type DistributionId, type ScalarId, type Unit } from '../schema/metric.ts';
 import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
@@ -28,6 +29,8 @@ type ScalarLabel = { id: ScalarId; unit: Unit; sentinel?: RegExp };
 const SCALAR_LABELS: Record<string, ScalarLabel> = {
   'traffic request rate': { id: 'request_rate_configured', unit: 'req/s', sentinel: /^(inf|trace)$/i },
   'max request concurrency': { id: 'max_concurrency', unit: 'count', sentinel: /^not set$/i },
+  // SGLang 0.4.x printed the label misspelt; the value is the same cap.
+  'max reqeuest concurrency': { id: 'max_concurrency', unit: 'count', sentinel: /^not set$/i },
   'successful requests': { id: 'requests_successful', unit: 'count' },
   'benchmark duration (s)': { id: 'duration', unit: 's' },
   'total input tokens': { id: 'input_tokens_total', unit: 'tok' },
@@ -86,6 +89,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
   }
 
   const runs: ParsedRun[] = [];
+  const truncated: TruncatedBlock[] = [];
   blocks.forEach((block, blockIndex) => {
     const headerLine = lines[block.header];
     const closeLine = block.close === undefined ? undefined : lines[block.close];
@@ -94,10 +98,13 @@ export function parse(text: string, options: { file: string }): ParseResult {
     if (block.close === undefined || !closeLine) {
       const next = blocks[blockIndex + 1];
       const last = blockBody(lines, block, next).findLast((l) => l.text.trim() !== '') ?? headerLine;
-      diagnostics.error('E_TRUNCATED_BLOCK', `${name} has no closing rule`, {
-        line: headerLine.line,
-        expected: '"<label>: <number>" lines, then a line of 50 "="',
-        found: `${next ? `the next header (line ${lines[next.header]?.line})` : 'end of input'} after ${quoteFound(last.text)}`,
+      truncated.push({
+        message: `${name} has no closing rule`,
+        detail: {
+          line: headerLine.line,
+          expected: '"<label>: <number>" lines, then a line of 50 "="',
+          found: `${next ? `the next header (line ${lines[next.header]?.line})` : 'end of input'} after ${quoteFound(last.text)}`,
+        },
       });
       return;
     }
@@ -134,6 +141,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
         .join('\n'),
     });
   });
+  reportTruncated(diagnostics, truncated, runs.length);
   return { runs, diagnostics: diagnostics.items };
 }
 
