@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { changedPages } from '../src/lib/review/changed-pages.ts';
 import { guidesDiff } from '../src/lib/review/guide-diff.ts';
 import { ComputedGuideSchema, type ComputedGuide } from '../src/lib/schema/computed.ts';
 import { stableJson } from '../src/lib/stable-json.ts';
@@ -67,5 +68,11 @@ if (reportDiagnostics(diagnostics.filter((d) => d.severity === 'error'))) {
       return !existsSync(path) || readText(path) !== stableJson(guide);
     })
     .map(([id]) => id);
-  process.stdout.write(guidesDiff(before, after, ref, { unreadable, stale }));
+  // The files the change touches: tracked ones against the ref, and new ones not yet added.
+  const changedFiles = [
+    ...git('diff', '--name-only', '--no-renames', '-z', ref, '--').split('\0'),
+    ...git('ls-files', '--others', '--exclude-standard', '-z').split('\0'),
+  ].filter((path) => path !== '');
+  const pages = changedPages(changedFiles, before, after);
+  process.stdout.write(guidesDiff(before, after, ref, { unreadable, stale, pages }));
 }

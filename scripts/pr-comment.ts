@@ -3,7 +3,7 @@
 // Usage: node scripts/pr-comment.ts <report.md> [<pull-number-file>]
 //          GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL (default https://api.github.com), and from
 //          the workflow_run event: PERFLAB_HEAD_SHA, PERFLAB_HEAD_REPOSITORY, PERFLAB_RUN_CONCLUSION,
-//          PERFLAB_RUN_URL; PERFLAB_BOT_LOGIN (default github-actions[bot]) is whose comment we update.
+//          PERFLAB_RUN_URL, PERFLAB_RUN_ID (its built-site artifact is linked); PERFLAB_BOT_LOGIN (default github-actions[bot]) is whose comment we update.
 //        node scripts/pr-comment.ts --dry-run <report.md>            (says what it would post)
 // What it does, and why the files are not trusted: src/pipeline/review-comment.ts.
 import { readFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import {
   parseCommitSha,
   parseConclusion,
   parseRepository,
+  parseRunId,
   parseRunUrl,
   reviewComment,
 } from '../src/lib/review/pr-comment.ts';
@@ -59,6 +60,7 @@ const settings = {
   headRepository,
   conclusion: parsed(parseConclusion, 'PERFLAB_RUN_CONCLUSION', env('PERFLAB_RUN_CONCLUSION')),
   runUrl: parsed(parseRunUrl, 'PERFLAB_RUN_URL', env('PERFLAB_RUN_URL')),
+  runId: process.env.PERFLAB_RUN_ID ? parsed(parseRunId, 'PERFLAB_RUN_ID', process.env.PERFLAB_RUN_ID) : undefined,
   botLogin: process.env.PERFLAB_BOT_LOGIN || ACTIONS_BOT_LOGIN,
 };
 try {

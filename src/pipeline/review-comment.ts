@@ -11,10 +11,13 @@ import {
   IssueCommentsSchema,
   PullRequestSchema,
   PullRequestsSchema,
+  RunArtifactsSchema,
+  SITE_ARTIFACT,
   findReviewComment,
   parsePullNumber,
   pullRequestsBuiltBy,
   reviewComment,
+  siteArtifactUrl,
   type PullRequest,
 } from '../lib/review/pr-comment.ts';
 import { appendAll } from '../lib/append-all.ts';
@@ -31,6 +34,8 @@ export type ReviewCommentSettings = {
   headRepository: string;
   conclusion: Parameters<typeof reviewComment>[0]['conclusion'];
   runUrl: string;
+  /** the run's id (workflow_run.id): its built-site artifact is linked from the comment */
+  runId?: number | undefined;
   botLogin: string;
 };
 
@@ -87,6 +92,23 @@ function readHint(numberFile: string | undefined, say: (line: string) => void): 
   }
 }
 
+/** The page of the run's built-site artifact, asked of the API; none for a failed run or when it expired. */
+async function builtSite(
+  read: ReturnType<typeof githubApi>['read'],
+  base: string,
+  { runId, conclusion, runUrl }: ReviewCommentSettings,
+  say: (line: string) => void,
+): Promise<string | undefined> {
+  if (runId === undefined || conclusion !== 'success') return undefined;
+  const artifacts = await read(RunArtifactsSchema, `${base}/actions/runs/${runId}/artifacts?name=${SITE_ARTIFACT}`);
+  const url = artifacts && siteArtifactUrl(artifacts, runUrl);
+  if (!url)
+    say(
+      `run ${runId} has no \`${SITE_ARTIFACT}\` artifact (expired, or not uploaded): the comment does not link the built site`,
+    );
+  return url;
+}
+
 /**
  * Posts or updates the comment on every open pull request whose head the run built. Throws
  * ReviewCommentError when the API fails or the report was refused (a notice is posted instead).
@@ -118,11 +140,13 @@ export async function postReviewComment(
   if (hint !== undefined && !targets.some((pull) => pull.number === hint))
     say(`the artifact names #${hint}, which is not a pull request whose head this run built; ignored`);
 
+  const site = await builtSite(read, base, settings, say);
   const { body, refused } = reviewComment({
     report: existsSync(reportFile) ? readFileSync(reportFile, 'utf8') : undefined,
     conclusion: settings.conclusion,
     runUrl: settings.runUrl,
     headSha,
+    site,
   });
   for (const { number } of targets) {
     const comments = await readAll(IssueCommentsSchema, `${base}/issues/${number}/comments`);

@@ -1,15 +1,18 @@
 // A stand-in for the few GitHub REST endpoints the comment job calls, as a real HTTP server on
-// 127.0.0.1: pull requests of a commit, one pull request, and an issue's comments (list, create,
-// update). It keeps its state and records every request, so tests see what the script did.
+// 127.0.0.1: pull requests of a commit, one pull request, an issue's comments (list, create,
+// update) and a workflow run's artifacts. It keeps its state and records every request, so tests
+// see what the script did.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 export type StandInPull = { number: number; headSha: string; headRepository: string; state?: 'open' | 'closed' };
 export type StandInComment = { id: number; issue: number; body: string; user: { login: string; type: string } };
+export type StandInArtifact = { runId: number; id: number; name: string; expired?: boolean };
 
 export type StandInGitHub = {
   url: string;
   pulls: StandInPull[];
   comments: StandInComment[];
+  artifacts: StandInArtifact[];
   /** "METHOD path" of every request, in order */
   requests: string[];
   /** Whether "pull requests of a commit" lists pull requests from forks (GitHub may not). */
@@ -18,7 +21,13 @@ export type StandInGitHub = {
 };
 
 export async function standInGitHub(repository: string, token: string): Promise<StandInGitHub> {
-  const state: Omit<StandInGitHub, 'url' | 'close'> = { pulls: [], comments: [], requests: [], listsForkPulls: true };
+  const state: Omit<StandInGitHub, 'url' | 'close'> = {
+    pulls: [],
+    comments: [],
+    artifacts: [],
+    requests: [],
+    listsForkPulls: true,
+  };
   const base = `/repos/${repository}`;
   const pullJson = (p: StandInPull) => ({
     number: p.number,
@@ -60,6 +69,16 @@ export async function standInGitHub(repository: string, token: string): Promise<
       if (request.method === 'GET' && (match = new RegExp(`^${base}/pulls/(\\d+)$`).exec(url.pathname))) {
         const pull = state.pulls.find((p) => p.number === Number(match?.[1]));
         return pull ? send(response, 200, pullJson(pull)) : send(response, 404, { message: 'Not Found' });
+      }
+      if (
+        request.method === 'GET' &&
+        (match = new RegExp(`^${base}/actions/runs/(\\d+)/artifacts$`).exec(url.pathname))
+      ) {
+        const name = url.searchParams.get('name');
+        const artifacts = state.artifacts
+          .filter((a) => a.runId === Number(match?.[1]) && (name === null || a.name === name))
+          .map((a) => ({ id: a.id, name: a.name, expired: a.expired ?? false, size_in_bytes: 1 }));
+        return send(response, 200, { total_count: artifacts.length, artifacts });
       }
       if ((match = new RegExp(`^${base}/issues/(\\d+)/comments$`).exec(url.pathname))) {
         const issue = Number(match[1]);

@@ -36,6 +36,21 @@ describe('npm run diff', () => {
     expect(result.stdout).not.toContain('out of date');
   });
 
+  it('a prose edit changes no number, but names the guide’s pages', () => {
+    const file = join(scratch, 'content/guides/glm-4.x/h200/zh.md');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, `${original}\n补充一句说明。\n`);
+    try {
+      const result = script('diff.ts', 'HEAD');
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain('No computed number, winner or recommendation changed.');
+      expect(result.stdout).toContain('- glm-4.x/h200: /en/guides/glm-4.x/h200/ · /zh/guides/glm-4.x/h200/');
+      expect(result.stdout).not.toContain('the index');
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
   it('reports an edited raw value without a rebuild, and says data/guides is stale', () => {
     const file = raw('cases/sharegpt/optimized.txt');
     const original = readFileSync(file, 'utf8');
@@ -52,6 +67,9 @@ describe('npm run diff', () => {
       expect(result.stdout).not.toContain('No computed number');
       expect(result.stdout).toContain(`**${now} tok/s**`);
       expect(result.stdout).toContain('**data/guides is out of date** for glm-5.2/h200:');
+      // The pages a reviewer opens in the built site: the guide's, and those listing its numbers.
+      expect(result.stdout).toContain('- glm-5.2/h200: /en/guides/glm-5.2/h200/ · /zh/guides/glm-5.2/h200/');
+      expect(result.stdout).toContain('- the index: /en/ · /zh/');
     } finally {
       writeFileSync(file, original);
     }

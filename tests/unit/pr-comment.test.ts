@@ -53,6 +53,11 @@ describe('review comment body', () => {
     expect(body).toContain('- Guides with changes: 400 (40 new, 0 removed)');
     expect(body).toContain('- Story checks acknowledged: 58');
     expect(body).toContain('- Guide 399 (model-399/h200)');
+    // With the built site's line, the summary still fits.
+    const site = `${runUrl}/artifacts/9`;
+    const linked = reviewComment({ ...passed, report, site }).body;
+    expect(linked.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(linked.split('\n')[3]).toContain(`[\`site\` artifact](${site})`);
   });
 
   it('a summary of more guides than fit names the rest by count', () => {
@@ -160,6 +165,7 @@ describe('scripts/pr-comment.ts against a stand-in GitHub API', () => {
     number = '12' as string | undefined,
     conclusion = 'success',
     headRepository = 'team/guides',
+    runId = undefined as string | undefined,
   } = {}) => {
     const [reportFile, numberFile] = [join(dir, 'report.md'), join(dir, 'pull-number')];
     rmSync(reportFile, { force: true });
@@ -176,6 +182,7 @@ describe('scripts/pr-comment.ts against a stand-in GitHub API', () => {
         PERFLAB_HEAD_REPOSITORY: headRepository,
         PERFLAB_RUN_CONCLUSION: conclusion,
         PERFLAB_RUN_URL: runUrl,
+        ...(runId === undefined ? {} : { PERFLAB_RUN_ID: runId }),
       },
     });
     let stderr = '';
@@ -271,6 +278,43 @@ describe('scripts/pr-comment.ts against a stand-in GitHub API', () => {
     expect(result.stderr).toContain('the report holds raw HTML');
     expect(github.comments[0]?.body).toContain('# perflab: review report refused');
     expect(github.comments[0]?.body).not.toContain('hide everything');
+  });
+
+  it('links the run’s built site, found by the run id the event gives, above the report', async () => {
+    github.artifacts.push(
+      { runId: 77, id: 501, name: 'review-report' },
+      { runId: 77, id: 502, name: 'site' },
+      { runId: 78, id: 503, name: 'site' },
+    );
+    const result = await runScript({ report: '# perflab: report\n\n- a change\n', runId: '77' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(github.requests).toContain('GET /repos/team/guides/actions/runs/77/artifacts');
+    const lines = github.comments[0]?.body.split('\n') ?? [];
+    expect(lines.slice(0, 3)).toEqual([REVIEW_MARKER, '# perflab: report', '']);
+    expect(lines[3]).toBe(
+      `**Built site:** download the [\`site\` artifact](${runUrl}/artifacts/502) of this run, unzip it into a folder \`site\`, serve it (\`python3 -m http.server -d site 8000\`) and open http://localhost:8000/ and the pages listed below.`,
+    );
+    expect(lines.slice(4)).toEqual(['', '- a change', '']);
+  });
+
+  it('no link when the run kept no site (expired) or failed, and no request for a failed run', async () => {
+    github.artifacts.push({ runId: 77, id: 502, name: 'site', expired: true });
+    const expired = await runScript({ runId: '77' });
+    expect(expired.status, expired.stderr).toBe(0);
+    expect(expired.stderr).toContain('run 77 has no `site` artifact');
+    expect(github.comments[0]?.body).not.toContain('Built site');
+    github.requests.length = 0;
+    const failed = await runScript({ runId: '77', conclusion: 'failure' });
+    expect(failed.status, failed.stderr).toBe(0);
+    expect(github.requests.filter((r) => r.includes('/artifacts'))).toEqual([]);
+    expect(github.comments[0]?.body).not.toContain('Built site');
+  });
+
+  it('refuses a run id that is not digits, before any request', async () => {
+    const result = await runScript({ runId: '77/../../pulls' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PERFLAB_RUN_ID: expected a run id (digits)');
+    expect(github.requests).toEqual([]);
   });
 
   it('refuses a run URL or head commit that is not one', async () => {

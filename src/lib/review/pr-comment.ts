@@ -13,6 +13,20 @@ export const COMMENT_LIMIT = 65_536;
 /** The artifact the pull-request job uploads the full report in (pull-request.yml). */
 export const REPORT_ARTIFACT = 'review-report';
 
+/** The artifact the pull-request job uploads the built site in (pull-request.yml): what a reviewer opens. */
+export const SITE_ARTIFACT = 'site';
+
+/** The fields we read of GitHub's "list workflow run artifacts" answer. */
+export const RunArtifactsSchema = z.object({
+  artifacts: z.array(z.object({ id: z.number().int().positive(), name: z.string(), expired: z.boolean().optional() })),
+});
+
+/** The built site's artifact among a run's artifacts: its page (the run's page, then its id), if unexpired. */
+export function siteArtifactUrl(artifacts: z.infer<typeof RunArtifactsSchema>, runUrl: string): string | undefined {
+  const site = artifacts.artifacts.find((a) => a.name === SITE_ARTIFACT && a.expired !== true);
+  return site ? `${runUrl.replace(/\/$/, '')}/artifacts/${site.id}` : undefined;
+}
+
 /** The identity GITHUB_TOKEN comments as in GitHub Actions. */
 export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
 
@@ -91,10 +105,12 @@ export type CommentInput = {
   /** the run's page */
   runUrl: string;
   headSha: string;
+  /** the page of the run's built-site artifact (siteArtifactUrl), when it has one */
+  site?: string | undefined;
 };
 
 /** The comment to post, and whether the report was refused (the job then fails after posting). */
-export function reviewComment({ report, conclusion, runUrl, headSha }: CommentInput): {
+export function reviewComment({ report, conclusion, runUrl, headSha, site }: CommentInput): {
   body: string;
   refused: boolean;
 } {
@@ -115,8 +131,25 @@ export function reviewComment({ report, conclusion, runUrl, headSha }: CommentIn
       ),
       refused: true,
     };
-  const whole = `${REVIEW_MARKER}\n${report}`;
-  return { body: whole.length <= COMMENT_LIMIT ? whole : summary(report, runUrl), refused: false };
+  const siteLine = site === undefined ? undefined : siteLineFor(site);
+  const whole = withLine(`${REVIEW_MARKER}\n${report}`, siteLine);
+  if (whole.length <= COMMENT_LIMIT) return { body: whole, refused: false };
+  const reserved = siteLine === undefined ? 0 : siteLine.length + 2;
+  return { body: withLine(summary(report, runUrl, COMMENT_LIMIT - reserved), siteLine), refused: false };
+}
+
+/**
+ * Where the built site is and how to open it. The URL is made from the run's checked URL and a
+ * number the API gave (siteArtifactUrl); nothing in it comes from the pull request.
+ */
+const siteLineFor = (site: string) =>
+  `**Built site:** download the [\`${SITE_ARTIFACT}\` artifact](${site}) of this run, unzip it into a folder \`site\`, serve it (\`python3 -m http.server -d site 8000\`) and open http://localhost:8000/ and the pages listed below.`;
+
+/** `body` with `line` after its title (the marker, then the title, are its first two lines). */
+function withLine(body: string, line: string | undefined): string {
+  if (line === undefined) return body;
+  const [marker = '', title = '', ...rest] = body.split('\n');
+  return [marker, title, '', line, ...rest].join('\n');
 }
 
 const notice = (title: string, text: string) => ({
@@ -128,7 +161,7 @@ const notice = (title: string, text: string) => ({
  * A report too long for a comment, in counts: its guide sections (new, removed), the findings
  * that ask for a reviewer's eye, and as many section headings as fit; the full text is in the artifact.
  */
-function summary(report: string, runUrl: string): string {
+function summary(report: string, runUrl: string, limit: number): string {
   const lines = report.split('\n');
   const headings = lines.filter((l) => l.startsWith('## ')).map((l) => l.slice(3));
   const count = (pattern: RegExp) => lines.filter((l) => pattern.test(l)).length;
@@ -150,8 +183,7 @@ function summary(report: string, runUrl: string): string {
   let body = head;
   for (const [i, heading] of headings.entries()) {
     const entry = `- ${heading}\n`;
-    if (body.length + entry.length + more(headings.length).length > COMMENT_LIMIT)
-      return body + more(headings.length - i);
+    if (body.length + entry.length + more(headings.length).length > limit) return body + more(headings.length - i);
     body += entry;
   }
   return body;
@@ -185,6 +217,13 @@ export function parseConclusion(text: string): string {
   if (!/^[a-z_]{1,30}$/.test(text))
     throw new Error(`expected a run conclusion, found ${JSON.stringify(text.slice(0, 40))}`);
   return text;
+}
+
+/** A workflow run's id, as the workflow_run event gives it: digits only (it becomes part of a URL). */
+export function parseRunId(text: string): number {
+  if (!/^[1-9][0-9]{0,15}$/.test(text))
+    throw new Error(`expected a run id (digits), found ${JSON.stringify(text.slice(0, 40))}`);
+  return Number(text);
 }
 
 /** The run's page: an https URL without anything that could end the line or the link. */
