@@ -113,7 +113,8 @@ export const RAW_INPUT_CODES = {
   },
   W_TRUNCATED_BLOCK: {
     severity: 'warning',
-    meaning: 'a printed result block ends before its closing rule; it is not stored, the complete blocks of its file are',
+    meaning:
+      'a printed result block ends before its closing rule; it is not stored, the complete blocks of its file are',
     hint: `${COPY_AGAIN}, down to the closing line of "=", if the guide needs that block`,
   },
   W_FOREIGN_LINE: {
