@@ -87,17 +87,24 @@ const tokensOf = (numbers: string): string[] =>
   Array.from({ length: numbers.length / TOKEN }, (_, i) => numbers.slice(i * TOKEN, (i + 1) * TOKEN));
 
 /** The keys a block is indexed under for near copies: one per pair of groups, that pair's tokens. */
-function nearKeys(numbers: string): string[] {
+function nearKeys(numbers: string): readonly string[] {
+  const known = nearKeysOf.get(numbers);
+  if (known) return known;
   const tokens = tokensOf(numbers);
-  if (tokens.length < MIN_NUMBERS) return [];
   const keys: string[] = [];
-  for (let a = 0; a < GROUPS; a++)
-    for (let b = a + 1; b < GROUPS; b++) {
-      const kept = tokens.filter((token) => token[0] === String(a) || token[0] === String(b));
-      if (kept.length > 0) keys.push(`${tokens.length}:${a}${b}:${kept.join('')}`);
-    }
+  if (tokens.length >= MIN_NUMBERS) {
+    const groups = Array.from({ length: GROUPS }, (_, g) => tokens.filter((token) => token[0] === String(g)).join(''));
+    for (let a = 0; a < GROUPS; a++)
+      for (let b = a + 1; b < GROUPS; b++)
+        if (groups[a] || groups[b]) keys.push(`${tokens.length}:${a}${b}:${groups[a]}|${groups[b]}`);
+  }
+  // Each block's keys are asked for twice (indexing it, then looking its copies up): made once.
+  if (nearKeysOf.size >= NEAR_KEYS_KEPT) nearKeysOf.clear();
+  nearKeysOf.set(numbers, keys);
   return keys;
 }
+const NEAR_KEYS_KEPT = 100_000;
+const nearKeysOf = new Map<string, readonly string[]>();
 
 /** The tokens of `numbers` that `other` lacks, when the two have as many and at most MAX_CHANGED differ. */
 function changedTokens(numbers: string, other: string): string[] | undefined {
