@@ -6,6 +6,7 @@ import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
 import { blockIndex } from '../lib/compute/block-index.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';
+import { today } from './clock.ts';
 import { folderProblems, guidesRoot, listGuideDirs, listingsOnce, rawRoot } from './fs-policy.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
 
@@ -33,11 +34,12 @@ function checkGuides(): boolean {
     return [{ id, runs: ingested.runs }];
   });
   const blocks = blockIndex(ingestedGuides);
+  const date = today();
 
   for (const { id, runs } of ingestedGuides) {
     if (!guideIds.has(id)) continue; // raw data without a guide yet
     const { sources, diagnostics: unreadable } = readGuideSources(id, runs);
-    const built = buildGuide({ ...sources, blocks });
+    const built = buildGuide({ ...sources, blocks, today: date });
     appendAll(diagnostics, [...unreadable, ...built.diagnostics]);
     for (const warning of built.acknowledged ?? []) acknowledged.add(key(warning));
     guides++;

@@ -11,6 +11,7 @@ import { hasGuideYaml, parseRuns, readGuideSources, readRunTexts, staleRuns } fr
 import { repoPath } from './fs-policy.ts';
 import { cacheKey, readCache, writeCache } from './cache.ts';
 import { runBlocksOfTexts } from './run-blocks.ts';
+import { today } from './clock.ts';
 import { appendAll } from '../lib/append-all.ts';
 
 export type ComputedGuideJson = {
@@ -55,7 +56,7 @@ export function computeOne(id: string, blocks: BlockIndex = emptyBlockIndex()): 
   if (!entry) {
     const diagnostics: Diagnostic[] = [];
     const runs = parseRuns(runTexts, diagnostics);
-    const result = buildGuide({ ...sources, runs, blocks });
+    const result = buildGuide({ ...sources, runs, blocks, today: today() });
     appendAll(diagnostics, result.diagnostics);
     entry = {
       ...(result.guide ? { json: stableJson(result.guide) } : {}),

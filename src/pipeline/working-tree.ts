@@ -7,6 +7,7 @@ import { blockIndex } from '../lib/compute/block-index.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import type { ComputedGuide } from '../lib/schema/computed.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';
+import { today } from './clock.ts';
 import { folderProblems, guidesRoot, listGuideDirs } from './fs-policy.ts';
 
 export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diagnostics: Diagnostic[] } {
@@ -22,9 +23,10 @@ export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diag
     return [{ id, runs: ingested.runs }];
   });
   const blocks = blockIndex(ingestedGuides);
+  const date = today();
   for (const { id, runs } of ingestedGuides) {
     const { sources, diagnostics: unreadable } = readGuideSources(id, runs);
-    const built = buildGuide({ ...sources, blocks });
+    const built = buildGuide({ ...sources, blocks, today: date });
     appendAll(diagnostics, [...unreadable, ...built.diagnostics]);
     if (built.guide) guides.set(id, built.guide);
   }

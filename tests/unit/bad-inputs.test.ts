@@ -44,6 +44,8 @@ function report(caseName: string) {
         yaml: text('guide.yaml'),
         runs: ingested.runs,
         prose: { en: text('en.md'), zh: text('zh.md') },
+        // The build's today, fixed: a date after it is refused.
+        today: '2026-12-04',
       });
   const diagnostics = sortDiagnostics([...ingested.diagnostics, ...(built?.diagnostics ?? [])]);
   return { guide: built?.guide, text: `${diagnostics.map(formatDiagnostic).join('\n')}\n` };

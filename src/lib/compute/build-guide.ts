@@ -8,7 +8,8 @@ import type { Run } from '../schema/run.ts';
 import type { BlockIndex } from './block-index.ts';
 import { parseYamlSource } from '../guide-source/yaml-source.ts';
 import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
-import { bidiControls } from '../guide-source/untrusted-text.ts';
+import { bidiControls, confusableNames } from '../guide-source/untrusted-text.ts';
+import { isFuture } from '../dates.ts';
 import { validate } from '../diagnostics/validate.ts';
 import { locales, type Locale } from '../i18n.ts';
 import { appendAll } from '../append-all.ts';
@@ -23,6 +24,8 @@ export type GuideSources = {
   prose: { en?: TextFile | undefined; zh?: TextFile | undefined };
   /** every guide's raw blocks, to find results copied between guides */
   blocks?: BlockIndex;
+  /** the build's date (YYYY-MM-DD, src/pipeline/clock.ts): `measuredOn` may not be later */
+  today?: string;
 };
 
 /**
@@ -55,12 +58,22 @@ export function buildGuide(sources: GuideSources): {
   const yaml = parseYamlSource(sources.yaml.text, sources.yaml.file);
   appendAll(diagnostics, yaml.diagnostics);
   if (yaml.diagnostics.length > 0) return { diagnostics };
+  appendAll(diagnostics, confusableNames(yaml.data, sources.yaml.file, yaml.locateIn));
 
   const parsed = validate(GuideSchema, yaml.data, { file: sources.yaml.file, locate: yaml.locate });
   if (!parsed.ok) {
     appendAll(diagnostics, parsed.diagnostics);
     return { diagnostics };
   }
+  const { measuredOn } = parsed.data;
+  if (measuredOn !== undefined && sources.today !== undefined && isFuture(measuredOn, sources.today))
+    diagnostics.push(
+      errorAt('E_FUTURE_DATE', sources.yaml.file, `measuredOn ${measuredOn} is after today (${sources.today})`, {
+        ...yaml.locate(['measuredOn']),
+        expected: `the date of the last benchmark run, at the latest ${sources.today}`,
+        found: measuredOn,
+      }),
+    );
   const computed = computeFromGuideYaml({
     id: sources.id,
     guide: parsed.data,

@@ -20,6 +20,11 @@ export const GUIDE_CODES = {
     meaning: 'a value does not have the form its schema allows',
     hint: 'every key of guide.yaml is described in src/lib/schema/guide-yaml.ts; content/guides/glm-5.2/h200/guide.yaml is a complete example',
   },
+  E_FUTURE_DATE: {
+    severity: 'error',
+    meaning: "a date in guide.yaml (measuredOn) is later than the build's today",
+    hint: 'write the date of the last benchmark run; a date to come is a typo (the build allows one day for time zones)',
+  },
   E_STALE_RUNS: {
     severity: 'error',
     meaning: 'data/runs was not ingested from the raw files there now',
@@ -151,6 +156,12 @@ export const GUIDE_CODES = {
     severity: 'error',
     meaning: 'a bidirectional control character can make text read differently than it is stored',
     hint: 'delete it; right-to-left text needs no control characters',
+  },
+  E_CONFUSABLE: {
+    severity: 'error',
+    meaning:
+      'a label, id or name mixes scripts or holds a character that stands for another (a Cyrillic р for a Latin p, a fullwidth ｐ, an invisible character), so it reads as a name it is not',
+    hint: 'type the name again in one script (Latin, or Latin with Chinese); a look-alike label lets guide.yaml pick another block than the one it seems to',
   },
   E_FILL_IN: {
     severity: 'error',

@@ -7,6 +7,8 @@ import { isMetricKey } from '../schema/metric.ts';
 import { stableJson } from '../stable-json.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { appendAll } from '../append-all.ts';
+import { confusableIn } from '../confusable.ts';
+import { showInvisible } from '../visible-text.ts';
 
 export type RawFile = {
   /** path relative to the guide's raw folder */ path: string;
@@ -28,6 +30,35 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/**
+ * A block label that mixes scripts or holds a look-alike character (confusable.ts) reads as another
+ * label, and a `block:` in guide.yaml could pick it for the block it imitates: an error at the
+ * character, on the `# label` line nearest above the block.
+ */
+function confusableLabel(
+  label: string,
+  startLine: number,
+  lines: readonly string[],
+  file: string,
+): Diagnostic | undefined {
+  const problem = confusableIn(label);
+  if (!problem) return undefined;
+  let line = startLine;
+  for (let i = startLine - 2; i >= 0; i--)
+    if (/^\s*#\s/.test(lines[i] ?? '') && lines[i]?.includes(label)) {
+      line = i + 1;
+      break;
+    }
+  const text = lines[line - 1] ?? '';
+  const at = text.indexOf(label);
+  return errorAt('E_CONFUSABLE', file, `the block label "# ${showInvisible(label)}": ${problem.reason}`, {
+    line,
+    ...(at >= 0 ? { column: at + problem.index + 1 } : {}),
+    expected: 'a label in one script (Latin, or Latin with Chinese), without look-alike or invisible characters',
+    found: showInvisible(problem.char),
+  });
+}
+
 /** Parses every raw file of one guide into normalized runs; all problems are collected, none thrown. */
 export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnostics: Diagnostic[] } {
   const runs: Run[] = [];
@@ -38,7 +69,13 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
     const result = parseRawFile(raw.text, { file: raw.file });
     appendAll(diagnostics, result.diagnostics);
     const ids = new Set<string>();
+    let lines: string[] | undefined;
     for (const parsed of result.runs) {
+      if (parsed.source.blockLabel !== null) {
+        lines ??= raw.text.split('\n');
+        const lookAlike = confusableLabel(parsed.source.blockLabel, parsed.source.startLine, lines, raw.file);
+        if (lookAlike) diagnostics.push(lookAlike);
+      }
       const id = runId(raw.path, parsed.source.blockLabel, parsed.source.blockIndex, result.runs.length);
       if (ids.has(id)) {
         diagnostics.push(

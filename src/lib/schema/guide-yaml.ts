@@ -3,6 +3,7 @@ import { MetricKeySchema } from './metric.ts';
 import { SafeUrlSchema } from './safe-url.ts';
 import { ACKNOWLEDGEABLE_CODES, PLAUSIBILITY_CODES } from '../diagnostics/codes.ts';
 import { visibleLength } from '../visible-text.ts';
+import { isRealDate } from '../dates.ts';
 import { Accelerator, Objective, OtherCasesLayout, PagePart, Scaling, SummaryMode } from './vocabulary.ts';
 import {
   CommandSchema,
@@ -155,6 +156,7 @@ export const GuideSchema = z.strictObject({
   measuredOn: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'expected a date as YYYY-MM-DD')
+    .refine(isRealDate, 'expected a date that exists (this month has fewer days)')
     .optional(),
   profiles: z.array(ProfileSchema).default([]),
   datasets: z.array(DatasetSchema).default([]),
