@@ -1,6 +1,8 @@
 // The audit's building blocks on their own: how a printed number stands against a computed one,
 // how many accelerators a serving command occupies, which step a summary-table row names, and
 // hostile lines read in linear time.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditPage } from '../../src/lib/import/audit.ts';
 import { acceleratorsOf, configOf } from '../../src/lib/import/audit/measure.ts';
@@ -8,6 +10,7 @@ import { agreement, checkClaim, type AuditFinding } from '../../src/lib/import/a
 import { rowRuns } from '../../src/lib/import/audit/summary-rows.ts';
 import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
 import type { Measured } from '../../src/lib/import/audit/measure.ts';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
 
 describe('a printed number against the computed one', () => {
   it('is the same at the printed precision, one unit off, coarser than the guide, or different', () => {
@@ -114,5 +117,49 @@ describe('hostile claim lines', () => {
     const findings = auditPage(page!, 'hostile.md');
     expect(performance.now() - start).toBeLessThan(2000);
     expect(findings.every((f) => Number.isInteger(f.line))).toBe(true);
+  });
+});
+
+describe('text a reader sees the same, stored otherwise', () => {
+  const file = 'tests/fixtures/performance-lab-page/generator-throughput/page.md';
+  const original = readFileSync(join(repoRoot, file), 'utf8');
+  const edit = (text: string, line: number, from: string, to: string) => {
+    const lines = text.split('\n');
+    expect(lines[line - 1]).toContain(from);
+    lines[line - 1] = lines[line - 1]!.replace(from, to);
+    return lines.join('\n');
+  };
+  const audit = (text: string) => auditPage(readPerformanceLabPage(text).page!, file);
+
+  it('a claim with a zero-width space or fullwidth digits inside is still audited, and the line is listed', () => {
+    let text = edit(original, 273, '+3.30%', '+3.\u200b30%');
+    text = edit(text, 144, '4000.01', '\uff14000.01');
+    const findings = audit(text);
+    // The planted differences of the page are all still found…
+    for (const finding of audit(original)) expect(findings).toContainEqual(finding);
+    // …and the lines read otherwise than stored are named.
+    expect(findings.filter((f) => f.message.startsWith('read '))).toEqual([
+      {
+        line: 144,
+        message: 'read with U+FF14 as "4": the line looks the same to a reader, and its claims are audited as it looks',
+      },
+      {
+        line: 273,
+        message:
+          'read without the invisible U+200B: the line looks the same to a reader, and its claims are audited as it looks',
+      },
+    ]);
+  });
+
+  it('a result block whose numbers contradict each other is named, not left out in silence', () => {
+    // The speculative run's mean latency, past its 12 s benchmark.
+    const text = edit(original, 167, ' 9.50', '13.00');
+    expect(audit(text).filter((f) => f.message.startsWith('could not read'))).toEqual([
+      {
+        line: 167,
+        message:
+          'could not read the result block (E_LATENCY_BEYOND_DURATION: e2e_latency.mean 13.00 s is longer than the whole benchmark (duration 12.00 s)): its numbers are not audited',
+      },
+    ]);
   });
 });

@@ -3,7 +3,7 @@
 // step's ranking, improvement and summary lines (audit/steps.ts), the conclusion table
 // (audit/conclusion.ts), the summary table (audit/summary-table.ts), the recommended command and
 // its model (audit/recommended.ts), the setup's model and hardware (audit/setup.ts), and blocks
-// copied from another guide (audit/copies.ts). Runs are measured once (audit/measure.ts) and
+// copied from another guide (audit/copies.ts), and what it could not read (audit/unread.ts). Runs are measured once (audit/measure.ts) and
 // adopted step by step (audit/chain.ts).
 import { commandFlags, commandModel } from '../serving/flags.ts';
 import { baselineOf, walkChain } from './audit/chain.ts';
@@ -16,6 +16,7 @@ import { auditRecommended } from './audit/recommended.ts';
 import { auditHardware, auditModel } from './audit/setup.ts';
 import { auditStep } from './audit/steps.ts';
 import { auditSummaryTable } from './audit/summary-table.ts';
+import { auditUnread } from './audit/unread.ts';
 import type { PerformanceLabPage } from './page-model.ts';
 
 export { blockRuns, cellClaims, commandFlags, commandModel, meanLatencySeconds, normalizeBlock };
@@ -52,6 +53,7 @@ export function auditPage(
   );
   auditHardware(page, [...stepRuns, ...caseRuns], ctx, findings);
   auditCopies(page, knownBlocks, findings);
+  auditUnread(page, file, findings);
   // Stable: findings of one line keep the order the page reads in.
   return findings.sort((a, b) => a.line - b.line);
 }

@@ -5,6 +5,7 @@
 // families are read: legacy (bare label + "Serving script" admonition) and generator (`####`
 // variant headings, `- Profile:` / `- Backend Parameters:` lines, `- Summary:`).
 import { parsePage, type PageBlock } from './page-blocks.ts';
+import { normalizePageText, type PageNormalization } from './page-normalize.ts';
 import {
   at,
   engineLine,
@@ -67,13 +68,16 @@ export type PerformanceLabPage = {
   summaryTable?: TableBlock;
   otherCases: PageCase[];
   otherCasesProse: Located<string>[];
+  /** lines read as they look rather than as stored: invisible characters dropped, look-alikes replaced */
+  normalized: PageNormalization[];
 };
 
 export type PageProblem = { line: number; message: string };
 
 export function readPerformanceLabPage(markdown: string): { page?: PerformanceLabPage; problems: PageProblem[] } {
   const problems: PageProblem[] = [];
-  const blocks = parsePage(markdown);
+  const normalized = normalizePageText(markdown);
+  const blocks = parsePage(normalized.text);
   const h1 = blocks.find((b) => b.kind === 'heading' && b.level === 1);
   if (!h1 || h1.kind !== 'heading') {
     problems.push({ line: 1, message: 'no `# Title` heading: not a Performance Lab page' });
@@ -91,6 +95,7 @@ export function readPerformanceLabPage(markdown: string): { page?: PerformanceLa
     steps: [],
     otherCases: [],
     otherCasesProse: [],
+    normalized: normalized.changes,
   };
 
   for (const section of sections(blocks, 2)) {
