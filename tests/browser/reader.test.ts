@@ -145,16 +145,16 @@ describe('the before/after chart looks as it did', () => {
 });
 
 describe('step results tables', () => {
-  it('GLM-5.2: every max-running variant with its throughput, change against the reference, the winner marked', async () => {
+  it('GLM-5.2: every max-running variant with its throughput and TPOT, each changed against where the step started, the adopted one marked', async () => {
     const page = await open('/en/guides/glm-5.2/h200/', 390, 'light');
     const table = page.locator('[data-step="max-running"] table.step-results');
     const row = (id: string) => table.locator(`tr[data-variant="${id}"]`);
     expect((await row('max-running-512').innerText()).replace(/\s+/g, ' ')).toBe(
-      'max-running 512 14251.08 +43.09% 259.25',
+      'max-running 512 14251.08 +3.56% 259.25 -2.86%',
     );
-    expect(await row('max-running-64').innerText()).toContain('reference');
-    expect(await row('max-running-256').locator('.winner-badge').textContent()).toBe('winner');
-    expect(await table.locator('.bar').count()).toBe(3);
+    expect(await row('reference-0.85').innerText()).toContain('start of this step');
+    expect(await row('max-running-256').locator('.winner-badge').textContent()).toBe('adopted');
+    expect(await table.locator('.bar').count()).toBe(4);
     await expectScreenshot(browser, table, 'step-results-max-running-390-light');
     await page.context().close();
   });

@@ -52,6 +52,19 @@ describe('compare pages', () => {
     expect(balanced?.cells[1]?.change).toBe('+219.70%');
   });
 
+  it('beside each gain, what the guide’s other metrics did, coloured by their own direction', () => {
+    const view = hardwareCompareView(entries, 'nvidia-h200', 'en');
+    const cell = (label: string) => view.tables[0]?.rows.find((r) => r.label === label)?.cells[1];
+    // GLM-5.2 ShareGPT: Mean TPOT 149.24 → 331.21 ms, +121.93%: a latency that rose is worse
+    expect(cell('ShareGPT')?.secondary).toEqual([
+      { text: 'Mean TPOT 331.21\u00a0ms', delta: { text: '+121.93%', positive: false } },
+    ]);
+    // Balanced: 636.24 → 217.89 ms, −65.75%: better
+    expect(cell('Balanced: 8K input / 1K output (optimization target)')?.secondary).toEqual([
+      { text: 'Mean TPOT 217.89\u00a0ms', delta: { text: '-65.75%', positive: true } },
+    ]);
+  });
+
   it('the index links each model and machine that has a compare page', () => {
     const view = indexView(entries, 'en');
     expect(view.matrix.rows.map((r) => [r.family, r.compareHref])).toEqual([

@@ -33,6 +33,6 @@ describe('CSV cells cannot be formulas', () => {
     const row = comparisonCsv(hostile).split('\n')[1]!;
     expect(row.startsWith("glm-5.2/h200,'=1+1,'@A1,total_token_throughput,Total TPS,tok/s,5481.90,")).toBe(true);
     // The computed change stays a number a spreadsheet can use.
-    expect(comparisonCsv(guide)).toContain(',-52.90,');
+    expect(comparisonCsv(guide)).toContain(',-52.90,higher,worse,');
   });
 });

@@ -64,7 +64,7 @@ describe('guidesDiff', () => {
     const report = guidesDiff(new Map([[id, current]]), new Map([[id, after]]), 'main');
     expect(report).toContain('## GLM-5.2 Throughput Optimization on H200 (glm-5.2/h200)');
     expect(report).toContain(
-      '| Balanced: 8K input / 1K output (optimization target) | 5481.90 tok/s → **6600.00 tok/s** | 17525.76 tok/s (unchanged) | +219.70% → **+165.54%** |',
+      '| Balanced: 8K input / 1K output (optimization target) | 5481.90 tok/s → **6600.00 tok/s** | 17525.76 tok/s (unchanged) | +219.70%, Mean TPOT -65.75% (better) → **+165.54%, Mean TPOT -65.75% (better)** |',
     );
     expect(report).toContain('- Step **Choose the Inference Engine**: winner SGLang → **vLLM**.');
     expect(report).toContain('Choose the Inference Engine +18.34% → **');
@@ -74,16 +74,18 @@ describe('guidesDiff', () => {
     );
   });
 
-  it('reports each step variant’s change against its reference, as its results table shows it', () => {
-    // max-running 512 measured again, slower: 14000.00 against the 9959.18 of max-running 64 is +40.57%.
+  it('reports each step variant’s changes against where its step started, as its results table shows them', () => {
+    // max-running 512 measured again, slower: 14000.00 against the 13760.98 of memory fraction 0.85,
+    // where the step started, is +1.74% (14251.08 was +3.56%); its Mean TPOT did not move.
     const slower = withRawEdit('max-running/512.txt', '14251.08', '14000.00');
     const report = guidesDiff(new Map([[id, current]]), new Map([[id, slower]]), 'main');
     expect(report).toContain(
-      '- Step **DeepEP + Max Running Requests**, max-running 512: +43.09% vs max-running 64 → **+40.57% vs max-running 64**.',
+      '- Step **DeepEP + Max Running Requests**, max-running 512: +3.56%, Mean TPOT -2.86% (better) vs 0.85 → **+1.74%, Mean TPOT -2.86% (better) vs 0.85**.',
     );
     // Its neighbours did not move: they are not listed.
     expect(report).not.toContain('max-running 256:');
-    // A new winner in the engine step makes vLLM the reference there: the old reference gets a change.
+    // vLLM faster than SGLang: the engine step is not adopted, so the next step starts from vLLM, and
+    // TP (SGLang's run), its start before, gets a change.
     const engine = withRawEdit(
       'engine/vllm.txt',
       '5481.90',
@@ -91,8 +93,12 @@ describe('guidesDiff', () => {
       '  - { code: W_STORY_START, reason: "later steps were measured on SGLang" }\n',
     );
     const lines = guidesDiff(new Map([[id, current]]), new Map([[id, engine]]), 'main').split('\n');
-    expect(lines).toContain('- Step **Choose the Inference Engine**, vLLM: the reference → **+1.73% vs SGLang**.');
-    expect(lines).toContain('- Step **Choose the Inference Engine**, SGLang: +18.34% vs vLLM → **the reference**.');
+    expect(lines).toContain(
+      '- Step **Choose the Inference Engine**, SGLang: +18.34%, Mean TPOT -15.00% (better) vs vLLM → **-1.70%, Mean TPOT -15.00% (better) vs vLLM**.',
+    );
+    expect(lines).toContain(
+      '- Step **Parallelism Strategy**, TP: the start of the step → **-1.70%, Mean TPOT -15.00% (better) vs vLLM**.',
+    );
   });
 
   it('a replaced result measured on a new date is not questioned, and the page says when', () => {
@@ -106,9 +112,12 @@ describe('guidesDiff', () => {
     expect(guidesDiff(new Map([[id, current]]), new Map([[id, after]]), 'main')).not.toContain('**Check:**');
   });
 
-  it('announces new and removed guides', () => {
+  it('announces new and removed guides, a new one with what each case costs as well as gains', () => {
     const report = guidesDiff(new Map(), new Map([[id, current]]), 'main');
     expect(report).toContain('— new guide');
+    // ShareGPT: Mean TPOT 149.24 → 331.21 ms, (331.21 − 149.24) / 149.24 = +121.93%, a latency that rose
+    expect(report).toContain('- ShareGPT: Mean TPOT +121.93% (worse).');
+    expect(report).toContain('- Balanced: 8K input / 1K output (optimization target): Mean TPOT -65.75% (better).');
     expect(report).toContain(
       'Balanced: 8K input / 1K output (optimization target): +219.70% Total TPS over the baseline.',
     );

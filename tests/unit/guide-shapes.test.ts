@@ -52,7 +52,11 @@ describe('a latency guide with the default metrics', () => {
 
   it('decides on mean request latency, derived from TTFT, TPOT and the output length when not printed', () => {
     expect(errors(built)).toEqual([]);
-    expect(guide.metrics).toEqual({ primary: 'e2e_latency.mean', secondary: ['ttft.mean', 'tpot.mean'] });
+    expect(guide.metrics).toEqual({
+      primary: 'e2e_latency.mean',
+      secondary: ['ttft.mean', 'tpot.mean'],
+      better: { primary: 'lower', secondary: ['lower', 'lower'] },
+    });
     const measured = guide.steps[0]!.variants.map((v) => v.measured!.primary);
     // vLLM: 900 + 40 × (20000 / 100 − 1) = 8860 ms; SGLang: 700 + 35 × 199 = 7665 ms.
     expect(measured.map((c) => c.value)).toEqual([8860, 7665]);

@@ -1,9 +1,12 @@
-// compute/step-changes.ts: each variant of a step carries its change against the step's reference,
-// and the reference is named beside it. Checked against the seeds' raw numbers by hand, and on
-// small steps built here for the cases the seeds do not have (a latency, a skipped run).
+// compute/step-changes.ts: each variant of a step carries its change against the configuration the
+// step started from (the baseline, or the last adopted winner), on the objective and on every
+// secondary metric, and that reference is named beside it (issue 22: a step's table compares with
+// where the step started, not with its worst run). Checked against the seeds' raw numbers by hand,
+// and on small steps built here for the cases the seeds do not have (a latency, a skipped run).
 import { describe, expect, it } from 'vitest';
 import { withChanges } from '../../src/lib/compute/step-changes.ts';
-import type { ComputedGuide, ComputedVariant, Measured, StepSummary } from '../../src/lib/schema/computed.ts';
+import type { ComputedGuide, ComputedVariant, Measured } from '../../src/lib/schema/computed.ts';
+import type { MeasuredVariant } from '../../src/lib/schema/served.ts';
 import { buildFromDisk, rawLine } from '../helpers/guide-from-disk.ts';
 
 const stepOf = (guide: ComputedGuide, id: string) => {
@@ -14,37 +17,58 @@ const stepOf = (guide: ComputedGuide, id: string) => {
 const changesOf = (guide: ComputedGuide, stepId: string) =>
   Object.fromEntries(stepOf(guide, stepId).variants.map((v) => [v.id, v.change]));
 
-describe('a step compared within itself (GLM-5.2, reference: worst)', () => {
+describe('GLM-5.2: every step against the configuration it started from', () => {
   const guide = buildFromDisk('glm-5.2/h200').guide!;
 
-  it('max-running: 256 and 512 against 64, the worst run, which has no change of its own', () => {
-    expect(rawLine('glm-5.2/h200/max-running/64.txt', 11)).toContain('9959.18');
-    expect(rawLine('glm-5.2/h200/max-running/256.txt', 11)).toContain('14451.05');
-    expect(rawLine('glm-5.2/h200/max-running/512.txt', 11)).toContain('14251.08');
-    const reference = { step: 'max-running', variant: 'max-running-64' };
-    expect(stepOf(guide, 'max-running').reference).toEqual(reference);
-    const changes = changesOf(guide, 'max-running');
-    expect(changes['max-running-64']).toBeUndefined();
-    // (14451.05 − 9959.18) / 9959.18 = 45.1028…%, 14451.05 / 9959.18 = 1.451028…
-    expect(changes['max-running-256']?.reference).toEqual(reference);
-    expect(changes['max-running-256']?.percent).toBeCloseTo(45.1028, 4);
-    expect(changes['max-running-256']?.ratio).toBeCloseTo(1.451028, 6);
-    // (14251.08 − 9959.18) / 9959.18 = 43.0949…%
-    expect(changes['max-running-512']?.percent).toBeCloseTo(43.0949, 4);
+  it('parallel: TP+DP+DP-attention gains +8.07% over TP, the run the step started from, not +10.04% over its worst run', () => {
+    // The step lists its start (TP is engine/sglang.txt, the engine step's adopted winner) as a variant.
+    expect(rawLine('glm-5.2/h200/engine/sglang.txt', 11)).toContain('6487.53');
+    expect(rawLine('glm-5.2/h200/parallel/tp-dp-dp-attention.txt', 11)).toContain('7011.17');
+    const reference = { step: 'parallel', variant: 'tp' };
+    expect(stepOf(guide, 'parallel').reference).toEqual(reference);
+    const changes = changesOf(guide, 'parallel');
+    expect(changes['tp']).toBeUndefined();
+    // (7011.17 − 6487.53) / 6487.53 = 8.0715…%
+    expect(changes['tp-dp-dp-attention']?.reference).toEqual(reference);
+    expect(changes['tp-dp-dp-attention']?.percent).toBeCloseTo(8.0715, 4);
+    // Mean TPOT 497.48 against 540.79 ms: (497.48 − 540.79) / 540.79 = −8.0087…%, 540.79 / 497.48 = 1.0871 better
+    expect(rawLine('glm-5.2/h200/parallel/tp-dp-dp-attention.txt', 23)).toContain('497.48');
+    expect(changes['tp-dp-dp-attention']?.secondaryPercent[0]).toBeCloseTo(-8.0087, 4);
+    expect(changes['tp-dp-dp-attention']?.secondaryRatio[0]).toBeCloseTo(1.0871, 4);
+    // The summary sentence keeps the seed's comparison: the winner against the step's worst run.
+    const summary = stepOf(guide, 'parallel').summary;
+    expect(summary.kind === 'pairwise' && [summary.reference, summary.primary.percent]).toEqual([
+      'tp-dp-attention',
+      expect.closeTo(10.0381, 3),
+    ]);
   });
 
-  it('the engine step: SGLang against vLLM, as its summary sentence says (+18.34%)', () => {
+  it('max-running: its runs against memory fraction 0.85, the adopted winner of the step before', () => {
+    expect(rawLine('glm-5.2/h200/mem-fraction/0.85.txt', 11)).toContain('13760.98');
+    expect(rawLine('glm-5.2/h200/max-running/64.txt', 11)).toContain('9959.18');
+    expect(rawLine('glm-5.2/h200/max-running/256.txt', 11)).toContain('14451.05');
+    const reference = { step: 'mem-fraction', variant: '0.85' };
+    expect(stepOf(guide, 'max-running').reference).toEqual(reference);
+    const changes = changesOf(guide, 'max-running');
+    // (9959.18 − 13760.98) / 13760.98 = −27.6274…%; (14451.05 − 13760.98) / 13760.98 = 5.0147…%
+    expect(changes['max-running-64']?.percent).toBeCloseTo(-27.6274, 4);
+    expect(changes['max-running-256']?.reference).toEqual(reference);
+    expect(changes['max-running-256']?.percent).toBeCloseTo(5.0147, 4);
+    expect(changes['max-running-256']?.ratio).toBeCloseTo(1.050147, 6);
+    // Mean TPOT 255.63 against 266.89 ms: −4.2190…%
+    expect(changes['max-running-256']?.secondaryPercent[0]).toBeCloseTo(-4.219, 4);
+  });
+
+  it('the engine step starts from the baseline: SGLang against vLLM (+18.34%)', () => {
     expect(rawLine('glm-5.2/h200/engine/vllm.txt', 11)).toContain('5481.90');
-    expect(rawLine('glm-5.2/h200/engine/sglang.txt', 11)).toContain('6487.53');
     const step = stepOf(guide, 'engine');
     expect(step.reference).toEqual({ step: 'engine', variant: 'vllm' });
     // (6487.53 − 5481.90) / 5481.90 = 18.3446…%
     expect(changesOf(guide, 'engine')['sglang']?.percent).toBeCloseTo(18.3446, 4);
-    expect(step.summary.kind === 'pairwise' && step.summary.primary.percent).toBeCloseTo(18.3446, 4);
   });
 });
 
-describe('a step compared with the configuration it started from (GPT-OSS-120B, previous-winner, per GPU)', () => {
+describe('GPT-OSS-120B: the start is an earlier step, compared per GPU', () => {
   const guide = buildFromDisk('gpt-oss-120b/h100').guide!;
 
   it('TP2, TP4 and PP2 against the async-scheduling run of the step before, on the scaled scores', () => {
@@ -66,7 +90,7 @@ describe('a step compared with the configuration it started from (GPT-OSS-120B, 
     expect(changes['pp2']?.percent).toBeCloseTo(-11.4796, 4);
   });
 
-  it('a ranking step is compared with its first run that served every request (vLLM)', () => {
+  it('the engine step is compared with the baseline (vLLM)', () => {
     expect(stepOf(guide, 'engine').reference).toEqual({ step: 'engine', variant: 'vllm' });
     expect(rawLine('gpt-oss-120b/h100/choosing-the-inference-engine/vllm.txt', 8)).toContain('6095.37');
     expect(rawLine('gpt-oss-120b/h100/choosing-the-inference-engine/sglang.txt', 8)).toContain('1814.32');
@@ -85,62 +109,65 @@ function variant(id: string, score: number, extra: Partial<Measured> = {}): Comp
     measured: { runId: id, primary: cell, secondary: [], gpus: 1, scale: 1, score, ...extra },
   };
 }
-const pairwise = (reference: string, referenceStep?: string): StepSummary => ({
-  kind: 'pairwise',
-  winner: 'b',
-  reference,
-  ...(referenceStep ? { referenceStep } : {}),
-  primary: { gain: 0, percent: 0, ratio: 1 },
-  secondary: [],
-});
+const latencyKeys = { primaryHigher: false, secondary: ['ttft.mean', 'gsm8k_accuracy'] as const };
+const throughputKeys = { primaryHigher: true, secondary: [] };
+const started = (v: ComputedVariant, step = 'earlier') => ({ step, variant: v as MeasuredVariant });
 
 describe('withChanges', () => {
-  it('a latency: lower is better, so the ratio is reference / value', () => {
-    const { reference, variants } = withChanges(
-      's',
-      [variant('a', 2), variant('b', 1.6)],
-      pairwise('a'),
-      undefined,
-      false,
-    );
+  it('a latency: lower is better, so the ratio is reference / value, on every secondary metric by its own direction', () => {
+    const secondary = (ttft: number, accuracy: number): Measured['secondary'] => [
+      { value: ttft, unit: 'ms', printed: String(ttft), line: 2, runId: 'x' },
+      { value: accuracy, unit: 'fraction', printed: String(accuracy), line: 3, runId: 'x' },
+    ];
+    const a = variant('a', 2, { secondary: secondary(100, 0.8) });
+    const b = variant('b', 1.6, { secondary: secondary(125, 0.9) });
+    const { reference, variants } = withChanges('s', [a, b], started(a, 's'), latencyKeys);
     expect(reference).toEqual({ step: 's', variant: 'a' });
-    expect(variants[1]?.change).toEqual({ reference: { step: 's', variant: 'a' }, percent: -20, ratio: 1.25 });
+    // TTFT 125 against 100 ms: +25%, 100 / 125 = 0.8 (worse); accuracy 0.9 against 0.8: +12.5%, 1.125 (better)
+    expect(variants[1]?.change).toEqual({
+      reference: { step: 's', variant: 'a' },
+      percent: -20,
+      ratio: 1.25,
+      secondaryPercent: [25, 12.5],
+      secondaryRatio: [0.8, 1.125],
+    });
   });
 
-  it('a run with failed requests and an unmeasured variant get no change; the reference is the first complete run', () => {
+  it('a run with failed requests and an unmeasured variant get no change', () => {
     const skipped = variant('a', 10, { successRate: 0.5 });
     const unsupported: ComputedVariant = { id: 'u', engine: { id: 'x', name: 'X' }, status: 'unsupported' };
     const { reference, variants } = withChanges(
       's',
       [skipped, unsupported, variant('b', 100), variant('c', 150)],
-      { kind: 'none' },
-      undefined,
-      true,
-    );
-    expect(reference).toEqual({ step: 's', variant: 'b' });
-    expect(variants.map((v) => v.change?.percent)).toEqual([undefined, undefined, undefined, 50]);
-  });
-
-  it('a reference in an earlier step is the configuration the step started from, named with its step', () => {
-    const start = variant('w', 80) as ComputedVariant & { measured: Measured };
-    const { reference, variants } = withChanges(
-      's',
-      [variant('b', 100)],
-      pairwise('w', 'earlier'),
-      { step: 'earlier', variant: start },
-      true,
+      started(variant('w', 120)),
+      throughputKeys,
     );
     expect(reference).toEqual({ step: 'earlier', variant: 'w' });
-    expect(variants[0]?.change).toEqual({ reference: { step: 'earlier', variant: 'w' }, percent: 25, ratio: 1.25 });
+    expect(variants.map((v) => v.change?.percent)).toEqual([undefined, undefined, expect.closeTo(-16.6667, 4), 25]);
   });
 
-  it('a summary naming a variant compute does not have is a bug, not a silent 0%', () => {
-    expect(() => withChanges('s', [variant('b', 1)], pairwise('gone'), undefined, true)).toThrow(/s\/gone/);
-    expect(() => withChanges('s', [variant('b', 1)], pairwise('w', 'other'), undefined, true)).toThrow(/other\/w/);
+  it("a variant that is the start's own run is the reference, in this step", () => {
+    const start = variant('w', 80);
+    const again = { ...variant('same', 80), measured: start.measured };
+    const { reference, variants } = withChanges('s', [again, variant('b', 100)], started(start), throughputKeys);
+    expect(reference).toEqual({ step: 's', variant: 'same' });
+    expect(variants.map((v) => v.change?.percent)).toEqual([undefined, 25]);
+  });
+
+  it('a start in an earlier step is named with its step', () => {
+    const { reference, variants } = withChanges('s', [variant('b', 100)], started(variant('w', 80)), throughputKeys);
+    expect(reference).toEqual({ step: 'earlier', variant: 'w' });
+    expect(variants[0]?.change).toEqual({
+      reference: { step: 'earlier', variant: 'w' },
+      percent: 25,
+      ratio: 1.25,
+      secondaryPercent: [],
+      secondaryRatio: [],
+    });
   });
 
   it('no run served every request: no reference, nothing compared', () => {
-    const result = withChanges('s', [variant('a', 1, { successRate: 0.9 })], { kind: 'none' }, undefined, true);
+    const result = withChanges('s', [variant('a', 1, { successRate: 0.9 })], started(variant('w', 2)), throughputKeys);
     expect(result.reference).toBeUndefined();
     expect(result.variants[0]?.change).toBeUndefined();
   });

@@ -1,5 +1,7 @@
-// A step shows its own numbers: every variant's objective and secondary metric, its change against
-// the step's reference, the winner marked; commands one flag a line with the changed flags marked.
+// A step shows its own numbers: every variant's objective and secondary metrics, each with its change
+// against the configuration the step started from, and which row later steps build on (the adopted
+// winner, or the start, kept: never a "winner" beside "not adopted"); commands one flag a line with
+// the changed flags marked.
 import { describe, expect, it } from 'vitest';
 import { argsView, commandView } from '../../src/lib/view/command-view.ts';
 import { parseShellCommand } from '../../src/lib/serving/shell-words.ts';
@@ -18,16 +20,55 @@ describe('step results', () => {
       for (const s of view.results.steps) expect(s.results?.rows.length).toBeGreaterThanOrEqual(s.variants.length);
   });
 
-  it('GLM-5.2 max-running: the variant the summary leaves out is in the table, against the reference', () => {
+  it('GLM-5.2 max-running: every run against memory fraction 0.85, where the step started, with each metric’s change', () => {
     const results = step(glm52, 'max-running').results!;
-    expect(results.headers).toEqual(['Configuration', 'Total TPS (tok/s)', 'Mean TPOT (ms)', 'vs max-running 64']);
-    expect(results.rows.map((r) => [r.label, r.primary, r.change?.text, r.winner ?? false])).toEqual([
-      ['max-running 64', '9959.18', 'reference', false],
-      ['max-running 256', '14451.05', '+45.10%', true],
-      ['max-running 512', '14251.08', '+43.09%', false],
+    expect(results.headers).toEqual(['Configuration', 'Total TPS (tok/s)', 'Mean TPOT (ms)', 'vs start of step']);
+    const cells = results.rows.map((r) => [
+      r.label,
+      r.primary,
+      r.change?.text,
+      r.change?.positive,
+      r.secondary.map((c) => [c.value, c.delta?.text, c.delta?.positive]),
+      r.mark,
+    ]);
+    expect(cells).toEqual([
+      [
+        '0.85 (Memory Fraction)',
+        '13760.98',
+        'start of this step',
+        undefined,
+        [['266.89', undefined, undefined]],
+        undefined,
+      ],
+      // Mean TPOT 359.30 against 266.89 ms is +34.62%: a latency that rose, so worse (red)
+      ['max-running 64', '9959.18', '-27.63%', false, [['359.30', '+34.62%', false]], undefined],
+      ['max-running 256', '14451.05', '+5.01%', true, [['255.63', '-4.22%', true]], 'adopted'],
+      ['max-running 512', '14251.08', '+3.56%', true, [['259.25', '-2.86%', true]], undefined],
     ]);
     expect(results.chart).toBe(true);
-    expect(results.rows.map((r) => r.bar)).toEqual([68.9, 100, 98.6]);
+    expect(results.rows.map((r) => r.bar)).toEqual([95.2, 68.9, 100, 98.6]);
+    expect(step(glm52, 'max-running').adopted).toBe(
+      'Adopted: later steps build on max-running 256 (+5.01% against 0.85, where this step started).',
+    );
+  });
+
+  it('GLM-5.2 parallel: the table says +8.07% over TP, where it started; the summary keeps the seed’s +10.04% over the worst run, named', () => {
+    const parallel = step(glm52, 'parallel');
+    const row = (id: string) => parallel.results!.rows.find((r) => r.id === id)!;
+    expect(row('tp').change?.text).toBe('start of this step');
+    expect([row('tp-dp-dp-attention').change?.text, row('tp-dp-dp-attention').mark]).toEqual(['+8.07%', 'adopted']);
+    expect(parallel.summary?.text).toContain('TP + DP-Attention Total TPS = 6371.59');
+    expect(parallel.summary?.text).toContain('(10.04%)');
+  });
+
+  it('a step not adopted marks the start as kept and no winner', () => {
+    const chunked = step(glm52, 'chunked-prefill');
+    expect(chunked.results!.rows.map((r) => [r.label, r.change?.text, r.mark])).toEqual([
+      ['default', 'start of this step', 'kept'],
+      ['8K', '-0.02%', undefined],
+    ]);
+    expect(chunked.notAdopted).toMatch(/^Not adopted/);
+    expect(chunked.adopted).toBeUndefined();
   });
 
   it('a two-variant step has no bars; an unsupported engine is a row with its status', () => {
@@ -35,7 +76,8 @@ describe('step results', () => {
     const engine = step(glm4, 'engine').results!;
     const trt = engine.rows.find((r) => r.label === 'TensorRT-LLM')!;
     expect([trt.primary, trt.status]).toEqual([undefined, '不支持']);
-    expect(engine.rows.find((r) => r.winner)?.label).toBe('SGLang');
+    expect(engine.rows.find((r) => r.mark)?.label).toBe('SGLang');
+    expect(engine.marks).toEqual({ adopted: '采用', kept: '沿用' });
   });
 });
 

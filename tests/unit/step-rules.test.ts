@@ -42,12 +42,15 @@ ${extra}    variants:
 }
 
 describe('summary references', () => {
-  it('previous-winner compares with the winner of the step before', () => {
+  it('previous-winner compares with the winner of the step before; a tie says so, not "faster by 0.00"', () => {
     const guide = build(withSecondStep('    reference: previous-winner\n')).guide!;
     const step = guide.steps[1]!;
     expect(step.summary).toMatchObject({ kind: 'pairwise', winner: 'b', reference: 'sglang', referenceStep: 'engine' });
     expect(summaryText(guide, step, 'en')!.text).toBe(
-      'B Total TPS = 1500.00, SGLang Total TPS = 1500.00. B is faster by 0.00 tok/s (0.00%); Mean TPOT = 35.00 ms vs 35.00 ms, unchanged.',
+      'B Total TPS = 1500.00, SGLang Total TPS = 1500.00: the same at the precision shown (a difference of 0.00 tok/s); Mean TPOT = 35.00 ms vs 35.00 ms, unchanged.',
+    );
+    expect(summaryText(guide, step, 'zh')!.text).toBe(
+      'B Total TPS = 1500.00，SGLang Total TPS = 1500.00：在显示精度下相同（差值为 0.00 tok/s）；Mean TPOT = 35.00 ms 与 35.00 ms, 保持不变。',
     );
   });
 

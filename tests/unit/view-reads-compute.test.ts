@@ -49,7 +49,8 @@ describe('a step’s results table shows compute’s changes and reference', () 
     });
     const rows = resultsOf(guide, 'max-running').rows;
     expect(rows.map((r) => [r.id, r.change?.text])).toEqual([
-      ['max-running-64', 'reference'],
+      ['reference-0.85', 'start of this step'],
+      ['max-running-64', '-27.63%'],
       ['max-running-256', '+12.35%'],
       ['max-running-512', undefined],
     ]);
@@ -60,12 +61,16 @@ describe('a step’s results table shows compute’s changes and reference', () 
       stepIn(g, 'max-running').reference = { step: 'max-running', variant: 'max-running-512' };
     });
     const results = resultsOf(guide, 'max-running');
-    expect(results.headers.at(-1)).toBe('vs max-running 512');
-    expect(results.rows.find((r) => r.id === 'max-running-512')?.change?.text).toBe('reference');
+    expect(results.headers.at(-1)).toBe('vs start of step');
+    expect(results.rows.map((r) => r.id)).toEqual(['max-running-64', 'max-running-256', 'max-running-512']);
+    expect(results.rows.find((r) => r.id === 'max-running-512')?.change?.text).toBe('start of this step');
 
     // GPT-OSS-120B compares its parallelism runs with the async-scheduling run of the step before.
     const parallelism = resultsOf(gptOss, 'parallelism');
-    expect(parallelism.rows[0]).toMatchObject({ id: 'reference-async-scheduling', change: { text: 'reference' } });
+    expect(parallelism.rows[0]).toMatchObject({
+      id: 'reference-async-scheduling',
+      change: { text: 'start of this step' },
+    });
     expect(parallelism.rows.find((r) => r.id === 'tp2')?.change?.text).toBe('+26.8%/GPU');
   });
 

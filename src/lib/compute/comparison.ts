@@ -2,7 +2,7 @@ import type { ComputedCase, ComputedGuide } from '../schema/computed.ts';
 import type { ComputeContext } from './context.ts';
 import { localized } from './localized.ts';
 import { measure } from './measure-run.ts';
-import { betterRatio, percentChange, secondaryChange } from './percent-change.ts';
+import { betterRatio, percentChange, secondaryChange, secondaryChanges } from './percent-change.ts';
 import { checkUnique, lookup, resolveLog } from './references.ts';
 
 /** A configuration as the page shows it: backend parameters or a serving command. */
@@ -54,12 +54,8 @@ export function computeComparison(ctx: ComputeContext): ComputedCase[] {
       percent: percentChange(baseline.score, optimized.score),
       ratio: betterRatio(baseline.score, optimized.score, ctx.primaryHigher),
       secondaryChange: secondaryChange((baseline.secondary[0]?.value ?? 0) - (optimized.secondary[0]?.value ?? 0)),
-      secondaryPercent: baseline.secondary.map((cell, i) => {
-        const after = optimized.secondary[i];
-        // measure() gives both sides the guide's secondary metrics, in its order.
-        if (!after) throw new Error(`compute: case ${testCase.id} has no optimized value for secondary metric ${i}`);
-        return percentChange(cell.value, after.value);
-      }),
+      // measure() gives both sides the guide's secondary metrics, in its order.
+      ...secondaryChanges(baseline, optimized, ctx.secondaryKeys),
     });
   });
   checkUnique(

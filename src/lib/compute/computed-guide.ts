@@ -15,6 +15,7 @@ import { storyFindings } from './story.ts';
 import { checkCommands } from './commands.ts';
 import { emptyBlockIndex } from './block-index.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
+import { metricDirection } from '../schema/metric.ts';
 
 export type { ComputeInput };
 
@@ -104,7 +105,11 @@ export function computeFromGuideYaml(input: ComputeInput): {
         short: localized(guide.hardware.short ?? guide.hardware.label),
       },
       objective: guide.objective,
-      metrics: { primary: ctx.primaryKey, secondary: ctx.secondaryKeys },
+      metrics: {
+        primary: ctx.primaryKey,
+        secondary: ctx.secondaryKeys,
+        better: { primary: metricDirection(ctx.primaryKey), secondary: ctx.secondaryKeys.map(metricDirection) },
+      },
       engines: guide.engines,
       ...(guide.measuredOn ? { measuredOn: guide.measuredOn } : {}),
       profiles: guide.profiles.map((p) => ({ ...p, label: localized(p.label), config: Object.entries(p.config) })),
@@ -134,7 +139,13 @@ export function computeFromGuideYaml(input: ComputeInput): {
       otherCases,
       optimizationSummary: {
         mode: guide.optimizationSummary.mode,
-        rows: optimizationSummaryRows(steps, baselineMeasured, guide.optimizationSummary.mode, ctx.primaryHigher),
+        rows: optimizationSummaryRows(
+          steps,
+          baselineMeasured,
+          guide.optimizationSummary.mode,
+          ctx.primaryHigher,
+          ctx.secondaryKeys,
+        ),
       },
       percentDecimals: guide.percentDecimals,
       ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),

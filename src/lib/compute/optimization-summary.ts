@@ -1,6 +1,7 @@
 import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
 import type { Guide } from '../schema/guide-yaml.ts';
-import { betterRatio, percentChange } from './percent-change.ts';
+import { betterRatio, percentChange, secondaryChanges } from './percent-change.ts';
+import type { MetricKey } from '../schema/metric.ts';
 import { ranked } from './ranking.ts';
 import { isSkipped } from '../schema/served.ts';
 
@@ -29,6 +30,7 @@ export function optimizationSummaryRows(
   baseline: Measured,
   mode: Guide['optimizationSummary']['mode'],
   primaryHigher: boolean,
+  secondaryKeys: readonly MetricKey[],
 ): Row[] {
   let current = baseline;
   return steps.map((step) => {
@@ -47,6 +49,7 @@ export function optimizationSummaryRows(
         ? {
             percent: percentChange(reference.score, optimized.score),
             ratio: betterRatio(reference.score, optimized.score, primaryHigher),
+            ...secondaryChanges(reference, optimized, secondaryKeys),
           }
         : {}),
     };

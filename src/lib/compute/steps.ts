@@ -146,7 +146,10 @@ export function concludeSteps(
     const start = index === 0 ? undefined : current;
     const summary = summarize(ctx, m, start);
     if (!summary) continue;
-    const { reference, variants } = withChanges(step.id, m.variants, summary, start, ctx.primaryHigher);
+    const { reference, variants } = withChanges(step.id, m.variants, current, {
+      primaryHigher: ctx.primaryHigher,
+      secondary: ctx.secondaryKeys,
+    });
     const startScore = current.variant.measured.score;
     const isBaseline = step.id === baseline.step && winner?.id === baseline.variant.id;
     const notAdopted: ComputedStep['notAdopted'] = !winner

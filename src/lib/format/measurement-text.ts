@@ -53,6 +53,15 @@ export function deltaText(change: { percent: number; ratio: number }, style: Del
   return `${formatSignedPercent(change.percent, style.decimals)}${style.perUnit ? `/${style.perUnit}` : ''}`;
 }
 
+/**
+ * A secondary metric's change, in the guide's style: a signed percentage of the reference's value
+ * ("+121.93%", never per accelerator: a latency is per request), or for a latency guide how many
+ * times faster or slower, `ratio` being above 1 when the metric got better by its own direction.
+ */
+export function secondaryDeltaText(change: { percent: number; ratio: number }, style: DeltaStyle): string {
+  return style.kind === 'ratio' ? deltaText(change, style) : formatSignedPercent(change.percent, style.decimals);
+}
+
 /** An unsigned percentage, for sentences that say the direction in words. */
 export { formatPercent };
 

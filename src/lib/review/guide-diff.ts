@@ -5,7 +5,7 @@ import { findingStep } from '../schema/story.ts';
 import type { ComputedGuide, ComputedStep } from '../schema/computed.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { codeBlockLines, markdownText } from './markdown.ts';
-import { changeFor, heading, shownFor, variantChanges } from './report-text.ts';
+import { changeFor, changeWithSecondaryFor, heading, secondaryFor, shownFor, variantChanges } from './report-text.ts';
 import { appendAll } from '../append-all.ts';
 import { changedPagesLines, type ChangedPages } from './changed-pages.ts';
 
@@ -29,6 +29,7 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   const metric = metricShortName(after.metrics.primary);
   const [shownBefore, shownAfter] = [shownFor(before), shownFor(after)];
   const [changeBefore, changeAfter] = [changeFor(before), changeFor(after)];
+  const [caseChangeBefore, caseChangeAfter] = [changeWithSecondaryFor(before), changeWithSecondaryFor(after)];
   const winnerName = (s: ComputedStep) => {
     const winner = s.variants.find((v) => v.id === s.winner);
     return winner ? markdownText(winner.label?.en ?? s.title.en) : 'none (no run served every request)';
@@ -84,10 +85,10 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
     const opt = old
       ? change(shownBefore(old.optimized.measured), shownAfter(c.optimized.measured))
       : `${shownAfter(c.optimized.measured)} (new)`;
-    const pct = old ? change(changeBefore(old), changeAfter(c)) : changeAfter(c);
+    const pct = old ? change(caseChangeBefore(old), caseChangeAfter(c)) : caseChangeAfter(c);
     if (
       !old ||
-      old.percent !== c.percent ||
+      caseChangeBefore(old) !== caseChangeAfter(c) ||
       shownBefore(old.baseline.measured) !== shownAfter(c.baseline.measured) ||
       shownBefore(old.optimized.measured) !== shownAfter(c.optimized.measured)
     ) {
@@ -202,8 +203,13 @@ export function guidesDiff(
         `${heading(id, guide)} — new guide`,
         '',
         `- Recommended engine: ${markdownText(guide.recommended.engine.name)}; ${target.case ? markdownText(target.case.en) : 'all adopted steps'}: ${changeFor(guide)(target)} ${metricShortName(guide.metrics.primary)} over the baseline.`,
-        '',
       );
+      // What each case's other metrics did: the recommendation's cost as well as its gain.
+      for (const c of guide.comparison) {
+        const others = secondaryFor(guide)(c);
+        if (others.length > 0) sections.push(`- ${markdownText(c.label.en)}: ${others.join(', ')}.`);
+      }
+      sections.push('');
       continue;
     }
     appendAll(sections, guideReport(id, old, guide));

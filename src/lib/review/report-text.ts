@@ -1,12 +1,13 @@
-import { deltaText, scaledText } from '../format/measurement-text.ts';
-import { displayUnit, unitSuffix } from '../format/metric-label.ts';
+import { deltaText, isImprovement, scaledText, secondaryDeltaText } from '../format/measurement-text.ts';
+import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
 import { translator } from '../i18n.ts';
 import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
+import { metricDirection } from '../schema/metric.ts';
 import { deltaStyle } from '../view/view-context.ts';
 import { markdownText } from './markdown.ts';
 
-// How the review report writes a guide's numbers and names: as the English page does, every
-// string from a pull request through markdownText.
+// How the review report writes a guide's numbers and names: as the English page does, in words
+// where the page uses colour, every string from a pull request through markdownText.
 
 /** "7081.34x2 tok/s", "1.85 s": a measured primary as the page shows it, with its unit. */
 export const shownFor = (guide: ComputedGuide) => (m: Measured) =>
@@ -17,16 +18,48 @@ export const changeFor = (guide: ComputedGuide) => (c: { percent: number; ratio?
   deltaText({ percent: c.percent, ratio: c.ratio ?? 1 }, deltaStyle(guide, translator('en')));
 
 /**
- * What a step's results table says of each variant, by id: its change against the step's
- * reference, named ("+45.10% vs max-running 64"), or that it is the reference. Variants the table
- * does not compare (not measured, or with failed requests) are left out.
+ * Each secondary metric's change as a reviewer reads it, without the page's colours: "Mean TPOT
+ * +121.93% (worse)", or for a latency guide "Mean TTFT 1.33x faster" (the words say which way).
+ */
+export const secondaryFor =
+  (guide: ComputedGuide) =>
+  (changes: { secondaryPercent?: number[] | undefined; secondaryRatio?: number[] | undefined }): string[] =>
+    guide.metrics.secondary.flatMap((key, i) => {
+      const percent = changes.secondaryPercent?.[i];
+      const ratio = changes.secondaryRatio?.[i];
+      if (percent === undefined || ratio === undefined) return [];
+      const style = deltaStyle(guide, translator('en'));
+      const text = secondaryDeltaText({ percent, ratio }, style);
+      const direction = metricDirection(key);
+      const verdict =
+        style.kind === 'ratio' || direction === 'none'
+          ? ''
+          : isImprovement(percent, guide.percentDecimals, direction)
+            ? ' (better)'
+            : ' (worse)';
+      return [`${metricShortName(key)} ${text}${verdict}`];
+    });
+
+/** "+219.70%, Mean TPOT -65.75% (better)": the objective's change and every secondary metric's. */
+export const changeWithSecondaryFor = (guide: ComputedGuide) => {
+  const [primary, secondary] = [changeFor(guide), secondaryFor(guide)];
+  return (c: Parameters<typeof primary>[0] & Parameters<typeof secondary>[0]) => {
+    const rest = secondary(c);
+    return [primary(c), ...rest].join(', ');
+  };
+};
+
+/**
+ * What a step's results table says of each variant, by id: its changes against where the step
+ * started, named ("+5.01%, Mean TPOT -4.22% (better) vs 0.85"), or that it is where the step
+ * started. Variants the table does not compare (not measured, or with failed requests) are left out.
  */
 export const variantChanges = (guide: ComputedGuide) => (step: ComputedStep) => {
   const changes = new Map<string, { name: string; text: string }>();
   for (const variant of step.variants) {
     const name = markdownText(variant.label?.en ?? step.title.en);
     if (step.reference?.step === step.id && step.reference.variant === variant.id)
-      changes.set(variant.id, { name, text: 'the reference' });
+      changes.set(variant.id, { name, text: 'the start of the step' });
     if (!variant.change) continue;
     const { reference } = variant.change;
     const owner = guide.steps.find((s) => s.id === reference.step);
@@ -34,7 +67,7 @@ export const variantChanges = (guide: ComputedGuide) => (step: ComputedStep) => 
     const referenceName = markdownText(
       referenced?.label?.en ?? owner?.title.en ?? `${reference.step}/${reference.variant}`,
     );
-    changes.set(variant.id, { name, text: `${changeFor(guide)(variant.change)} vs ${referenceName}` });
+    changes.set(variant.id, { name, text: `${changeWithSecondaryFor(guide)(variant.change)} vs ${referenceName}` });
   }
   return changes;
 };

@@ -50,10 +50,24 @@ export const VariantRefSchema = z.object({ step: z.string(), variant: z.string()
 export type VariantRef = z.infer<typeof VariantRefSchema>;
 
 /**
- * A variant's objective against a reference variant: its (scaled) score in percent of the
- * reference's, and how many times better (above 1) or worse it is; the reference is named with it.
+ * Every secondary metric of a run against a reference run's, in the guide's order: the change in
+ * percent of the reference's value, and how many times better (above 1) or worse it is by that
+ * metric's own direction (reference / value for a latency, value / reference for a throughput).
  */
-export const VariantChangeSchema = z.object({ reference: VariantRefSchema, percent: z.number(), ratio: z.number() });
+export const SecondaryChangesSchema = z.object({
+  secondaryPercent: z.array(z.number()),
+  secondaryRatio: z.array(z.number()),
+});
+export type SecondaryChanges = z.infer<typeof SecondaryChangesSchema>;
+
+/**
+ * A variant against a reference variant: its (scaled) objective score in percent of the
+ * reference's, how many times better (above 1) or worse it is, and each secondary metric's change;
+ * the reference is named with it.
+ */
+export const VariantChangeSchema = z
+  .object({ reference: VariantRefSchema, percent: z.number(), ratio: z.number() })
+  .extend(SecondaryChangesSchema.shape);
 
 export const ComputedVariantSchema = z.object({
   id: z.string(),
@@ -66,7 +80,10 @@ export const ComputedVariantSchema = z.object({
   reason: LocalizedSchema.optional(),
   profile: z.object({ id: z.string(), name: z.string() }).optional(),
   measured: MeasuredSchema.optional(),
-  /** against the step's `reference`; only for a run that served every request, and not on the reference itself */
+  /**
+   * against the step's `reference` (the configuration the step started from); only for a run that
+   * served every request, and not on the reference itself
+   */
   change: VariantChangeSchema.optional(),
 });
 export type ComputedVariant = z.infer<typeof ComputedVariantSchema>;
@@ -122,9 +139,11 @@ export const ComputedStepSchema = z.object({
     .optional(),
   summary: StepSummarySchema,
   /**
-   * What the step's results table measures each variant's `change` against: the variant its
-   * pairwise summary compares the winner with (in an earlier step when the step compares with the
-   * configuration it started from), else its first run that served every request. Absent when no run did.
+   * What the step's results table measures each variant's `change` against: the configuration the
+   * step started from (the baseline, or the last adopted winner). It is a variant of this step when
+   * one of them is that configuration's run, else the variant of the earlier step that was adopted.
+   * Absent when no run of the step served every request. The summary sentence may compare with
+   * another variant (its `reference`: the step's worst run, as the seeds print it).
    */
   reference: VariantRefSchema.optional(),
 });

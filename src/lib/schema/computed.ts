@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { StoryFindingSchema } from './story.ts';
 import { LocalizedSchema } from './guide-yaml.ts';
 import { FormatIdSchema } from './run.ts';
-import { CellSchema, ComputedStepSchema, MeasuredSchema } from './computed-step.ts';
+import { CellSchema, ComputedStepSchema, MeasuredSchema, SecondaryChangesSchema } from './computed-step.ts';
 import { Accelerator, Change, Objective, OtherCasesLayout, PagePart, Scaling, SummaryMode } from './vocabulary.ts';
 
 export * from './computed-step.ts';
-import { MetricKeySchema } from './metric.ts';
+import { DirectionSchema, MetricKeySchema } from './metric.ts';
 
 /**
  * data/guides/<guide>.json: everything a guide page shows, computed from guide.yaml and the runs.
@@ -42,21 +42,22 @@ export const CaseSideSchema = z.object({
   measured: MeasuredSchema,
 });
 
-export const ComputedCaseSchema = z.object({
-  id: z.string(),
-  label: LocalizedSchema,
-  profile: z.object({ id: z.string(), name: z.string() }).optional(),
-  benchmark: z.string().optional(),
-  baseline: CaseSideSchema,
-  optimized: CaseSideSchema,
-  /** optimized score vs baseline score, percent */
-  percent: z.number(),
-  /** baseline / optimized for a latency, optimized / baseline for a throughput: above 1 is better */
-  ratio: z.number(),
-  secondaryChange: Change,
-  /** per secondary metric, in the guide's order: optimized against baseline, percent of the baseline */
-  secondaryPercent: z.array(z.number()),
-});
+export const ComputedCaseSchema = z
+  .object({
+    id: z.string(),
+    label: LocalizedSchema,
+    profile: z.object({ id: z.string(), name: z.string() }).optional(),
+    benchmark: z.string().optional(),
+    baseline: CaseSideSchema,
+    optimized: CaseSideSchema,
+    /** optimized score vs baseline score, percent */
+    percent: z.number(),
+    /** baseline / optimized for a latency, optimized / baseline for a throughput: above 1 is better */
+    ratio: z.number(),
+    secondaryChange: Change,
+  })
+  /** per secondary metric, in the guide's order: optimized against baseline */
+  .extend(SecondaryChangesSchema.shape);
 export type ComputedCase = z.infer<typeof ComputedCaseSchema>;
 
 export const SummaryRowSchema = z.object({
@@ -72,6 +73,9 @@ export const SummaryRowSchema = z.object({
   /** optimized against reference; absent when there is no optimized run */
   percent: z.number().optional(),
   ratio: z.number().optional(),
+  /** each secondary metric of optimized against reference; present with `percent` */
+  secondaryPercent: z.array(z.number()).optional(),
+  secondaryRatio: z.array(z.number()).optional(),
 });
 
 export const RunSourceSchema = z.object({
@@ -103,7 +107,12 @@ export const ComputedGuideSchema = z.object({
     short: LocalizedSchema,
   }),
   objective: Objective,
-  metrics: z.object({ primary: MetricKeySchema, secondary: z.array(MetricKeySchema) }),
+  metrics: z.object({
+    primary: MetricKeySchema,
+    secondary: z.array(MetricKeySchema),
+    /** which way each metric is better ("lower" for a latency), for readers of the JSON download */
+    better: z.object({ primary: DirectionSchema, secondary: z.array(DirectionSchema) }),
+  }),
   engines: z.array(z.object({ id: z.string(), name: z.string(), version: z.string().optional() })),
   measuredOn: z.string().optional(),
   /** `config` as [key, value] pairs: the author's key order is how the page shows it */

@@ -1,11 +1,11 @@
 import { displayUnit, metricShortName, toDisplayUnit, unitSuffix } from '../format/metric-label.ts';
-import { deltaText } from '../format/measurement-text.ts';
+import { deltaText, shownAs } from '../format/measurement-text.ts';
 import { formatFixed } from '../format/number.ts';
 import { t, translator, type Locale } from '../i18n.ts';
 import type { ComputedCase, ComputedGuide } from '../schema/computed.ts';
 import { hardwareSlugOf } from '../schema/guide-yaml.ts';
 import { commandView, type CommandView } from './command-view.ts';
-import { deltaStyle, guideImprovement } from './view-context.ts';
+import { deltaStyle, directionLegend, guideImprovement, secondaryDeltaView, type DeltaView } from './view-context.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 
@@ -27,11 +27,15 @@ export type CompareCell = {
   positive: boolean;
   /** the raw file:line that printed the optimized value */
   source: string;
+  /** the guide's other metrics beside it, each with its change: what the gain costs ("Mean TPOT 331.21 ms", "+121.93%") */
+  secondary: { text: string; delta?: DeltaView }[];
 };
 
 export type CompareTable = {
   objective: string;
   metric: string;
+  /** what the colours mean and which way each metric of the table is better */
+  legend: string;
   columns: { id: string; heading: string; href: string }[];
   rows: { label: string; cells: (CompareCell | undefined)[] }[];
 };
@@ -73,6 +77,7 @@ function caseCell(guide: ComputedGuide, testCase: ComputedCase, lang: Locale): C
   const optimized = testCase.optimized.measured;
   const accelerator = guide.hardware.accelerator.toUpperCase();
   const run = guide.runs[optimized.primary.runId];
+  const style = deltaStyle(guide, translator(lang));
   return {
     value: `${formatFixed(toDisplayUnit(optimized.score, key), 2)} ${unit}`.trimEnd(),
     // A latency is per request, whatever the machine: compute gives only a throughput per accelerator.
@@ -84,9 +89,18 @@ function caseCell(guide: ComputedGuide, testCase: ComputedCase, lang: Locale): C
             accelerator,
           })
         : '',
-    change: deltaText(testCase, deltaStyle(guide, translator(lang))),
+    change: deltaText(testCase, style),
     positive: guideImprovement(guide, testCase),
     source: run ? `${run.file}:${optimized.primary.line}` : '',
+    secondary: guide.metrics.secondary.map((metric, i) => {
+      const value = optimized.secondary[i]?.value;
+      const delta = secondaryDeltaView(guide, style, testCase, i);
+      return {
+        // The value and its unit do not part at a line break: "203.05\u00a0ms".
+        text: `${metricShortName(metric)} ${value === undefined ? '—' : `${shownAs(value, metric)}\u00a0${unitSuffix(displayUnit(metric))}`.trimEnd()}`,
+        ...(delta ? { delta } : {}),
+      };
+    }),
   };
 }
 
@@ -112,6 +126,10 @@ function caseTables(
     return {
       objective: tr(`objective.${objective === 'latency' ? 'latency' : 'throughput'}`),
       metric: first ? metricShortName(first.metrics.primary) : '',
+      legend: directionLegend(
+        members.flatMap((g) => [g.metrics.primary, ...g.metrics.secondary]),
+        tr,
+      ),
       columns: members.map((g) => ({ id: g.id, heading: columnHeading(g), href: paths.guide(lang, g.id) })),
       // Cases more guides share come first; a case of one guide only is still shown, its
       // neighbours empty, so the page lists everything each guide measured.

@@ -11,6 +11,8 @@ export type ComparisonView = {
   /** caption of the before/after chart */
   chartCaption: string;
   intro: string;
+  /** what the colours of the changes mean, and which way each metric is better */
+  legend: string;
   table: {
     headers: [string, string, string];
     rows: { id: string; label: string; baseline: MeasuredCell; optimized: MeasuredCell }[];
@@ -77,6 +79,7 @@ function comparisonView(ctx: ViewContext): ComparisonView {
   return {
     chartCaption: tr(`conclusion.resultHeading.${guide.objective}`),
     intro: tr('conclusion.comparisonIntro'),
+    legend: ctx.directionLegend,
     table: {
       headers: [
         tr('table.case'),

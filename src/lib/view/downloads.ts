@@ -1,4 +1,5 @@
-import { shownAs } from '../format/measurement-text.ts';
+import { isImprovement, shownAs } from '../format/measurement-text.ts';
+import { metricDirection } from '../schema/metric.ts';
 import { displayUnit, metricShortName } from '../format/metric-label.ts';
 import { formatFixed } from '../format/number.ts';
 import type { Cell, ComputedCase, ComputedGuide } from '../schema/computed.ts';
@@ -41,6 +42,8 @@ export const CSV_COLUMNS = [
   'optimized',
   'optimized_scale',
   'change_percent',
+  'better_when',
+  'change_is',
   'baseline_source',
   'optimized_source',
 ] as const;
@@ -49,8 +52,9 @@ export const CSV_COLUMNS = [
  * The before/after comparison as CSV for a spreadsheet: one row per benchmark case and metric
  * (the objective first, then each secondary metric), values as on the page in the unit the row
  * names. Every change is compute's: the objective's is the guide's, on the scaled optimized value;
- * a secondary's is its change in percent of the baseline. UTF-8 with a byte-order mark, so Excel
- * reads the Chinese labels right.
+ * a secondary's is its change in percent of the baseline. Beside it, which way the metric is better
+ * (`lower` for a latency) and whether this change is `better`, `worse` or `unchanged` at the
+ * precision shown. UTF-8 with a byte-order mark, so Excel reads the Chinese labels right.
  */
 export function comparisonCsv(guide: ComputedGuide): string {
   const rows = guide.comparison.flatMap((c) =>
@@ -59,6 +63,9 @@ export function comparisonCsv(guide: ComputedGuide): string {
       const base = objective ? c.baseline.measured.primary : c.baseline.measured.secondary[i - 1];
       const optimized = objective ? c.optimized.measured.primary : c.optimized.measured.secondary[i - 1];
       if (!base || !optimized) throw new Error(`downloads: guide ${guide.id} case ${c.id} lacks ${key}`);
+      const percent = objective ? c.percent : secondaryPercent(c, i - 1);
+      const shownPercent = formatFixed(percent, guide.percentDecimals);
+      const direction = metricDirection(key);
       return [
         guide.id,
         c.label.en,
@@ -69,7 +76,15 @@ export function comparisonCsv(guide: ComputedGuide): string {
         shownAs(base.value, key),
         shownAs(optimized.value, key),
         objective ? c.optimized.measured.scale : 1,
-        formatFixed(objective ? c.percent : secondaryPercent(c, i - 1), guide.percentDecimals),
+        shownPercent,
+        direction,
+        direction === 'none'
+          ? ''
+          : Number(shownPercent) === 0
+            ? 'unchanged'
+            : isImprovement(percent, guide.percentDecimals, direction)
+              ? 'better'
+              : 'worse',
         source(guide, base),
         source(guide, optimized),
       ];

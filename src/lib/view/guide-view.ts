@@ -11,7 +11,8 @@ import { viewContext, type ProseHtml, type ViewContext } from './view-context.ts
 
 export type { AccuracyView } from './accuracy-view.ts';
 export type { OtherCaseEntry } from './other-cases-view.ts';
-export { summaryText, type StepView, type VariantView } from './step-view.ts';
+export { type StepView, type VariantView } from './step-view.ts';
+export { summaryText } from './step-summary-text.ts';
 export type { MeasuredCell, ProseHtml, RawResult } from './view-context.ts';
 
 /**
@@ -35,7 +36,7 @@ export type GuideView = {
   objective?: { heading: string; html: string };
   setup: SetupView;
   /** `changedFlags`: what a highlighted flag means, when a step highlights any */
-  results: { heading: string; steps: StepView[]; changedFlags?: string };
+  results: { heading: string; steps: StepView[]; changedFlags?: string; directionLegend: string };
   optimizationSummary: OptimizationSummaryView;
   /** absent when the guide has neither other cases nor prose about them */
   otherCases?: OtherCasesView;
@@ -112,6 +113,7 @@ function resultsView(ctx: ViewContext): GuideView['results'] {
   return {
     heading: ctx.tr('results.heading'),
     steps,
+    directionLegend: ctx.directionLegend,
     ...(highlights ? { changedFlags: ctx.tr('command.changedLegend') } : {}),
   };
 }

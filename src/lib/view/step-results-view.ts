@@ -1,22 +1,27 @@
-import { deltaText, shownAs } from '../format/measurement-text.ts';
+import { shownAs } from '../format/measurement-text.ts';
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
 import type { ComputedStep } from '../schema/computed.ts';
 import type { MetricKey } from '../schema/metric.ts';
 import { nameOf } from '../format/variant-name.ts';
 import { primaryText, statusText, summaryVariant } from './step-names.ts';
-import { guideImprovement, type ViewContext } from './view-context.ts';
+import type { DeltaView, ViewContext } from './view-context.ts';
 import { isComplete } from '../schema/served.ts';
 
-/** One row of a step's results table: a variant's numbers and its change against the step's reference. */
+/** One row of a step's results table: a variant's numbers and its changes against where the step started. */
 export type StepResultRow = {
   id: string;
   label: string;
   /** the objective metric as sentences give it ("7081.34x2"); absent when the variant was not measured */
   primary?: string;
-  secondary: string[];
-  /** against the step's reference: "+3.56%", "1.12x faster"; the reference itself says so */
-  change?: { text: string; positive?: boolean };
-  winner?: true;
+  /** each secondary metric, with its change against where the step started */
+  secondary: { value: string; delta?: DeltaView }[];
+  /** against where the step started: "+3.56%", "1.12x faster"; that configuration's own row says so */
+  change?: DeltaView;
+  /**
+   * the configuration later steps build on: the winner the step adopted, or, when the step was not
+   * adopted, the configuration it started from, kept
+   */
+  mark?: 'adopted' | 'kept';
   /** "skipped", "not supported", "failed" */
   status?: string;
   /** the objective as a share of the step's largest value, 0–100, for the bar beside it */
@@ -27,7 +32,7 @@ export type StepResultsView = {
   caption: string;
   headers: string[];
   rows: StepResultRow[];
-  winnerLabel: string;
+  marks: { adopted: string; kept: string };
   /** bars beside the values: steps with three or more measured variants */
   chart: boolean;
 };
@@ -37,10 +42,10 @@ export function resultsOf(results: StepResultsView | undefined): { results?: Ste
 }
 
 /**
- * The step's results table: each variant's objective and secondary metrics and its change against
- * the step's reference, both as compute gives them (`step.reference`, `variant.change`), the winner
- * marked. A reference from an earlier step (the configuration this step started from) gets a row
- * of its own at the top.
+ * The step's results table: each variant's objective and secondary metrics and their changes
+ * against the configuration the step started from, as compute gives them (`step.reference`,
+ * `variant.change`), and which row later steps build on (the adopted winner, or the start, kept).
+ * A start from an earlier step gets a row of its own at the top.
  */
 export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsView | undefined {
   const { guide, lang, tr } = ctx;
@@ -54,6 +59,10 @@ export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsVi
       )
     : undefined;
   const external = reference && step.reference?.step !== step.id ? [reference.variant] : [];
+  // A start from an earlier step is named with that step: "0.85 (Memory fraction)".
+  const owner = guide.steps.find((s) => s.id === step.reference?.step);
+  const startLabel = (name: string) =>
+    owner && name !== owner.title[lang] ? tr('stepResults.startRow', { variant: name, step: owner.title[lang] }) : name;
   const variants = [...external, ...step.variants];
   const chart = step.variants.filter(isComplete).length >= 3;
   // The bars' length is layout: each bar's share of the longest one, as a chart scales its axis.
@@ -62,17 +71,24 @@ export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsVi
   const rows = variants.map((variant, i): StepResultRow => {
     const m = variant.measured;
     const isExternal = i < external.length;
-    const label = isExternal && reference ? reference.name(lang) : nameOf(variant, step, lang);
+    const label = isExternal && reference ? startLabel(reference.name(lang)) : nameOf(variant, step, lang);
     const row: StepResultRow = { id: isExternal ? `reference-${variant.id}` : variant.id, label, secondary: [] };
+    const isReference = variant === reference?.variant;
+    // The start's own change (in the step it came from) is not this step's.
+    const change = isReference ? undefined : variant.change;
     if (m) {
       row.primary = primaryText(guide, m);
-      row.secondary = m.secondary.map((cell, k) => shownAs(cell.value, guide.metrics.secondary[k] ?? primary));
+      row.secondary = m.secondary.map((cell, k) => {
+        const key = guide.metrics.secondary[k] ?? primary;
+        const delta = change ? ctx.secondaryDelta(change, k) : undefined;
+        return { value: shownAs(cell.value, key), ...(delta ? { delta } : {}) };
+      });
       if (chart && isComplete(variant)) row.bar = Math.round((m.score / largest) * 1000) / 10;
     }
-    if (variant === reference?.variant) row.change = { text: tr('stepResults.reference') };
-    else if (variant.change)
-      row.change = { text: deltaText(variant.change, ctx.delta), positive: guideImprovement(guide, variant.change) };
-    if (!isExternal && variant.id === step.winner) row.winner = true;
+    if (isReference) row.change = { text: tr('stepResults.reference') };
+    else if (change) row.change = ctx.change(change);
+    if (step.adopted && !isExternal && variant.id === step.winner) row.mark = 'adopted';
+    else if (!step.adopted && isReference) row.mark = 'kept';
     if (variant.status !== 'ok' || !isComplete(variant))
       row.status =
         m?.successRate !== undefined
@@ -88,10 +104,10 @@ export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsVi
       tr('stepResults.variant'),
       withUnit(primary),
       ...guide.metrics.secondary.map(withUnit),
-      reference ? tr('stepResults.change', { reference: reference.name(lang) }) : tr('stepResults.changeNone'),
+      reference ? tr('stepResults.change') : tr('stepResults.changeNone'),
     ],
     rows,
-    winnerLabel: tr('stepResults.winner'),
+    marks: { adopted: tr('stepResults.adopted'), kept: tr('stepResults.kept') },
     chart,
   };
 }

@@ -1,17 +1,16 @@
-import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
-import { formatRatio, shownAs } from '../format/measurement-text.ts';
-import { formatPercent, formatSignedPercent } from '../format/number.ts';
+import { deltaText } from '../format/measurement-text.ts';
+import { formatSignedPercent } from '../format/number.ts';
 import { configFlags } from '../serving/flags.ts';
-import { translator, type Locale, type Translate } from '../i18n.ts';
-import type { ComputedGuide, ComputedStep, ComputedVariant, StepSummary } from '../schema/computed.ts';
+import type { ComputedGuide, ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import { accuracyView, type AccuracyView } from './accuracy-view.ts';
 import { resultsOf, stepResults, type StepResultsView } from './step-results-view.ts';
 import { nameOf } from '../format/variant-name.ts';
-import { primaryText, statusText, summaryVariant } from './step-names.ts';
+import { statusText, summaryVariant } from './step-names.ts';
+import { summaryText } from './step-summary-text.ts';
 import { argsView, commandView, type CommandView } from './command-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
 import { storyNotes } from './story-notes.ts';
-import { isComplete, isSkipped } from '../schema/served.ts';
+import { isSkipped } from '../schema/served.ts';
 
 export type VariantView = {
   id: string;
@@ -42,6 +41,8 @@ export type StepView = {
   winnerNote?: string;
   /** why the step's winner did not become the configuration later steps build on */
   notAdopted?: string;
+  /** the step's winner became the configuration later steps build on: what it gained over where the step started */
+  adopted?: string;
   noteHtml?: string;
   /** the same configuration measured in another step: how far the two results lie apart */
   repeats: string[];
@@ -72,6 +73,7 @@ export function stepView(ctx: ViewContext, step: ComputedStep): StepView {
           }),
         }
       : {}),
+    ...adoptedText(ctx, step),
     ...(notAdopted
       ? {
           notAdopted:
@@ -84,6 +86,22 @@ export function stepView(ctx: ViewContext, step: ComputedStep): StepView {
     repeats: repeatNotes(ctx, step),
     storyNotes: storyNotes(ctx, step.id),
     accuracy: guide.accuracy.filter((check) => check.after === step.id).map((check) => accuracyView(ctx, check)),
+  };
+}
+
+/** "Adopted: later steps build on X (+8.07% against Y, where this step started)." */
+function adoptedText(ctx: ViewContext, step: ComputedStep): { adopted?: string } {
+  const { guide, lang, tr } = ctx;
+  const winner = step.variants.find((v) => v.id === step.winner);
+  if (!step.adopted || !winner?.change) return {};
+  const { reference } = winner.change;
+  const start = summaryVariant(guide, step, reference.variant, reference.step === step.id ? undefined : reference.step);
+  return {
+    adopted: tr('step.adopted', {
+      winner: nameOf(winner, step, lang),
+      delta: deltaText(winner.change, ctx.delta),
+      reference: start.name(lang),
+    }),
   };
 }
 
@@ -144,101 +162,5 @@ function variantView(
       ? { status: `${statusText(variant, tr)}${variant.reason ? ` — ${variant.reason[lang]}` : ''}` }
       : {}),
     ...(variant.measured ? { result: ctx.raw(variant.measured.runId) } : {}),
-  };
-}
-
-type Pairwise = Extract<StepSummary, { kind: 'pairwise' }>;
-
-/** "Mean TPOT = 540.79 ms vs 636.24 ms, reduced by 95.45 ms (15.00%)", one per secondary metric. */
-function secondaryClauses(
-  guide: ComputedGuide,
-  summary: Pairwise,
-  w: ComputedVariant,
-  r: ComputedVariant,
-  tr: Translate,
-) {
-  const latency = guide.objective === 'latency';
-  return summary.secondary.map((s, i) => {
-    const key = guide.metrics.secondary[i] ?? guide.metrics.primary;
-    const unit = unitSuffix(displayUnit(key));
-    const changeParams = {
-      diff: shownAs(s.diff, key),
-      unit,
-      percent: formatPercent(s.percent, guide.percentDecimals),
-      ratio: s.ratio !== undefined ? formatRatio(s.ratio) : '-',
-    };
-    const change =
-      s.change === 'unchanged'
-        ? tr('summary.unchanged')
-        : latency && s.ratio !== undefined
-          ? tr(s.change === 'reduced' ? 'summary.reducedRatio' : 'summary.increasedRatio', changeParams)
-          : tr(s.change === 'reduced' ? 'summary.reduced' : 'summary.increased', changeParams);
-    return tr('summary.secondaryClause', {
-      name: metricShortName(key),
-      winnerValue: shownAs(w.measured?.secondary[i]?.value ?? 0, key),
-      referenceValue: shownAs(r.measured?.secondary[i]?.value ?? 0, key),
-      unit,
-      change,
-    });
-  });
-}
-
-/** The step's summary sentence in the seeds' wording, from the locale's template. */
-export function summaryText(
-  guide: ComputedGuide,
-  step: ComputedStep,
-  lang: Locale,
-): { label?: string; text: string } | undefined {
-  const summary = step.summary;
-  const tr = translator(lang);
-  const primary = guide.metrics.primary;
-  const primaryUnit = unitSuffix(displayUnit(primary));
-  if (summary.kind === 'none') return undefined;
-  if (summary.kind === 'ranking') {
-    // Best first: ">" between throughputs, "<" between latencies, "=" where two print the same.
-    const better = guide.objective === 'latency' ? ' < ' : ' > ';
-    let ranking = '';
-    let previous: string | undefined;
-    for (const id of summary.order) {
-      const { variant: v, name } = summaryVariant(guide, step, id);
-      const value = isComplete(v) ? primaryText(guide, v.measured) : undefined;
-      const item = value
-        ? tr('summary.rankingItem', { name: name(lang), value, unit: primaryUnit })
-        : tr('summary.rankingItemStatus', { name: name(lang), status: statusText(v, tr) });
-      if (ranking !== '') ranking += value !== undefined && value === previous ? ' = ' : better;
-      ranking += item;
-      previous = value;
-    }
-    return { text: tr('summary.ranking', { ranking }) };
-  }
-  const winner = summaryVariant(guide, step, summary.winner);
-  const reference = summaryVariant(guide, step, summary.reference, summary.referenceStep);
-  const w = winner.variant.measured;
-  const r = reference.variant.measured;
-  if (!w || !r) throw new Error(`view: step ${step.id} compares a variant that was not measured`);
-  const latency = guide.objective === 'latency';
-  const ahead = summary.primary.gain >= 0;
-  const template = latency
-    ? ahead
-      ? 'summary.pairwiseLatency'
-      : 'summary.pairwiseLatencyWorse'
-    : ahead
-      ? 'summary.pairwise'
-      : 'summary.pairwiseWorse';
-  const ratio = ahead ? summary.primary.ratio : 1 / summary.primary.ratio;
-  return {
-    label: tr('summary.label'),
-    text: tr(template, {
-      winner: winner.name(lang),
-      reference: reference.name(lang),
-      metric: metricShortName(primary),
-      winnerValue: primaryText(guide, w),
-      referenceValue: primaryText(guide, r),
-      diff: shownAs(Math.abs(summary.primary.gain), primary),
-      unit: primaryUnit,
-      percent: formatPercent(Math.abs(summary.primary.percent), guide.percentDecimals),
-      ratio: formatRatio(ratio),
-      secondaries: secondaryClauses(guide, summary, winner.variant, reference.variant, tr).join('; '),
-    }),
   };
 }

@@ -29,7 +29,15 @@ export function optimizationSummaryView(ctx: ViewContext): OptimizationSummaryVi
   const viewRows = rows.map((row) => {
     const step = stepOf(row.step);
     const change =
-      row.percent !== undefined && row.ratio !== undefined ? { percent: row.percent, ratio: row.ratio } : undefined;
+      row.percent !== undefined && row.ratio !== undefined
+        ? {
+            percent: row.percent,
+            ratio: row.ratio,
+            ...(row.secondaryPercent && row.secondaryRatio
+              ? { secondaryPercent: row.secondaryPercent, secondaryRatio: row.secondaryRatio }
+              : {}),
+          }
+        : undefined;
     if (mode === 'step')
       return {
         label: row.label[lang],
@@ -49,6 +57,9 @@ export function optimizationSummaryView(ctx: ViewContext): OptimizationSummaryVi
       // A step that was not adopted contributed nothing: its change is shown, never coloured as a gain.
       cell.note = tr('optimizationSummary.notAdopted');
       delete cell.positive;
+      cell.secondary = cell.secondary.map((line) =>
+        line.delta ? { ...line, delta: { text: line.delta.text } } : line,
+      );
     }
     const profile = step?.variants.find((v) => v.profile)?.profile?.name ?? '';
     if (latency && cell) {

@@ -1,7 +1,15 @@
 import { displayUnit, metricLabel, metricShortName, unitSuffix } from '../format/metric-label.ts';
-import { deltaText, isImprovement, scaledText, shownAs, type DeltaStyle } from '../format/measurement-text.ts';
+import {
+  deltaText,
+  formatRatio,
+  isImprovement,
+  scaledText,
+  secondaryDeltaText,
+  shownAs,
+  type DeltaStyle,
+} from '../format/measurement-text.ts';
 import { translator, type Locale, type Translate } from '../i18n.ts';
-import type { Cell, ComputedGuide, Measured } from '../schema/computed.ts';
+import type { Cell, ComputedGuide, Measured, SecondaryChanges } from '../schema/computed.ts';
 import { metricDirection, type MetricKey } from '../schema/metric.ts';
 
 /** Prose slots rendered to HTML, with the front matter's title and description. */
@@ -17,9 +25,14 @@ export type ProseHtml = {
 export type RawResult = { text: string; source: string; file: string; startLine: number; endLine: number };
 
 /** One labelled number of a table cell, with where it was printed. */
+/** A change as a page shows it, coloured when it is better (`positive`) or worse (`false`); neither when the metric has no better direction. */
+export type DeltaView = { text: string; positive?: boolean };
+
 export type CellLine = {
   /** "Total TPS: 17525.76", "Mean Latency(s): 1.85", "Mean TPOT(ms): 217.89" */
   text: string;
+  /** a secondary metric's change against the reference the cell is compared with: "+121.93%" */
+  delta?: DeltaView;
   /** "data/raw/glm-5.2/h200/engine/vllm.txt:11"; several lines for a derived value */
   source: string;
   /** how a value the block does not print was computed from its lines */
@@ -52,9 +65,21 @@ export type ViewContext = {
   raw: (runId: string) => RawResult;
   /** "2.09 s" / "17525.76 tok/s": a value of metric `key` with its unit */
   withUnit: (value: number, key: MetricKey) => string;
-  /** a measured value; with a change (computed against a reference), the coloured change beside it */
-  cell: (measured: Measured, change?: { percent: number; ratio: number }) => MeasuredCell;
+  /**
+   * a measured value; with a change (computed against a reference), the coloured change beside it,
+   * and beside each secondary metric its own change when compute gave them
+   */
+  cell: (measured: Measured, change?: CellChange) => MeasuredCell;
+  /** which colour is better and which way each metric of the guide is better: beside tables of changes */
+  directionLegend: string;
+  /** the objective's change, coloured unless it reads as none ("1.00x") */
+  change: (change: { percent: number; ratio: number }) => DeltaView;
+  /** secondary metric `index`'s change, from compute's percent and ratio, coloured by the metric's direction */
+  secondaryDelta: (change: SecondaryChanges, index: number) => DeltaView | undefined;
 };
+
+/** What a cell is compared with: the objective's change, and each secondary metric's when computed. */
+export type CellChange = { percent: number; ratio: number } & Partial<SecondaryChanges>;
 
 export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale): ViewContext {
   const tr = translator(lang);
@@ -85,11 +110,18 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
     guide.scaling === 'per-gpu'
       ? shownAs(m.primary.value, guide.metrics.primary)
       : scaledText(m, guide.metrics.primary);
+  const secondaryDelta = (change: SecondaryChanges, index: number) => secondaryDeltaView(guide, delta, change, index);
   return {
     guide,
     lang,
     tr,
     prose,
+    secondaryDelta,
+    directionLegend: directionLegend([guide.metrics.primary, ...guide.metrics.secondary], tr),
+    change: (change) => {
+      const text = deltaText(change, delta);
+      return showsNoChange(text, delta) ? { text } : { text, positive: guideImprovement(guide, change) };
+    },
     primaryName: metricShortName(guide.metrics.primary),
     primaryUnit: unitSuffix(displayUnit(guide.metrics.primary)),
     accelerator,
@@ -114,7 +146,12 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
         primary: line(m.primary, guide.metrics.primary, `${metricLabel(guide.metrics.primary)}: ${primaryText(m)}`),
         secondary: m.secondary.map((cell, i) => {
           const key = guide.metrics.secondary[i] ?? guide.metrics.primary;
-          return line(cell, key, `${metricLabel(key)}: ${shownAs(cell.value, key)}`);
+          const shown = line(cell, key, `${metricLabel(key)}: ${shownAs(cell.value, key)}`);
+          const secondary =
+            change?.secondaryPercent && change.secondaryRatio
+              ? secondaryDelta({ secondaryPercent: change.secondaryPercent, secondaryRatio: change.secondaryRatio }, i)
+              : undefined;
+          return secondary ? { ...shown, delta: { ...secondary, text: `(${secondary.text})` } } : shown;
         }),
       };
       if (change) {
@@ -149,6 +186,44 @@ export function deltaStyle(guide: ComputedGuide, tr: Translate): DeltaStyle {
         decimals: guide.percentDecimals,
         ...(guide.scaling === 'per-gpu' ? { perUnit: guide.hardware.accelerator.toUpperCase() } : {}),
       };
+}
+
+/**
+ * Secondary metric `index`'s change as a page shows it: compute's percent and ratio in the guide's
+ * style, coloured by the metric's own direction (a latency is better lower); undefined when compute
+ * gave none.
+ */
+export function secondaryDeltaView(
+  guide: ComputedGuide,
+  style: DeltaStyle,
+  change: SecondaryChanges,
+  index: number,
+): DeltaView | undefined {
+  const key = guide.metrics.secondary[index];
+  const percent = change.secondaryPercent[index];
+  const ratio = change.secondaryRatio[index];
+  if (key === undefined || percent === undefined || ratio === undefined) return undefined;
+  const direction = metricDirection(key);
+  const text = secondaryDeltaText({ percent, ratio }, style);
+  return direction === 'none' || showsNoChange(text, style)
+    ? { text }
+    : { text, positive: isImprovement(percent, guide.percentDecimals, direction) };
+}
+
+/** "Green is better, red is worse: higher Total TPS is better, lower Mean TPOT is better." */
+export function directionLegend(keys: readonly MetricKey[], tr: Translate): string {
+  const parts = keys.flatMap((key) => {
+    const direction = metricDirection(key);
+    if (direction === 'none') return [];
+    return [tr(direction === 'higher' ? 'legend.higher' : 'legend.lower', { metric: metricShortName(key) })];
+  });
+  // Metrics of one name (Mean TPOT with or without the first token) are named once.
+  return tr('legend.direction', { parts: [...new Set(parts)].join(tr('legend.separator')) });
+}
+
+/** A ratio that reads "1.00x" says neither faster nor slower: it is not coloured either. */
+function showsNoChange(text: string, style: DeltaStyle): boolean {
+  return style.kind === 'ratio' && text === formatRatio(1);
 }
 
 /** Whether a change of this guide's objective is an improvement (what rounds to no change counts as one). */

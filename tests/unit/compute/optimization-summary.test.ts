@@ -15,7 +15,7 @@ function rows(mode: 'cumulative' | 'step', runs?: (runs: Run[]) => Run[]) {
   const measured = measureSteps(ctx) as MeasuredStep[];
   const baseline = measured[0]!.complete.find((v) => v.id === 'vllm')!;
   const steps = concludeSteps(ctx as ComputeContext, measured, { step: 'engine', variant: baseline });
-  return optimizationSummaryRows(steps, baseline.measured, mode, true);
+  return optimizationSummaryRows(steps, baseline.measured, mode, true, ctx.secondaryKeys);
 }
 const numbers = (r: ReturnType<typeof rows>) =>
   r.map((row) => [row.step, row.optimized?.score, row.reference.score, row.adopted, row.percent, row.ratio]);

@@ -144,7 +144,7 @@ describe('concludeSteps', () => {
     ]);
   });
 
-  it('each variant’s change against the step’s reference; mem’s reference is SGLang of the step before', () => {
+  it('each variant’s change against where its step started: mem’s is SGLang of the step before, chunk’s b of mem', () => {
     const { guide: g, runs } = threeSteps();
     const steps = conclude(context(g, runs).ctx);
     expect(steps[1]?.reference).toEqual({ step: 'engine', variant: 'sglang' });
@@ -153,9 +153,9 @@ describe('concludeSteps', () => {
       ['a', -6.6666666667, 0.9333333333],
       ['b', 20, 1.2],
     ]);
-    // the chunk step (summary none) is measured against its own first complete run, which is c: no change
-    expect(steps[2]?.reference).toEqual({ step: 'chunk', variant: 'c' });
-    expect(steps[2]?.variants[0]?.change).toBeUndefined();
+    // the chunk step (summary none) is measured against where it started, b of mem: (1700 − 1800) / 1800 = −5.555…%
+    expect(steps[2]?.reference).toEqual({ step: 'mem', variant: 'b' });
+    expect(steps[2]?.variants[0]?.change?.percent).toBe(-5.5555555556);
   });
 
   it('a winner only as good as where its step started is not adopted', () => {
