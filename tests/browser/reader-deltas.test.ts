@@ -150,3 +150,35 @@ describe.each(WIDTHS)('at %i px', (width) => {
     }
   });
 });
+
+describe.each(WIDTHS)('the chart at %i px', (width) => {
+  it.each([
+    ['/en/guides/glm-5.2/h200/', '17525.76 (+219.70%)', 'higher is better'],
+    ['/zh/guides/glm-5.2/h200/', '2845.48 (-52.90%)', '越高越好'],
+    ['/en/guides/qwen3-8b/h100-latency/', '0.62 (2.67x faster)', 'lower is better'],
+    ['/zh/guides/qwen3.5-35b-a3b/h200-latency/', '(2.74x 更快)', '越低越好'],
+  ])(
+    '%s: each optimized bar shows its change, the axis which way is better, every text inside',
+    async (path, change, way) => {
+      const page = await open(path, width);
+      try {
+        const chart = page.locator(width === 1440 ? 'figure.chart .chart-wide svg' : 'figure.chart .chart-narrow svg');
+        const texts = await chart.locator('text').evaluateAll((nodes) => {
+          const svg = nodes[0]?.closest('svg')?.getBoundingClientRect();
+          return nodes.map((n) => {
+            const box = n.getBoundingClientRect();
+            return {
+              text: n.textContent ?? '',
+              inside: !!svg && box.left >= svg.left - 1 && box.right <= svg.right + 1,
+            };
+          });
+        });
+        expect(texts.map((t) => t.text).join('\n')).toContain(change);
+        expect(texts.some((t) => t.text.includes(way))).toBe(true);
+        expect(texts.filter((t) => !t.inside).map((t) => t.text)).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+});

@@ -88,7 +88,7 @@ describe('a latency guide with the default metrics', () => {
       '(1.16x faster)',
       true,
     ]);
-    expect(view.conclusion.comparison!.chart.metric).toBe('Mean Latency (s)');
+    expect(view.conclusion.comparison!.chart.metric).toBe('Mean Latency (s) · lower is better');
     expect(view.conclusion.comparison!.chart.cases[0]).toMatchObject({ baseline: 8.86, optimized: 7.665 });
     expect(summaryText(guide, guide.steps[0]!, 'en')!.text).toBe(
       'SGLang Mean Latency = 7.67 s, vLLM Mean Latency = 8.86 s. SGLang is faster by 1.20 s (1.16x faster); Mean TTFT = 700.00 ms vs 900.00 ms, reduced by 200.00 ms (1.29x faster); Mean TPOT = 35.00 ms vs 40.00 ms, reduced by 5.00 ms (1.14x faster).',
@@ -382,7 +382,7 @@ describe('what steps say', () => {
       'SGLang Total TPS = 1500.00 (375.00/GPU), vLLM Total TPS = 1200.00 (150.00/GPU).',
     );
     expect(guideView(built.guide!, noProse, 'en').conclusion.comparison!.chart).toMatchObject({
-      metric: 'Total TPS / GPU (tok/s)',
+      metric: 'Total TPS / GPU (tok/s) · higher is better',
       cases: [{ baseline: 150, optimized: 375 }],
     });
   });

@@ -1,12 +1,15 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { BoundedMemo } from '../bounded-memo.ts';
-import { wrapText } from './text-width.ts';
+import { textWidth, wrapText } from './text-width.ts';
+import { formatFixed } from '../format/number.ts';
 
 export type ComparisonChartInput = {
+  /** the value axis's title, which says which way is better ("Total TPS (tok/s) · higher is better") */
   metric: string;
   baselineLabel: string;
   optimizedLabel: string;
-  cases: { label: string; baseline: number; optimized: number }[];
+  /** `change`: the optimized value against the baseline, as the page writes it ("+219.70%", "1.63x faster") */
+  cases: { label: string; baseline: number; optimized: number; change?: string }[];
 };
 
 /**
@@ -22,8 +25,14 @@ const NARROW_WIDTH = 340;
 const WIDE_PLOT_WIDTH = 360;
 const WIDE_LABEL_WIDTH = 210;
 const FONT_SIZE = 12;
-/** Room right of the longest bar for its value, "26433.15". */
-const VALUE_ROOM = 68;
+/** Between a bar's end and its value label (the text mark's dx). */
+const LABEL_GAP = 3;
+
+/** The text beside a bar: its value, and beside the optimized one its change, "17525.76 (+219.70%)". */
+function barText(value: number, change: string | undefined): string {
+  const shown = formatFixed(value, 2);
+  return change === undefined ? shown : `${shown} (${change})`;
+}
 
 /**
  * Colours as drawn in the light theme; perflab.css maps each to the site's theme colours in light
@@ -42,11 +51,19 @@ export const AXIS_END = 'axisEnd';
  */
 export const CASE_ORDER = 'caseOrder';
 
-/** The end of the value axis: the longest bar ends early enough for its value label to fit. */
+/** The end of the value axis: every bar ends early enough for its label (value and change) to fit after it. */
 export function axisEnd(input: ComparisonChartInput, layout: ChartLayout = 'wide'): number {
   const width = layout === 'wide' ? WIDE_PLOT_WIDTH : NARROW_WIDTH;
-  const longest = Math.max(0, ...input.cases.flatMap((c) => [c.baseline, c.optimized]));
-  return (longest * width) / (width - VALUE_ROOM) || 1;
+  let end = 0;
+  for (const c of input.cases)
+    for (const [value, change] of [
+      [c.baseline, undefined],
+      [c.optimized, c.change],
+    ] as const) {
+      const room = width - LABEL_GAP - textWidth(barText(value, change), FONT_SIZE);
+      end = Math.max(end, (value * width) / Math.max(room, width / 4));
+    }
+  return end || 1;
 }
 
 /** A case label's lines in this layout, never cut: wrapped at spaces or between Chinese characters. */
@@ -80,8 +97,22 @@ export function comparisonChartData(input: ComparisonChartInput, layout: ChartLa
     const lines = labelLines(c.label, layout);
     const key = lines.join('\n');
     const bars = [
-      { case: key, order, series: input.baselineLabel, value: c.baseline, kind: 'bar' },
-      { case: key, order, series: input.optimizedLabel, value: c.optimized, kind: 'bar' },
+      {
+        case: key,
+        order,
+        series: input.baselineLabel,
+        value: c.baseline,
+        kind: 'bar',
+        text: barText(c.baseline, undefined),
+      },
+      {
+        case: key,
+        order,
+        series: input.optimizedLabel,
+        value: c.optimized,
+        kind: 'bar',
+        text: barText(c.optimized, c.change),
+      },
     ];
     if (layout === 'wide') return bars;
     // Lines sit in the bands nearest the bars: a one-line label leaves no gap above its bars.
@@ -168,8 +199,8 @@ export function comparisonChartSpec(
       { transform: [{ filter: "datum.kind === 'bar'" }], mark: { type: 'bar' }, encoding: { color } },
       {
         transform: [{ filter: "datum.kind === 'bar'" }],
-        mark: { type: 'text', align: 'left', dx: 3, fontSize: FONT_SIZE },
-        encoding: { text: { field: 'value', type: 'quantitative', format: '.2f' } },
+        mark: { type: 'text', align: 'left', dx: LABEL_GAP, fontSize: FONT_SIZE },
+        encoding: { text: { field: 'text', type: 'nominal' } },
       },
       ...(layout === 'narrow'
         ? [

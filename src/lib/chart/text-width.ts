@@ -15,6 +15,9 @@ function charEm(char: string): number {
   if (/[A-Z]/.test(char)) return 0.72;
   if (/[a-z]/.test(char)) return 0.6;
   if (/[-.,:;'!|()[\]/]/.test(char)) return 0.4;
+  // A change beside a bar: "(+219.70%)"
+  if (char === '%') return 0.96;
+  if (char === '+') return 0.84;
   return 0.65;
 }
 

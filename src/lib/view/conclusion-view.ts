@@ -1,4 +1,5 @@
-import { formatScale, shownAs } from '../format/measurement-text.ts';
+import { deltaText, formatScale, shownAs } from '../format/measurement-text.ts';
+import { metricDirection } from '../schema/metric.ts';
 import { toDisplayUnit } from '../format/metric-label.ts';
 import { commandView, type CommandView } from './command-view.ts';
 import type { Measured } from '../schema/computed.ts';
@@ -19,8 +20,9 @@ export type ComparisonView = {
   };
   scaledNotes: string[];
   chart: {
+    /** the value axis's title, saying which way is better */
     metric: string;
-    cases: { label: string; baseline: number; optimized: number }[];
+    cases: { label: string; baseline: number; optimized: number; change: string }[];
     baselineLabel: string;
     optimizedLabel: string;
   };
@@ -104,16 +106,20 @@ function comparisonView(ctx: ViewContext): ComparisonView {
       }),
     ),
     chart: {
-      metric:
-        guide.scaling === 'per-gpu'
-          ? `${ctx.primaryName} / ${ctx.accelerator} (${ctx.primaryUnit})`
-          : `${ctx.primaryName} (${ctx.primaryUnit})`,
+      // The axis says which way is better; each optimized bar carries its change.
+      metric: tr(metricDirection(guide.metrics.primary) === 'lower' ? 'chart.lowerBetter' : 'chart.higherBetter', {
+        metric:
+          guide.scaling === 'per-gpu'
+            ? `${ctx.primaryName} / ${ctx.accelerator} (${ctx.primaryUnit})`
+            : `${ctx.primaryName} (${ctx.primaryUnit})`,
+      }),
       baselineLabel: tr('table.baselineShort'),
       optimizedLabel: tr('table.optimized'),
       cases: guide.comparison.map((c) => ({
         label: c.label[lang],
         baseline: charted(c.baseline.measured),
         optimized: charted(c.optimized.measured),
+        change: deltaText(c, ctx.delta),
       })),
     },
   };
