@@ -54,7 +54,7 @@ for (const path of git('ls-tree', '-r', '--name-only', ref, '--', 'data/guides')
   else unreadable.add(idOf(path));
 }
 
-const { guides: after, diagnostics } = computeWorkingTree();
+const { guides: after, diagnostics, acknowledged } = computeWorkingTree();
 // Warnings are check's business; the diff only refuses a tree that does not build.
 // exitCode, not exit(): a long report to a pipe is written out before the process ends.
 if (reportDiagnostics(diagnostics.filter((d) => d.severity === 'error'))) {
@@ -74,5 +74,5 @@ if (reportDiagnostics(diagnostics.filter((d) => d.severity === 'error'))) {
     ...git('ls-files', '--others', '--exclude-standard', '-z').split('\0'),
   ].filter((path) => path !== '');
   const pages = changedPages(changedFiles, before, after);
-  process.stdout.write(guidesDiff(before, after, ref, { unreadable, stale, pages }));
+  process.stdout.write(guidesDiff(before, after, ref, { unreadable, stale, pages, acknowledged }));
 }

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
 import { blockIndex } from '../lib/compute/block-index.ts';
+import { renameConflicts, type RenamedGuide } from '../lib/compute/renames.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';
 import { today } from './clock.ts';
 import { folderProblems, guidesRoot, listGuideDirs, listingsOnce, rawRoot } from './fs-policy.ts';
@@ -23,6 +24,7 @@ function checkGuides(): boolean {
   const acknowledged = new Set<string>();
   const key = (d: Diagnostic) => `${d.file}:${d.line ?? ''}:${d.code}`;
   let guides = 0;
+  const renamed: RenamedGuide[] = [];
   const guideIds = new Set(listGuideDirs(guidesRoot));
 
   // Every guide ingested first: a result copied between guides is found across all of them.
@@ -41,9 +43,12 @@ function checkGuides(): boolean {
     const { sources, diagnostics: unreadable } = readGuideSources(id, runs);
     const built = buildGuide({ ...sources, blocks, today: date });
     appendAll(diagnostics, [...unreadable, ...built.diagnostics]);
-    for (const warning of built.acknowledged ?? []) acknowledged.add(key(warning));
+    for (const { warning } of built.acknowledged ?? []) acknowledged.add(key(warning));
+    if (built.guide?.renamedFrom && sources.yaml)
+      renamed.push({ id, file: sources.yaml.file, text: sources.yaml.text, renamedFrom: built.guide.renamedFrom });
     guides++;
   }
+  appendAll(diagnostics, renameConflicts(guideIds, renamed));
 
   const shown = diagnostics.filter((d) => !(d.severity === 'warning' && acknowledged.has(key(d))));
   if (acknowledged.size > 0)

@@ -6,15 +6,22 @@ import { buildGuide } from '../lib/compute/build-guide.ts';
 import { blockIndex } from '../lib/compute/block-index.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import type { ComputedGuide } from '../lib/schema/computed.ts';
+import type { Acknowledged } from '../lib/compute/acknowledgements.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';
 import { today } from './clock.ts';
 import { folderProblems, guidesRoot, listGuideDirs } from './fs-policy.ts';
 
-export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diagnostics: Diagnostic[] } {
+export function computeWorkingTree(): {
+  guides: Map<string, ComputedGuide>;
+  diagnostics: Diagnostic[];
+  /** by guide, the warnings guide.yaml acknowledges, with their reasons */
+  acknowledged: Map<string, Acknowledged[]>;
+} {
   const guides = new Map<string, ComputedGuide>();
+  const acknowledged = new Map<string, Acknowledged[]>();
   // A linked data/raw, content/guides or guide folder is not read: the report says so instead.
   const diagnostics: Diagnostic[] = folderProblems({ read: ['raw', 'content'] });
-  if (diagnostics.length > 0) return { guides, diagnostics };
+  if (diagnostics.length > 0) return { guides, diagnostics, acknowledged };
   const ingestedGuides = listGuideDirs(guidesRoot).flatMap((id) => {
     const raw = readRawFiles(id);
     const ingested = ingestGuide(raw.files);
@@ -29,6 +36,7 @@ export function computeWorkingTree(): { guides: Map<string, ComputedGuide>; diag
     const built = buildGuide({ ...sources, blocks, today: date });
     appendAll(diagnostics, [...unreadable, ...built.diagnostics]);
     if (built.guide) guides.set(id, built.guide);
+    acknowledged.set(id, built.acknowledged ?? []);
   }
-  return { guides, diagnostics };
+  return { guides, diagnostics, acknowledged };
 }

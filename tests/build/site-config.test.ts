@@ -4,7 +4,7 @@
 // script path and canonical URL the build writes must stay below it. Builds the site once more into
 // a scratch folder with that setting, and runs Pagefind on it as `npm run build` does.
 import { execFileSync } from 'node:child_process';
-import { existsSync, globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,17 +25,34 @@ const astroEnv = () =>
     Object.entries(process.env).filter(([key]) => !['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR'].includes(key)),
   );
 
+/** The id glm-4.x/a100 had before, in the scratch site's guide.yaml (renamedFrom). */
+const formerId = 'glm-4/a100-2025';
+let root: string;
+
 beforeAll(() => {
-  out = mkdtempSync(join(tmpdir(), 'perflab-site-'));
+  // The repository's guides in a scratch site (PERFLAB_ROOT), one of them renamed from another id.
+  root = mkdtempSync(join(tmpdir(), 'perflab-site-root-'));
+  for (const dir of ['data', 'content']) cpSync(join(repoRoot, dir), join(root, dir), { recursive: true });
+  appendFileSync(join(root, 'content/guides/glm-4.x/a100/guide.yaml'), `renamedFrom: [${formerId}]\n`);
+  const env = {
+    ...astroEnv(),
+    PERFLAB_ROOT: root,
+    PERFLAB_PIPELINE_CACHE: join(root, '.cache'),
+    PERFLAB_CACHE_DIR: join(root, '.astro-cache'),
+    PERFLAB_SITE: site,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
+  execFileSync(process.execPath, [join(repoRoot, 'scripts/compute.ts')], { cwd: repoRoot, env, stdio: 'ignore' });
+  out = join(root, 'dist');
   execFileSync(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
     cwd: repoRoot,
-    env: { ...astroEnv(), PERFLAB_SITE: site, ASTRO_TELEMETRY_DISABLED: '1' },
+    env,
     stdio: 'ignore',
   });
   execFileSync(join(repoRoot, 'node_modules/.bin/pagefind'), ['--site', out], { cwd: repoRoot, stdio: 'ignore' });
 }, 180_000);
 
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Every URL an HTML file holds: attributes, a refresh's target, and the path strings of its scripts. */
 function urlsOf(html: string): string[] {
@@ -118,6 +135,19 @@ describe('PERFLAB_SITE below a path (a GitHub Pages project site)', () => {
     const notFound = read('404.html');
     expect(notFound).toContain(`<a href="${base}en/">`);
     expect(notFound).toContain(`<a href="${base}zh/">`);
+  });
+
+  it('a renamed guide’s former pages send the reader to it, below the base path, in each language', () => {
+    for (const lang of ['en', 'zh']) {
+      const page = read(`${lang}/guides/${formerId}/index.html`);
+      const target = `${base}${lang}/guides/glm-4.x/a100/`;
+      expect(page).toContain(`<meta http-equiv="refresh" content="0;url=${target}">`);
+      expect(page).toContain('<meta name="robots" content="noindex">');
+      expect(page).toContain(`<a href="${target}">`);
+    }
+    // Search does not offer the former page.
+    expect(read('en/guides/glm-4.x/a100/index.html')).toContain('data-pagefind-body');
+    expect(read(`en/guides/${formerId}/index.html`)).not.toContain('data-pagefind-body');
   });
 
   it('gives a guide page its canonical URL and its alternate in each language, with the path', () => {

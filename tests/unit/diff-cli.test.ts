@@ -36,6 +36,30 @@ describe('npm run diff', () => {
     expect(result.stdout).not.toContain('out of date');
   });
 
+  it('a guide moved to another folder is a rename, with a warning until renamedFrom keeps its old pages', () => {
+    git('mv', 'data/raw/glm-4.x/h100', 'data/raw/glm-4.x/h100-sxm');
+    git('mv', 'content/guides/glm-4.x/h100', 'content/guides/glm-4.x/h100-sxm');
+    try {
+      const moved = script('diff.ts', 'HEAD');
+      expect(moved.status, moved.stderr).toBe(0);
+      expect(moved.stdout).toMatch(/^## .* \(glm-4\.x\/h100-sxm\) — renamed from glm-4\.x\/h100$/m);
+      expect(moved.stdout).not.toMatch(/— new guide|— removed/);
+      expect(moved.stdout).toContain(
+        '- **Old pages will be gone:** /en/guides/glm-4.x/h100/ and /zh/guides/glm-4.x/h100/',
+      );
+      const yaml = join(scratch, 'content/guides/glm-4.x/h100-sxm/guide.yaml');
+      writeFileSync(yaml, `${readFileSync(yaml, 'utf8')}renamedFrom: [glm-4.x/h100]\n`);
+      const kept = script('diff.ts', 'HEAD');
+      expect(kept.status, kept.stderr).toBe(0);
+      expect(kept.stdout).toContain(
+        '- Its old pages /en/guides/glm-4.x/h100/ and /zh/guides/glm-4.x/h100/ send readers',
+      );
+    } finally {
+      git('reset', '-q', '--hard', 'HEAD');
+      git('clean', '-q', '-fd');
+    }
+  });
+
   it('a prose edit changes no number, but names the guide’s pages', () => {
     const file = join(scratch, 'content/guides/glm-4.x/h200/zh.md');
     const original = readFileSync(file, 'utf8');

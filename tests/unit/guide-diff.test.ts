@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { metricEntries } from '../../src/lib/parse/types.ts';
 import { guidesDiff } from '../../src/lib/review/guide-diff.ts';
+import { markdownText } from '../../src/lib/review/markdown.ts';
 import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
 import { buildFromDisk, ingestFromDisk, repoRoot } from '../helpers/guide-from-disk.ts';
 import { expectInertReport, shownText } from '../helpers/github-markdown.ts';
@@ -116,8 +117,10 @@ describe('guidesDiff', () => {
     const report = guidesDiff(new Map(), new Map([[id, current]]), 'main');
     expect(report).toContain('— new guide');
     // ShareGPT: Mean TPOT 149.24 → 331.21 ms, (331.21 − 149.24) / 149.24 = +121.93%, a latency that rose
-    expect(report).toContain('- ShareGPT: Mean TPOT +121.93% (worse).');
-    expect(report).toContain('- Balanced: 8K input / 1K output (optimization target): Mean TPOT -65.75% (better).');
+    expect(report).toContain('| ShareGPT | 6040.94 tok/s | 2845.48 tok/s | -52.90%, Mean TPOT +121.93% (worse) |');
+    expect(report).toContain(
+      '| Balanced: 8K input / 1K output (optimization target) | 5481.90 tok/s | 17525.76 tok/s | +219.70%, Mean TPOT -65.75% (better) |',
+    );
     expect(report).toContain(
       'Balanced: 8K input / 1K output (optimization target): +219.70% Total TPS over the baseline.',
     );
@@ -157,5 +160,91 @@ describe('guidesDiff', () => {
     expect(report).toContain('- **Recommended command changed:**');
     expect(report).toContain('  +   --flag-299999 299999 \\\n  ```');
     expect(report.split('\n').filter((line) => line.startsWith('  + '))).toHaveLength(300_000);
+  });
+});
+
+describe('a new guide in the review report', () => {
+  const report = guidesDiff(new Map(), new Map([[id, current]]), 'main', {
+    acknowledged: new Map([[id, buildFromDisk(id).acknowledged ?? []]]),
+  });
+  const lines = report.split('\n');
+
+  it('says what it was measured on: the machine and its GPU count, every engine with its version', () => {
+    expect(lines).toContain('- Hardware: 8 × NVIDIA H200 (NVIDIA H200x8).');
+    expect(report).toMatch(/^- Engines: .*SGLang v?\d[^,]*,/m);
+    expect(lines).toContain('- Model: zai-org/GLM-5.2-FP8; objective: throughput (Total TPS).');
+  });
+
+  it('lists every step with its winner, whether it was adopted, and each variant’s gain', () => {
+    expect(lines).toContain('1. **Choose the Inference Engine**: winner SGLang, adopted.');
+    expect(lines).toContain('   - SGLang (SGLang): 6487.53 tok/s, +18.34%, Mean TPOT -15.00% (better) vs vLLM');
+    expect(lines).toContain('   - vLLM (vLLM): 5481.90 tok/s, the start of the step');
+    expect(lines).toContain('   - max-running 512 (SGLang): 14251.08 tok/s, +3.56%, Mean TPOT -2.86% (better) vs 0.85');
+    for (const step of current.steps)
+      expect(report).toContain(`${step.number}. **${markdownText(step.title.en)}**: winner`);
+  });
+
+  it('shows the recommended command, every comparison case and the accuracy verdicts', () => {
+    expect(report).toContain('**Recommended command**\n\n```\n' + current.recommended.command.split('\n')[0]);
+    expect(lines).toContain(
+      '| Balanced: 8K input / 1K output (optimization target) | 5481.90 tok/s | 17525.76 tok/s | +219.70%, Mean TPOT -65.75% (better) |',
+    );
+    expect(lines.filter((line) => line.startsWith('| ') && !line.startsWith('| Benchmark'))).toHaveLength(
+      current.comparison.length + 1,
+    );
+    expect(current.accuracy.length).toBeGreaterThan(0);
+    for (const check of current.accuracy) {
+      const line = lines.find((l) => l.startsWith(`- Accuracy, ${markdownText(check.title.en)}: `));
+      expect(line).toMatch(/ \((within|beyond) noise\)\.$/);
+      for (const result of check.results) expect(line).toContain(markdownText(result.label));
+    }
+  });
+
+  it('names every acknowledged warning with its reason, and every raw file it adds', () => {
+    const acknowledged = lines.filter((line) => line.startsWith('- **Acknowledged:**'));
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const line of acknowledged) expect(line).toMatch(/; reason: .{10,}\.$/);
+    const files = new Set(Object.values(current.runs).map((run) => run.file));
+    const raw = lines.find((line) => line.startsWith('- Raw files added'));
+    expect(raw).toContain(`(${files.size}):`);
+    for (const file of files) expect(raw).toContain(markdownText(file));
+  });
+});
+
+describe('a renamed guide in the review report', () => {
+  const renamed = { ...current, id: 'glm-5.2/h200-sxm' };
+
+  it('is a rename, not a new guide and a removed one; without renamedFrom its old pages would go', () => {
+    const report = guidesDiff(new Map([[id, current]]), new Map([[renamed.id, renamed]]), 'main');
+    expect(report).toContain(
+      '## GLM-5.2 Throughput Optimization on H200 (glm-5.2/h200-sxm) — renamed from glm-5.2/h200',
+    );
+    expect(report).not.toContain('— new guide');
+    expect(report).not.toContain('— removed');
+    expect(report).toContain(
+      '- **Old pages will be gone:** /en/guides/glm-5.2/h200/ and /zh/guides/glm-5.2/h200/; add renamedFrom: \\[glm-5.2/h200\\] to guide.yaml',
+    );
+    expect(report).toContain('- No computed number, winner or recommendation changed.');
+  });
+
+  it('with renamedFrom, the old pages send readers on; a changed number is still reported', () => {
+    const kept = { ...renamed, renamedFrom: [id], headline: { ...renamed.headline } };
+    const slower = withRawEdit('max-running/512.txt', '14251.08', '14000.00');
+    const report = guidesDiff(
+      new Map([[id, current]]),
+      new Map([[renamed.id, { ...slower, id: renamed.id, renamedFrom: kept.renamedFrom }]]),
+      'main',
+    );
+    expect(report).toContain('- Its old pages /en/guides/glm-5.2/h200/ and /zh/guides/glm-5.2/h200/ send readers');
+    expect(report).toContain(
+      'max-running 512: +3.56%, Mean TPOT -2.86% (better) vs 0.85 → **+1.74%, Mean TPOT -2.86% (better) vs 0.85**.',
+    );
+  });
+
+  it('a guide that shares no block with the removed one is new, and the other removed', () => {
+    const other = buildFromDisk('glm-4.x/h200').guide!;
+    const report = guidesDiff(new Map([[id, current]]), new Map([['glm-4.x/h200', other]]), 'main');
+    expect(report).toContain('(glm-4.x/h200) — new guide');
+    expect(report).toContain('(glm-5.2/h200) — removed');
   });
 });

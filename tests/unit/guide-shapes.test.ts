@@ -304,7 +304,7 @@ describe('acknowledgements', () => {
       'acknowledge:\n  - { code: W_BEYOND_PHYSICAL, metric: peak_output_token_throughput, reason: "guidellm peak is an instantaneous rate" }\n',
     );
     expect(errors(built)).toEqual([]);
-    expect(built.acknowledged?.map((d) => `${d.file}:${d.line}: ${d.code}`)).toEqual([
+    expect(built.acknowledged?.map(({ warning: d }) => `${d.file}:${d.line}: ${d.code}`)).toEqual([
       'data/raw/tiny/h100/engine/vllm.txt:8: W_BEYOND_PHYSICAL',
     ]);
   });

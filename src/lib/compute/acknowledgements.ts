@@ -3,7 +3,7 @@ import type { YamlPath } from '../guide-source/yaml-source.ts';
 import { plausibilityWarnings } from '../ingest/plausibility.ts';
 import type { MetricKey } from '../schema/metric.ts';
 import type { Guide } from '../schema/guide-yaml.ts';
-import type { ComputedGuide } from '../schema/computed.ts';
+import type { ComputedGuide, ComputedReason } from '../schema/computed.ts';
 import type { ComputeContext } from './context.ts';
 import { reasonByLanguage } from './localized.ts';
 import { rawPathOf } from './references.ts';
@@ -11,6 +11,9 @@ import { findingStep, type StoryFinding } from '../schema/story.ts';
 import type { StoryCheck } from './story.ts';
 
 type Entry = Guide['acknowledge'][number];
+
+/** A warning guide.yaml acknowledges, with the reason its entry gives (the review report lists them). */
+export type Acknowledged = { warning: Diagnostic; reason: ComputedReason };
 
 /** A warning and what an acknowledgement must name to cover it. */
 type Acknowledgeable = {
@@ -54,7 +57,7 @@ function expectedEntry(item: Acknowledgeable): string {
 export function checkAcknowledgements(
   ctx: ComputeContext,
   story: readonly StoryCheck[],
-): { acknowledged: Diagnostic[]; storyNotes: ComputedGuide['story'] } {
+): { acknowledged: Acknowledged[]; storyNotes: ComputedGuide['story'] } {
   const items: Acknowledgeable[] = [];
   for (const run of ctx.usedRuns.values())
     for (const { warning, metric } of plausibilityWarnings(run))
@@ -76,14 +79,14 @@ export function checkAcknowledgements(
 
   const acknowledge = ctx.guide.acknowledge;
   const used = new Set<number>();
-  const acknowledged: Diagnostic[] = [];
+  const acknowledged: Acknowledged[] = [];
   const storyNotes: ComputedGuide['story'] = [];
   for (const item of items) {
     const index = acknowledge.findIndex((entry) => covers(entry, item));
     const entry = acknowledge[index];
     if (entry) {
       used.add(index);
-      acknowledged.push(item.warning);
+      acknowledged.push({ warning: item.warning, reason: reasonByLanguage(entry.reason) });
       if (item.finding) storyNotes.push({ ...item.finding, reason: reasonByLanguage(entry.reason) });
       continue;
     }

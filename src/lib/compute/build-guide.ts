@@ -6,6 +6,7 @@ import type { ComputedGuide } from '../schema/computed.ts';
 import { GuideSchema } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
 import type { BlockIndex } from './block-index.ts';
+import type { Acknowledged } from './acknowledgements.ts';
 import { parseYamlSource } from '../guide-source/yaml-source.ts';
 import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
 import { bidiControls, confusableNames } from '../guide-source/untrusted-text.ts';
@@ -38,8 +39,8 @@ export function buildGuide(sources: GuideSources): {
   /** zh is the English prose, marked untranslated, when the guide has no zh.md yet */
   prose?: { en: Prose; zh: Prose & { untranslated?: true } };
   diagnostics: Diagnostic[];
-  /** plausibility warnings guide.yaml acknowledges, with a reason */
-  acknowledged?: Diagnostic[];
+  /** warnings guide.yaml acknowledges, with their reasons */
+  acknowledged?: Acknowledged[];
 } {
   // Values `npm run new` left for the author and bidi controls are errors wherever they stand, whatever else fails.
   const diagnostics: Diagnostic[] = [sources.yaml, sources.prose.en, sources.prose.zh].flatMap((source) =>

@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import type { ComputedCase, ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
 import { betterRatio, percentChange } from './percent-change.ts';
-import { checkAcknowledgements } from './acknowledgements.ts';
+import { checkAcknowledgements, type Acknowledged } from './acknowledgements.ts';
 import { computeAccuracy } from './accuracy-checks.ts';
 import { computeComparison, computeOtherCases } from './comparison.ts';
 import { createContext, hasErrorsSoFar, type ComputeContext, type ComputeInput } from './context.ts';
@@ -29,8 +29,8 @@ export type { ComputeInput };
 export function computeFromGuideYaml(input: ComputeInput): {
   guide?: ComputedGuide;
   diagnostics: Diagnostic[];
-  /** plausibility warnings on the guide's runs that guide.yaml acknowledges */
-  acknowledged: Diagnostic[];
+  /** warnings on the guide's runs and story that guide.yaml acknowledges, with their reasons */
+  acknowledged: Acknowledged[];
 } {
   const ctx = createContext(input);
   const { guide } = ctx;
@@ -149,6 +149,7 @@ export function computeFromGuideYaml(input: ComputeInput): {
       },
       percentDecimals: guide.percentDecimals,
       ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),
+      ...(guide.renamedFrom ? { renamedFrom: guide.renamedFrom } : {}),
       story: storyNotes,
       repeats: repeatedConfigurations(steps),
       runs,

@@ -10,6 +10,11 @@ export const GUIDE_CODES = {
     meaning: 'a guide folder has no guide.yaml',
     hint: '`npm run new -- <model> <hardware>` writes a complete guide.yaml to fill in; or delete the folder',
   },
+  E_RENAMED_FROM: {
+    severity: 'error',
+    meaning: "a guide's renamedFrom names a guide that exists, or an id another guide also claims",
+    hint: 'renamedFrom lists only ids no guide has now, each in one guide: the old page of each sends the reader to the guide that names it',
+  },
   E_YAML: {
     severity: 'error',
     meaning: 'guide.yaml is not valid YAML',

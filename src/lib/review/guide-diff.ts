@@ -1,13 +1,25 @@
-import { formatFixed } from '../format/number.ts';
 import { metricShortName } from '../format/metric-label.ts';
 import { storySentence } from '../format/story-finding.ts';
 import { findingStep } from '../schema/story.ts';
 import type { ComputedGuide, ComputedStep } from '../schema/computed.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { codeBlockLines, markdownText } from './markdown.ts';
-import { changeFor, changeWithSecondaryFor, heading, secondaryFor, shownFor, variantChanges } from './report-text.ts';
+import {
+  accuracyScores,
+  accuracyVerdict,
+  adoption,
+  changeFor,
+  changeWithSecondaryFor,
+  heading,
+  shownFor,
+  variantChanges,
+  winnerName,
+} from './report-text.ts';
 import { appendAll } from '../append-all.ts';
 import { changedPagesLines, type ChangedPages } from './changed-pages.ts';
+import { newGuideReport } from './new-guide-report.ts';
+import { guideRenames, renamedReport } from './guide-renames.ts';
+import type { Acknowledged } from '../compute/acknowledgements.ts';
 
 /**
  * What changed between two versions of the computed guides, as a markdown report a reviewer
@@ -30,11 +42,6 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
   const [shownBefore, shownAfter] = [shownFor(before), shownFor(after)];
   const [changeBefore, changeAfter] = [changeFor(before), changeFor(after)];
   const [caseChangeBefore, caseChangeAfter] = [changeWithSecondaryFor(before), changeWithSecondaryFor(after)];
-  const winnerName = (s: ComputedStep) => {
-    const winner = s.variants.find((v) => v.id === s.winner);
-    return winner ? markdownText(winner.label?.en ?? s.title.en) : 'none (no run served every request)';
-  };
-  const adoption = (s: ComputedStep) => (s.adopted ? 'adopted' : 'not adopted');
   const [variantChangesBefore, variantChangesAfter] = [variantChanges(before), variantChanges(after)];
   if (
     before.recommended.command !== after.recommended.command ||
@@ -122,12 +129,9 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
 
   for (const check of after.accuracy) {
     const old = before.accuracy.find((a) => a.id === check.id);
-    const scores = (a: typeof check) =>
-      a.results.map((r) => `${markdownText(r.label)} ${formatFixed(r.score.value, 3)}`).join(', ');
-    const verdict = (a: typeof check) => (a.verdict.withinNoise ? 'within noise' : 'beyond noise');
-    if (!old || scores(old) !== scores(check) || verdict(old) !== verdict(check)) {
+    if (!old || accuracyScores(old) !== accuracyScores(check) || accuracyVerdict(old) !== accuracyVerdict(check)) {
       lines.push(
-        `- ${markdownText(check.title.en)}: ${old ? change(`${scores(old)} (${verdict(old)})`, `${scores(check)} (${verdict(check)})`) : `${scores(check)} (${verdict(check)})`}.`,
+        `- ${markdownText(check.title.en)}: ${old ? change(`${accuracyScores(old)} (${accuracyVerdict(old)})`, `${accuracyScores(check)} (${accuracyVerdict(check)})`) : `${accuracyScores(check)} (${accuracyVerdict(check)})`}.`,
       );
     }
   }
@@ -177,15 +181,18 @@ type DiffOptions = {
   stale?: readonly string[];
   /** the built site's pages the change touches (changed-pages.ts), listed first */
   pages?: ChangedPages;
+  /** by guide, the warnings its guide.yaml acknowledges with their reasons: a new guide lists them */
+  acknowledged?: ReadonlyMap<string, readonly Acknowledged[]>;
 };
 
 export function guidesDiff(
   before: GuideVersions,
   after: GuideVersions,
   ref: string,
-  { unreadable = new Set(), stale = [], pages }: DiffOptions = {},
+  { unreadable = new Set(), stale = [], pages, acknowledged = new Map() }: DiffOptions = {},
 ): string {
   const sections: string[] = [];
+  const renames = guideRenames(before, after);
   for (const [id, guide] of [...after].sort(([a], [b]) => byCodeUnit(a, b))) {
     const old = before.get(id);
     if (unreadable.has(id)) {
@@ -197,24 +204,16 @@ export function guidesDiff(
       );
       continue;
     }
-    if (!old) {
-      const target = guide.headline;
-      sections.push(
-        `${heading(id, guide)} — new guide`,
-        '',
-        `- Recommended engine: ${markdownText(guide.recommended.engine.name)}; ${target.case ? markdownText(target.case.en) : 'all adopted steps'}: ${changeFor(guide)(target)} ${metricShortName(guide.metrics.primary)} over the baseline.`,
-      );
-      // What each case's other metrics did: the recommendation's cost as well as its gain.
-      for (const c of guide.comparison) {
-        const others = secondaryFor(guide)(c);
-        if (others.length > 0) sections.push(`- ${markdownText(c.label.en)}: ${others.join(', ')}.`);
-      }
-      sections.push('');
-      continue;
-    }
-    appendAll(sections, guideReport(id, old, guide));
+    const from = renames.get(id);
+    const was = from === undefined ? undefined : before.get(from);
+    if (!old && from !== undefined && was !== undefined)
+      appendAll(sections, renamedReport(id, from, guide, guideReport(id, was, guide).slice(2)));
+    else if (!old) appendAll(sections, newGuideReport(id, guide, acknowledged.get(id)));
+    else appendAll(sections, guideReport(id, old, guide));
   }
-  for (const [id, guide] of before) if (!after.has(id)) sections.push(`${heading(id, guide)} — removed`, '');
+  const renamedAway = new Set(renames.values());
+  for (const [id, guide] of before)
+    if (!after.has(id) && !renamedAway.has(id)) sections.push(`${heading(id, guide)} — removed`, '');
   const body = sections.length === 0 ? ['No computed number, winner or recommendation changed.', ''] : sections;
   const staleNote =
     stale.length === 0

@@ -1,6 +1,7 @@
 import { deltaText, isImprovement, scaledText, secondaryDeltaText } from '../format/measurement-text.ts';
 import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
 import { translator } from '../i18n.ts';
+import { formatFixed } from '../format/number.ts';
 import type { ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
 import { metricDirection } from '../schema/metric.ts';
 import { deltaStyle } from '../view/view-context.ts';
@@ -74,3 +75,19 @@ export const variantChanges = (guide: ComputedGuide) => (step: ComputedStep) => 
 
 /** A guide's section heading: its title and id, both as text. */
 export const heading = (id: string, guide: ComputedGuide) => `## ${markdownText(guide.title.en)} (${markdownText(id)})`;
+
+/** A step's winner by its label, or why there is none. */
+export const winnerName = (step: ComputedStep) => {
+  const winner = step.variants.find((v) => v.id === step.winner);
+  return winner ? markdownText(winner.label?.en ?? step.title.en) : 'none (no run served every request)';
+};
+
+export const adoption = (step: ComputedStep) => (step.adopted ? 'adopted' : 'not adopted');
+
+type AccuracyCheck = ComputedGuide['accuracy'][number];
+
+/** "baseline 0.950, optimized 0.951": each result of an accuracy check with its score. */
+export const accuracyScores = (check: AccuracyCheck) =>
+  check.results.map((r) => `${markdownText(r.label)} ${formatFixed(r.score.value, 3)}`).join(', ');
+
+export const accuracyVerdict = (check: AccuracyCheck) => (check.verdict.withinNoise ? 'within noise' : 'beyond noise');

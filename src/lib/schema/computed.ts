@@ -164,6 +164,8 @@ export const ComputedGuideSchema = z.object({
   optimizationSummary: z.object({ mode: SummaryMode, rows: z.array(SummaryRowSchema) }),
   percentDecimals: z.number().int(),
   feedbackUrl: z.string().optional(),
+  /** ids the guide had before: their pages send the reader to this one */
+  renamedFrom: z.array(z.string()).optional(),
   /** what the story checks found and guide.yaml acknowledged, with the author's reason */
   story: z.array(z.intersection(StoryFindingSchema, z.object({ reason: ComputedReasonSchema }))),
   /**

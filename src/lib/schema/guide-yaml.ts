@@ -118,6 +118,9 @@ const HardwareNameSchema = z
       'a machine name with a letter or digit first (its compare page is /compare/hardware/<name in lower case>/)',
   });
 
+/** A guide's id: its two folder names under content/guides, `<model>/<hardware>`. */
+const GUIDE_ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/;
+
 export const GuideSchema = z.strictObject({
   title: LocalizedSchema,
   model: z.strictObject({
@@ -234,5 +237,13 @@ export const GuideSchema = z.strictObject({
   percentDecimals: z.number().int().min(0).max(4),
   /** where readers report problems: https only (no javascript:, data:, …) */
   feedbackUrl: SafeUrlSchema.optional(),
+  /**
+   * The ids this guide was published under before (`<model>/<hardware>`, its earlier folders): each
+   * earlier page stays, as a page that sends the reader here, so links and bookmarks keep working.
+   */
+  renamedFrom: z
+    .array(z.string().regex(GUIDE_ID, 'expected a guide id, <model>/<hardware> as folders'))
+    .min(1)
+    .optional(),
 });
 export type Guide = z.infer<typeof GuideSchema>;

@@ -63,7 +63,7 @@ describe('plausibility warnings', () => {
     );
     const result = checkAcknowledgements(byFile.ctx, []);
     expect(byFile.reported()).toEqual([]);
-    expect(result.acknowledged.map((d) => [d.code, d.file, d.line])).toEqual([
+    expect(result.acknowledged.map(({ warning: d }) => [d.code, d.file, d.line])).toEqual([
       ['W_PEAK_BELOW_MEAN', 'data/raw/tiny/h100/engine/vllm.txt', 5],
       ['W_PEAK_BELOW_MEAN', 'data/raw/tiny/h100/engine/sglang.txt', 5],
     ]);
@@ -98,7 +98,7 @@ describe('plausibility warnings', () => {
       peak_output_token_throughput: '3000000.00',
     });
     const { ctx, reported } = used([{ code: 'W_BEYOND_PHYSICAL', metric: PEAK, reason }], [huge]);
-    expect(checkAcknowledgements(ctx, []).acknowledged.map((d) => [d.code, d.line])).toEqual([
+    expect(checkAcknowledgements(ctx, []).acknowledged.map(({ warning: d }) => [d.code, d.line])).toEqual([
       ['W_BEYOND_PHYSICAL', 4],
     ]);
     expect(reported()).toEqual([
@@ -210,7 +210,7 @@ describe('story findings', () => {
       [],
     );
     const { acknowledged, storyNotes } = checkAcknowledgements(ctx, [model, start]);
-    expect(acknowledged.map((d) => d.code)).toEqual(['W_STORY_ADDED']);
+    expect(acknowledged.map(({ warning: d }) => d.code)).toEqual(['W_STORY_ADDED']);
     expect(storyNotes).toEqual([
       {
         code: 'W_STORY_ADDED',
