@@ -84,9 +84,11 @@ describe('story checks', () => {
         reason: { en: 'the launcher picks every GPU of the node by default', zh: '启动器默认使用节点上的全部 GPU' },
       },
     ]);
-    // Each page says it in its own language.
+    // Each page says it in its own language, in the collapsed notes for reviewers at the end, about the whole guide.
     const notes = (lang: 'en' | 'zh') =>
-      guideView(acknowledged.guide!, { title: '', description: '', slots: {} }, lang).conclusion.storyNotes;
+      guideView(acknowledged.guide!, { title: '', description: '', slots: {} }, lang).reviewNotes?.groups.find(
+        (g) => g.id === 'guide',
+      )?.notes;
     expect(notes('en')).toEqual([
       'Note from review: the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing. Accepted because the launcher picks every GPU of the node by default.',
     ]);
@@ -116,9 +118,10 @@ describe('story checks', () => {
       ['W_STORY_START', 'tuning'],
       ['W_STORY_START', 'tuning'],
     ]);
-    const notes = guideView(acknowledged.guide!, { title: '', description: '', slots: {} }, 'zh').results.steps.find(
-      (s) => s.id === 'tuning',
-    )?.storyNotes;
+    const review = guideView(acknowledged.guide!, { title: '', description: '', slots: {} }, 'zh').reviewNotes;
+    expect(review?.groups.map((g) => g.id)).toEqual(['step-tuning']);
+    expect(review?.summary).toBe('审阅说明（2 条）');
+    const notes = review?.groups[0]?.notes;
     expect(notes?.map((note) => note.split('。')[0])).toEqual([
       '审阅说明：“A”去掉了本步骤起始配置（SGLang）中的 --tensor-parallel-size',
       '审阅说明：“B”运行在 vLLM 上，而本步骤的起始配置运行在 SGLang 上',
@@ -249,7 +252,7 @@ describe('acknowledgement reasons, in both languages', () => {
       .filter((d) => d.code === 'W_REASON_UNTRANSLATED')
       .map((d) => `${d.line}: ${d.severity} ${d.code}: ${d.message} (found: ${d.found})`);
   const note = (built: ReturnType<typeof build>, lang: 'en' | 'zh') =>
-    guideView(built.guide!, { title: '', description: '', slots: {} }, lang).conclusion.storyNotes[0]?.split(
+    guideView(built.guide!, { title: '', description: '', slots: {} }, lang).reviewNotes?.groups[0]?.notes[0]?.split(
       /\. Accepted|。接受/,
     )[1];
 

@@ -4,7 +4,6 @@ import { toDisplayUnit } from '../format/metric-label.ts';
 import { commandView, type CommandView } from './command-view.ts';
 import type { Measured } from '../schema/computed.ts';
 import type { ViewContext, MeasuredCell } from './view-context.ts';
-import { storyNotes } from './story-notes.ts';
 import { answerView, type AnswerView } from './answer-view.ts';
 
 /** The before/after comparison: a chart, its caption and the table of benchmark cases. */
@@ -40,8 +39,6 @@ export type ConclusionView = {
   comparison?: ComparisonView;
   /** free prose the guide adds under the table */
   proseHtml?: string;
-  /** what the story checks found in the recommendation, with the author's reason */
-  storyNotes: string[];
   notesHeading: string;
   notesHtml: string;
   feedback: string;
@@ -60,7 +57,6 @@ export function conclusionView(ctx: ViewContext): ConclusionView {
     commandView: commandView(guide.recommended.command),
     ...(guide.comparison.length > 0 ? { comparison: comparisonView(ctx) } : {}),
     ...(conclusionProse ? { proseHtml: conclusionProse } : {}),
-    storyNotes: storyNotes(ctx, undefined),
     notesHeading: tr('conclusion.notes'),
     notesHtml: ctx.slot('notes') ?? '',
     feedback: tr('conclusion.feedback'),

@@ -5,6 +5,7 @@ import { conclusionView, type ConclusionView } from './conclusion-view.ts';
 import { otherCasesView, type OtherCasesView } from './other-cases-view.ts';
 import { setupView, type SetupView } from './setup-view.ts';
 import { stepView, type StepView } from './step-view.ts';
+import { reviewNotesView, type ReviewNotesView } from './story-notes.ts';
 import { optimizationSummaryView, type OptimizationSummaryView } from './summary-table-view.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 import { viewContext, type ProseHtml, type ViewContext } from './view-context.ts';
@@ -41,6 +42,8 @@ export type GuideView = {
   /** absent when the guide has neither other cases nor prose about them */
   otherCases?: OtherCasesView;
   downloads: { heading: string; links: { href: string; text: string; filename: string }[] };
+  /** what the story checks found and the authors accepted: collapsed at the end, for reviewers */
+  reviewNotes?: ReviewNotesView;
   /** YYYY-MM-DD when the guide's raw files last changed, from their git history */
   lastUpdated?: string;
 };
@@ -91,6 +94,7 @@ export function guideView(
     results: resultsView(ctx),
     optimizationSummary: optimizationSummaryView(ctx),
     ...otherCasesOf(otherCasesView(ctx)),
+    ...reviewNotesOf(reviewNotesView(ctx)),
     downloads: {
       heading: tr('downloads.heading'),
       links: [
@@ -116,6 +120,10 @@ function resultsView(ctx: ViewContext): GuideView['results'] {
     directionLegend: ctx.directionLegend,
     ...(highlights ? { changedFlags: ctx.tr('command.changedLegend') } : {}),
   };
+}
+
+function reviewNotesOf(view: ReviewNotesView | undefined): { reviewNotes?: ReviewNotesView } {
+  return view ? { reviewNotes: view } : {};
 }
 
 function otherCasesOf(view: OtherCasesView): { otherCases?: OtherCasesView } {

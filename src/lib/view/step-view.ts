@@ -9,7 +9,6 @@ import { statusText, summaryVariant } from './step-names.ts';
 import { summaryText } from './step-summary-text.ts';
 import { argsView, commandView, type CommandView } from './command-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
-import { storyNotes } from './story-notes.ts';
 import { isSkipped } from '../schema/served.ts';
 
 export type VariantView = {
@@ -46,8 +45,6 @@ export type StepView = {
   noteHtml?: string;
   /** the same configuration measured in another step: how far the two results lie apart */
   repeats: string[];
-  /** what the story checks found in this step, with the author's reason */
-  storyNotes: string[];
   accuracy: AccuracyView[];
 };
 
@@ -84,7 +81,6 @@ export function stepView(ctx: ViewContext, step: ComputedStep): StepView {
       : {}),
     ...(noteHtml ? { noteHtml } : {}),
     repeats: repeatNotes(ctx, step),
-    storyNotes: storyNotes(ctx, step.id),
     accuracy: guide.accuracy.filter((check) => check.after === step.id).map((check) => accuracyView(ctx, check)),
   };
 }

@@ -1,0 +1,67 @@
+// Issue 22, in Chromium at 390 and 1440 px: review notes ("Note from review … Accepted because …")
+// are for reviewers, so a guide page keeps them out of the reader's way: none between the answer
+// and the evidence, all in one collapsed section at the very end, in the page's language, grouped
+// by what they concern.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
+import { previewAndBrowser } from '../helpers/preview-server.ts';
+
+const site = previewAndBrowser();
+const noteCount = (id: string) =>
+  (JSON.parse(readFileSync(join(repoRoot, `data/guides/${id}.json`), 'utf8')) as { story: unknown[] }).story.length;
+
+describe.each([390, 1440] as const)('at %i px', (width) => {
+  it.each([
+    ['en', 'qwen3-8b/h100-latency', 'Notes from review', 'Note from review: '],
+    ['zh', 'qwen3-8b/h100-latency', '审阅说明', '审阅说明：'],
+    ['zh', 'glm-4.x/h200', '审阅说明', '审阅说明：'],
+  ] as const)('%s %s: every note collapsed in one section at the end', async (lang, id, summary, prefix) => {
+    const context = await site.browser.newContext({ viewport: { width, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.preview.url}/${lang}/guides/${id}/`);
+      const count = noteCount(id);
+      expect(count).toBeGreaterThan(0);
+      const found = await page.evaluate(() => {
+        const main = document.querySelector('main')!;
+        const notes = [...main.querySelectorAll('.story-note')];
+        const details = main.querySelector('details.review-notes') as HTMLDetailsElement | null;
+        const downloads = main.querySelector('ul.downloads');
+        const follows = (a: Node | null, b: Node | null) =>
+          !!a && !!b && (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+        return {
+          notes: notes.length,
+          outside: notes.filter((n) => !details?.contains(n)).length,
+          visible: notes.filter((n) => n.checkVisibility()).length,
+          open: details?.open,
+          summary: details?.querySelector('summary')?.textContent?.trim(),
+          afterDownloads: follows(downloads, details),
+          // Nothing of the article's own comes after it.
+          last: [...(details?.parentElement?.children ?? [])].filter((e) => follows(details, e) && e.closest('main'))
+            .length,
+        };
+      });
+      expect(found).toEqual({
+        notes: count,
+        outside: 0,
+        visible: 0,
+        open: false,
+        summary: `${summary}${lang === 'zh' ? `（${count} 条）` : ` (${count})`}`,
+        afterDownloads: true,
+        last: 0,
+      });
+      await page.locator('details.review-notes > summary').click();
+      const texts = await page.locator('details.review-notes .story-note').allTextContents();
+      expect(texts).toHaveLength(count);
+      for (const text of texts) expect(text.startsWith(prefix)).toBe(true);
+      if (lang === 'zh') for (const text of texts) expect(text).not.toMatch(/Note from review|Accepted because/);
+      expect(
+        await page.locator('details.review-notes .story-note').evaluateAll((n) => n.every((e) => e.checkVisibility())),
+      ).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
