@@ -23,6 +23,23 @@ export function newestGuideEntry(id: string, fromStore: GuideEntryData): GuideEn
   return holder[KEY]?.get(id) ?? fromStore;
 }
 
+const REJECTED = Symbol.for('perflab.devRejections');
+const rejected = globalThis as { [REJECTED]?: Map<string, string[]> };
+
+/**
+ * `astro dev` only: the guides whose last edit was refused, each with its errors as check prints
+ * them. The guide's page shows them in a banner over its last good state until an edit is taken.
+ */
+export function devRejections(): Map<string, string[]> {
+  rejected[REJECTED] ??= new Map();
+  return rejected[REJECTED];
+}
+
+/** The errors that keep a guide's last edit off its page (dev server only; never in a build). */
+export function rejectedEdit(id: string): readonly string[] | undefined {
+  return rejected[REJECTED]?.get(id);
+}
+
 const RELOAD = Symbol.for('perflab.devReload');
 const reloader = globalThis as { [RELOAD]?: () => void };
 

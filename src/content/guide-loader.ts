@@ -13,7 +13,8 @@ import { ComputedGuideSchema, type ComputedGuide } from '../lib/schema/computed.
 import { computedByThisCode } from '../pipeline/cache.ts';
 import { LAST_UPDATED_FILE } from '../lib/last-updated.ts';
 import { sitePaths } from '../lib/site-paths.ts';
-import { devGuideEntries, reloadOpenPages } from './dev-entries.ts';
+import { devGuideEntries, devRejections, reloadOpenPages } from './dev-entries.ts';
+import { isPlausibilityWarning } from '../pipeline/report.ts';
 
 const ProseHtmlSchema = z.object({
   title: z.string(),
@@ -52,8 +53,13 @@ export function guideLoader(options: Options): Loader {
       const { watcher, logger } = context;
       if (watcher) {
         // Dev: raw files or sources edited while no server ran are ingested and computed first.
+        // Quietly: only a guide that fails is named (the one being edited is reported on each change).
         const { refreshGuide, guideIds } = await import('../pipeline/refresh.ts');
-        for (const id of guideIds()) reportRefresh(logger, id, refreshGuide(id));
+        const ids = guideIds();
+        const failed = ids.filter((id) => !reportRefresh(logger, id, refreshGuide(id), { errorsOnly: true }));
+        logger.info(
+          `${ids.length - failed.length} guide(s) up to date${failed.length > 0 ? `, ${failed.length} with errors (above)` : ''}; edits are ingested and computed as you save`,
+        );
       }
       const seen = new Set<string>();
       const trusted = computedByThisCode();
@@ -204,7 +210,11 @@ async function onChange(
   try {
     if (guide.sources) {
       const { refreshGuide } = await import('../pipeline/refresh.ts');
-      if (!reportRefresh(context.logger, guide.id, refreshGuide(guide.id))) return; // the page keeps its last good state
+      if (!reportRefresh(context.logger, guide.id, refreshGuide(guide.id))) {
+        // The page keeps its last good state, with a banner saying the edit was not taken.
+        reloadOpenPages();
+        return;
+      }
     }
     loadEntry(context, root, dirs, options, guide.id);
     // The page shows this entry now, not after Astro has written and reloaded its whole store.
@@ -218,15 +228,30 @@ async function onChange(
   }
 }
 
+/**
+ * Logs a refresh's problems, and for a failed one keeps them for the guide's page, which shows
+ * them in a banner over its last good state (dev-entries.ts) until an edit is accepted. Plausibility
+ * warnings are compute's to judge (an unacknowledged one is an error there); `errorsOnly` (the start
+ * of the server) names only guides that fail.
+ */
 function reportRefresh(
   logger: LoaderContext['logger'],
   id: string,
   result: { ok: boolean; diagnostics: Parameters<typeof formatDiagnostic>[0][] },
+  { errorsOnly = false }: { errorsOnly?: boolean } = {},
 ): boolean {
-  for (const d of result.diagnostics) {
+  const shown = result.diagnostics.filter(
+    (d) => !isPlausibilityWarning(d) && !(errorsOnly && (result.ok || d.severity !== 'error')),
+  );
+  for (const d of shown) {
     if (d.severity === 'error') logger.error(formatDiagnostic(d));
     else logger.warn(formatDiagnostic(d));
   }
-  if (!result.ok) logger.error(`${id}: not updated until the errors above are fixed (npm run check lists them)`);
+  const rejections = devRejections();
+  if (result.ok) rejections.delete(id);
+  else {
+    logger.error(`${id}: not updated until the errors above are fixed (npm run check lists them)`);
+    rejections.set(id, result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic));
+  }
   return result.ok;
 }

@@ -115,7 +115,7 @@ async function ingestGuides(): Promise<boolean> {
     process.stderr.write(`ingest: ${guide}: ${rawFiles} raw file(s), ${runCount} run(s)${unchangedNote}\n`);
   }
 
-  if (reportDiagnostics(diagnostics)) {
+  if (reportDiagnostics(diagnostics, { foldPlausibility: 'ingest' })) {
     if (staging) removeOwned(staging, data);
     process.stderr.write('ingest: failed; data/runs left as it was\n');
     return false;

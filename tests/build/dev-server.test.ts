@@ -59,6 +59,9 @@ beforeAll(async () => {
   server.stdout?.on('data', (chunk) => (output += String(chunk)));
   server.stderr?.on('data', (chunk) => (output += String(chunk)));
   expect(showsNumber(await pageShows('5481.90'), '5481.90'), output).toBe(true);
+  // A clean start names no guide: the warnings guide.yaml acknowledges are compute's to judge.
+  expect(output, output).toMatch(/\d+ guide\(s\) up to date; edits are ingested and computed as you save/);
+  expect(output).not.toMatch(/W_MEAN_ABOVE_PERCENTILE|W_PEAK_BELOW_MEAN|W_BEYOND_PHYSICAL/);
 }, 90_000);
 
 afterAll(async () => {
@@ -105,6 +108,10 @@ describe('npm run dev', () => {
     expect(output).toContain('data/raw/glm-5.2/h200/engine/sglang.txt:11:42: error E_BAD_NUMBER');
     expect(output).not.toContain('E_EMPTY_FILE');
     expect(showsNumber(await page(), '6487.53')).toBe(true);
+    // The page itself says the edit was not taken, and why, above its last good state.
+    const html = await (await fetch(`${url}/en/guides/glm-5.2/h200/`)).text();
+    expect(html).toContain('Your last edit was not applied');
+    expect(html).toMatch(/<pre[^>]*>[^<]*data\/raw\/glm-5\.2\/h200\/engine\/sglang\.txt:11:42: error E_BAD_NUMBER/);
   }, 40_000);
   it('an open page reloads itself and shows the edit', async () => {
     // The test before left sglang.txt with an error, which keeps the page as it was: put it right.
@@ -124,6 +131,8 @@ describe('npm run dev', () => {
       writeFileSync(raw, edited);
       // No reload by the test: the dev server tells the page to reload itself.
       await tab.waitForFunction((text) => document.body.textContent?.includes(text), next, { timeout: 20_000 });
+      // sglang.txt was put right above: the banner of the refused edit is gone.
+      expect(await tab.locator('.dev-rejected').count()).toBe(0);
     } finally {
       await browser.close();
     }

@@ -3,7 +3,7 @@
 // site, published below a path (https://<owner>.github.io/<repository>/): every link, asset,
 // script path and canonical URL the build writes must stay below it. Builds the site once more into
 // a scratch folder with that setting, and runs Pagefind on it as `npm run build` does.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,7 @@ const astroEnv = () =>
 /** The id glm-4.x/a100 had before, in the scratch site's guide.yaml (renamedFrom). */
 const formerId = 'glm-4/a100-2025';
 let root: string;
+let buildOutput = '';
 
 beforeAll(() => {
   // The repository's guides in a scratch site (PERFLAB_ROOT), one of them renamed from another id.
@@ -44,11 +45,13 @@ beforeAll(() => {
   };
   execFileSync(process.execPath, [join(repoRoot, 'scripts/compute.ts')], { cwd: repoRoot, env, stdio: 'ignore' });
   out = join(root, 'dist');
-  execFileSync(process.execPath, [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out], {
-    cwd: repoRoot,
-    env,
-    stdio: 'ignore',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out],
+    { cwd: repoRoot, env, encoding: 'utf8' },
+  );
+  if (build.status !== 0) throw new Error(`astro build failed:\n${build.stdout}${build.stderr}`);
+  buildOutput = build.stdout + build.stderr;
   execFileSync(join(repoRoot, 'node_modules/.bin/pagefind'), ['--site', out], { cwd: repoRoot, stdio: 'ignore' });
 }, 180_000);
 
@@ -72,6 +75,11 @@ function urlsOf(html: string): string[] {
 const external = (url: string) => /^(https:|mailto:|data:|#)/.test(url) || url === '';
 
 describe('PERFLAB_SITE below a path (a GitHub Pages project site)', () => {
+  it('builds without a warning (no route conflict, no sitemap skipped)', () => {
+    expect(buildOutput).toContain('Complete!');
+    expect(buildOutput.split('\n').filter((line) => /\[WARN\]|warning/i.test(line))).toEqual([]);
+  });
+
   it('finds the URLs it checks (the reader below is not blind)', () => {
     const urls = urlsOf(read('en/guides/glm-5.2/h200/index.html'));
     expect(urls).toContain(`${base}zh/guides/glm-5.2/h200/`);

@@ -21,6 +21,30 @@ describe('ingest CLI', () => {
     expect(readFileSync(runsFile, 'utf8')).toBe(before);
   });
 
+  it('a clean checkout prints no warning its guides acknowledge: plausibility warnings are one line', () => {
+    const result = run('ingest.ts');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/warning W_/);
+    expect(result.stderr).toMatch(
+      /^ingest: \d+ plausibility warning\(s\) on runs, for compute to check against each guide's acknowledge: \(npm run check shows any not acknowledged\)$/m,
+    );
+    // The warnings are compute's to judge: it refuses one a guide does not acknowledge, in full.
+    const yaml = join(scratch, 'content/guides/glm-5.2/h200/guide.yaml');
+    const acknowledged = readFileSync(yaml, 'utf8');
+    const without = acknowledged.replace(/ {2}- file: engine\/sglang\.txt\n(?: {4}.*\n)+/, '');
+    expect(without).not.toBe(acknowledged);
+    writeFileSync(yaml, without);
+    try {
+      const compute = run('compute.ts');
+      expect(compute.status).toBe(1);
+      expect(compute.stderr).toMatch(
+        /error E_UNACKNOWLEDGED: data\/raw\/glm-5\.2\/h200\/engine\/sglang\.txt:\d+: itl mean \(53\.19\) is above its p95/,
+      );
+    } finally {
+      writeFileSync(yaml, acknowledged);
+    }
+  });
+
   it('on a bad raw file, exits 1 with file:line and leaves data/runs as it was', () => {
     const before = readFileSync(runsFile, 'utf8');
     const raw = join(scratch, 'data/raw/glm-5.2/h200/engine/sglang.txt');
