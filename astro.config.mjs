@@ -17,11 +17,11 @@ export default defineConfig({
   base: basePath(site, process.env.PERFLAB_BASE),
   trailingSlash: 'always',
   // Four pages in flight rather than one: a page's render waits on reads the others can fill
-  // (npm run bench at 250 guides: about 5 % off the site build, the same memory, identical output).
+  // (npm run bench:site at 250 guides: about 5 % off the site build, the same memory, identical output).
   build: { concurrency: 4 },
   // Starlight turns on prefetching every link, a script on every page: pages are small and static.
   prefetch: false,
-  // `npm run bench` builds a scratch site; its content-layer cache must not replace this one's.
+  // `npm run bench:site` builds a scratch site; its content-layer cache must not replace this one's.
   ...(process.env.PERFLAB_CACHE_DIR ? { cacheDir: process.env.PERFLAB_CACHE_DIR } : {}),
   integrations: [
     // First: a link in public/ stops the build before anything is copied, and the dev server serves

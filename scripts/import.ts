@@ -8,7 +8,12 @@ import { importPage } from '../src/lib/import/write-guide.ts';
 import { folder, repoPath } from '../src/pipeline/fs-policy.ts';
 import { importTargetProblem, writeImport } from '../src/pipeline/import-writer.ts';
 import { audit, printAudit, readPage } from '../src/pipeline/page-import.ts';
+import { answerHelp } from '../src/pipeline/cli-help.ts';
 
+answerHelp(`usage: npm run import -- <page.md> [<model>/<hardware>]
+Migrates a Performance Lab markdown page: every result block verbatim to data/raw/<model>/<hardware>/,
+a draft content/guides/<model>/<hardware>/guide.yaml and en.md, then prints the page's audit.
+Writes all of it or nothing; the guide id defaults to <page's folder>/<page's name>.`);
 const { page, file, id } = readPage('import');
 const refused = importTargetProblem(id);
 if (refused) {

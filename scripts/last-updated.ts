@@ -7,6 +7,11 @@ import { stableJson } from '../src/lib/stable-json.ts';
 import { today } from '../src/pipeline/clock.ts';
 import { repoRoot, writeOwnedIfChanged } from '../src/pipeline/fs-policy.ts';
 import { gitLastUpdated } from '../src/pipeline/last-updated.ts';
+import { answerHelp } from '../src/pipeline/cli-help.ts';
+
+answerHelp(`usage: node scripts/last-updated.ts   (npm run build runs it)
+Writes, for each guide, the date of the newest commit that changed its raw files (git log of
+data/raw) to ${LAST_UPDATED_FILE}, for the guide pages' "Last updated".`);
 
 const date = today();
 const { dates, future, shallow } = gitLastUpdated(repoRoot, date);

@@ -7,10 +7,14 @@ import { parseArgs } from 'node:util';
 import { guideTemplate, proseTemplate } from '../src/lib/guide-source/scaffold.ts';
 import { Objective } from '../src/lib/schema/vocabulary.ts';
 import { folder, linkOnTheWay, makeOwnedFolder, repoPath, writeOwnedIfChanged } from '../src/pipeline/fs-policy.ts';
+import { answerHelp } from '../src/pipeline/cli-help.ts';
 
 const usage = `usage: npm run new -- <model-slug> <hardware-slug> [--objective ${Objective.options.join('|')}]
   e.g. npm run new -- qwen3-8b h100 --objective latency
   (slugs: lower-case letters, digits, ".", "_" and "-")\n`;
+answerHelp(`${usage}Scaffolds a whole guide: content/guides/<model>/<hardware>/{guide.yaml,en.md,zh.md} and
+data/raw/<model>/<hardware>/; npm run check then fails on every FILL-IN left and every raw result
+not yet in place.`);
 function refuse(message: string): never {
   process.stderr.write(`new: ${message}\n${usage}`);
   process.exit(2);

@@ -1,11 +1,5 @@
 // pr-comment: post the review report as one comment on the pull request whose head the run built,
-// updating ours if it exists.
-// Usage: node scripts/pr-comment.ts <report.md> [<pull-number-file>]
-//          GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL (default https://api.github.com), and from
-//          the workflow_run event: PERFLAB_HEAD_SHA, PERFLAB_HEAD_REPOSITORY, PERFLAB_RUN_CONCLUSION,
-//          PERFLAB_RUN_URL, PERFLAB_RUN_ID (its built-site artifact is linked); PERFLAB_BOT_LOGIN (default github-actions[bot]) is whose comment we update.
-//        node scripts/pr-comment.ts --dry-run <report.md>            (says what it would post)
-// What it does, and why the files are not trusted: src/pipeline/review-comment.ts.
+// updating ours if it exists (usage below). Why the files are not trusted: src/pipeline/review-comment.ts.
 import { readFileSync } from 'node:fs';
 import {
   ACTIONS_BOT_LOGIN,
@@ -17,7 +11,15 @@ import {
   reviewComment,
 } from '../src/lib/review/pr-comment.ts';
 import { postReviewComment, ReviewCommentError } from '../src/pipeline/review-comment.ts';
+import { answerHelp } from '../src/pipeline/cli-help.ts';
 
+answerHelp(`usage: npm run pr-comment -- <report.md> [<pull-number-file>]
+       npm run pr-comment -- --dry-run <report.md>   (says what it would post)
+Posts the review report as one comment on the open pull request whose head the run built, or updates
+its own. Reads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL (default https://api.github.com) and,
+from the workflow_run event, PERFLAB_HEAD_SHA, PERFLAB_HEAD_REPOSITORY, PERFLAB_RUN_CONCLUSION,
+PERFLAB_RUN_URL and PERFLAB_RUN_ID (its built-site artifact is linked); PERFLAB_BOT_LOGIN (default
+github-actions[bot]) is whose comment it updates.`);
 const args = process.argv.slice(2);
 function fail(message: string): never {
   process.stderr.write(`pr-comment: ${message}\n`);

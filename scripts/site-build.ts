@@ -8,6 +8,10 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { listFiles, repoRoot } from '../src/pipeline/fs-policy.ts';
+import { answerHelp } from '../src/pipeline/cli-help.ts';
+
+answerHelp(`usage: node scripts/site-build.ts [astro build options, e.g. --outDir DIR]   (npm run build runs it)
+Runs astro build with Node's heap sized to the number of guides in data/guides.`);
 
 const guides = listFiles(join(repoRoot, 'data/guides')).filter((path) => path.endsWith('.json')).length;
 const heapMb = Math.max(1000, Math.ceil(300 + 0.75 * guides));

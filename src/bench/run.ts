@@ -1,4 +1,4 @@
-// The bench: builds N synthetic guides in a temp folder and prints what it costs (see scripts/bench.ts
+// The bench: builds N synthetic guides in a temp folder and prints what it costs (see scripts/bench-site.ts
 // for what it measures). Every stage runs as its own process, as npm run build runs it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

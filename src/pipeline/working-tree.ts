@@ -1,5 +1,7 @@
 // The guides as the working tree's sources make them, computed in memory (ingest + compute,
-// nothing written): what `diff` reports on, so it never reads a data/ left stale by a skipped build.
+// nothing written): what `diff` reports on, so it never reads a data/ left stale by a skipped build;
+// and, from git, the guides a ref committed and the files changed since it.
+import { execFileSync } from 'node:child_process';
 import { appendAll } from '../lib/append-all.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
@@ -9,7 +11,10 @@ import type { ComputedGuide } from '../lib/schema/computed.ts';
 import type { Acknowledged } from '../lib/compute/acknowledgements.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';
 import { today } from './clock.ts';
-import { folderProblems, guidesRoot, listGuideDirs } from './fs-policy.ts';
+import { folderProblems, guidesRoot, listGuideDirs, repoRoot } from './fs-policy.ts';
+import { ComputedGuideSchema } from '../lib/schema/computed.ts';
+import { formatDiagnostic } from '../lib/diagnostics/diagnostics.ts';
+import { validateJson } from '../lib/diagnostics/validate.ts';
 
 export function computeWorkingTree(): {
   guides: Map<string, ComputedGuide>;
@@ -39,4 +44,48 @@ export function computeWorkingTree(): {
     acknowledged.set(id, built.acknowledged ?? []);
   }
   return { guides, diagnostics, acknowledged };
+}
+
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+
+/** Whether `ref` names a commit of the repository. */
+export function isCommit(ref: string): boolean {
+  try {
+    git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The guides data/guides held at `ref`, and the ids of those this perflab cannot read (an older
+ * schema, or not JSON): the report names those as not compared, and stderr says why.
+ */
+export function committedGuides(ref: string): { guides: Map<string, ComputedGuide>; unreadable: Set<string> } {
+  const guides = new Map<string, ComputedGuide>();
+  const unreadable = new Set<string>();
+  for (const path of git('ls-tree', '-r', '--name-only', ref, '--', 'data/guides').split('\n')) {
+    if (!path.endsWith('.json')) continue;
+    const id = path.replace(/^data\/guides\//, '').replace(/\.json$/, '');
+    const file = `${ref}:${path}`;
+    const checked = validateJson(ComputedGuideSchema, git('show', file), file);
+    if (checked.ok) {
+      guides.set(id, checked.data);
+      continue;
+    }
+    unreadable.add(id);
+    process.stderr.write(`diff: ${file} is not comparable with this perflab's guides:\n`);
+    for (const d of checked.diagnostics.slice(0, 5)) process.stderr.write(`${formatDiagnostic(d)}\n`);
+  }
+  return { guides, unreadable };
+}
+
+/** The files the working tree changed since `ref`: tracked ones, and new ones not yet added. */
+export function changedSince(ref: string): string[] {
+  return [
+    ...git('diff', '--name-only', '--no-renames', '-z', ref, '--').split('\0'),
+    ...git('ls-files', '--others', '--exclude-standard', '-z').split('\0'),
+  ].filter((path) => path !== '');
 }

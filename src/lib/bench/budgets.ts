@@ -1,7 +1,7 @@
 // The performance budgets of issue 12, each set against what one bench run measured. A verdict to
 // read, not a test: the bench prints it and exits 0 whatever it says.
 
-/** The figures of a bench run that the budgets read (scripts/bench.ts writes all of them). */
+/** The figures of a bench run that the budgets read (scripts/bench-site.ts writes all of them). */
 export type BudgetFigures = {
   guides: number;
   pages: number;

@@ -1,4 +1,4 @@
-// Synthetic guides for `npm run bench`: copies of a seed guide whose raw results differ per copy
+// Synthetic guides for `npm run bench:site` (the site-build benchmark): copies of a seed guide whose raw results differ per copy
 // but stay self-consistent (every time and throughput scaled together, so the plausibility checks
 // and the winners hold), with titles and model names that tell the copies apart.
 

@@ -1,0 +1,55 @@
+// Every command answers --help (and -h) with what it does and how to call it, exit 0, and does
+// nothing else: check does not check, bench does not build, new does not scaffold, the comment
+// script asks no API. Each runs in an empty scratch root, which must stay empty.
+import { spawnSync } from 'node:child_process';
+import { globSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'perflab-help-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const env = { ...process.env, PERFLAB_ROOT: root, PERFLAB_PIPELINE_CACHE: join(root, '.cache') };
+const scripts = globSync('scripts/*.ts', { cwd: repoRoot }).sort();
+const packageScripts = z
+  .object({ scripts: z.record(z.string(), z.string()) })
+  .parse(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'))).scripts;
+
+describe('--help', () => {
+  it('finds the scripts', () => {
+    expect(scripts).toContain('scripts/check.ts');
+    expect(scripts.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it.each(scripts)('%s prints its usage and exits 0 without running', (script) => {
+    for (const flag of ['--help', '-h']) {
+      const result = spawnSync(process.execPath, [join(repoRoot, script), flag], { cwd: root, env, encoding: 'utf8' });
+      expect(result.status, `${flag}: ${result.stderr}`).toBe(0);
+      expect(result.stdout).toMatch(/^usage: /);
+      expect(result.stdout.split('\n').length).toBeGreaterThan(2);
+      expect(result.stderr).toBe('');
+      expect(readdirSync(root)).toEqual([]);
+    }
+  });
+
+  it('through npm, as the README writes the commands', () => {
+    for (const name of ['check', 'new', 'bench', 'bench:site', 'diff']) {
+      const result = spawnSync('npm', ['run', '-s', name, '--', '--help'], { cwd: repoRoot, env, encoding: 'utf8' });
+      expect(result.status, `${name}: ${result.stderr}`).toBe(0);
+      expect(result.stdout, name).toMatch(/^usage: npm run /);
+    }
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('the benchmark says what it measures: the site build, not an LLM server', () => {
+    expect(packageScripts['bench:site']).toBe('node scripts/bench-site.ts');
+    expect(packageScripts['bench']).toBe(packageScripts['bench:site']);
+    const result = spawnSync(process.execPath, [join(repoRoot, 'scripts/bench-site.ts'), '--help'], {
+      encoding: 'utf8',
+    });
+    expect(result.stdout).toContain('The site-build benchmark');
+    expect(result.stdout).toContain('not an LLM server');
+  });
+});
