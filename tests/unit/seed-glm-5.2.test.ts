@@ -57,7 +57,8 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
     );
     // Seed: "差值为 2.37 tok/s" but 13760.98 − 13758.60 = 2.38.
     expect(zh('chunked-prefill')).toBe(
-      'default Total TPS = 13760.98, 8K Total TPS = 13758.60. default 性能更优，差值为 2.38 tok/s (0.02%); Mean TPOT = 266.89 ms 与 266.86 ms, 增加 0.03 ms (0.01%，耗时增加).',
+      // The seed's sentence, word for word, around the variant's Chinese name (默认, issue 22).
+      '默认 Total TPS = 13760.98, 8K Total TPS = 13758.60. 默认 性能更优，差值为 2.38 tok/s (0.02%); Mean TPOT = 266.89 ms 与 266.86 ms, 增加 0.03 ms (0.01%，耗时增加).',
     );
     // Seed: "差值为 3074.72 tok/s" but 17525.76 − 14451.05 = 3074.71.
     expect(zh('kv-cache-dtype')).toBe(

@@ -50,7 +50,7 @@ describe('summary references', () => {
       'B Total TPS = 1500.00, SGLang Total TPS = 1500.00: the same at the precision shown (a difference of 0.00 tok/s); Mean TPOT = 35.00 ms vs 35.00 ms, unchanged.',
     );
     expect(summaryText(guide, step, 'zh')!.text).toBe(
-      'B Total TPS = 1500.00，SGLang Total TPS = 1500.00：在显示精度下相同（差值为 0.00 tok/s）；Mean TPOT = 35.00 ms 与 35.00 ms, 保持不变。',
+      'B Total TPS = 1500.00，SGLang Total TPS = 1500.00：在显示精度下相同（差值为 0.00 tok/s）；Mean TPOT = 35.00 ms 与 35.00 ms，保持不变。',
     );
   });
 
@@ -86,7 +86,10 @@ describe('an author-named winner', () => {
     expect(summaryText(guide, step, 'en')!.text).toBe(
       'A Total TPS = 1200.00, B Total TPS = 1500.00. A is behind by 300.00 tok/s (20.00%); Mean TPOT = 40.00 ms vs 35.00 ms, increased by 5.00 ms (14.29% slower).',
     );
-    expect(summaryText(guide, step, 'zh')!.text).toContain('A 性能较低，差值为 300.00 tok/s (20.00%)');
+    // perflab's own sentence, not the seed's: Chinese takes full-width punctuation.
+    expect(summaryText(guide, step, 'zh')!.text).toBe(
+      'A Total TPS = 1200.00，B Total TPS = 1500.00。A 性能较低，差值为 300.00 tok/s（20.00%）；Mean TPOT = 40.00 ms 与 35.00 ms，增加 5.00 ms（14.29%，耗时增加）。',
+    );
   });
 
   it('must name a measured variant', () => {

@@ -5,6 +5,7 @@ import { t, translator, type Locale } from '../i18n.ts';
 import type { ComputedCase, ComputedGuide } from '../schema/computed.ts';
 import { hardwareSlugOf } from '../schema/guide-yaml.ts';
 import { commandView, type CommandView } from './command-view.ts';
+import { metricName } from './metric-heading.ts';
 import { deltaStyle, directionLegend, guideImprovement, secondaryDeltaView, type DeltaView } from './view-context.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
@@ -125,7 +126,7 @@ function caseTables(
     const first = members[0];
     return {
       objective: tr(`objective.${objective === 'latency' ? 'latency' : 'throughput'}`),
-      metric: first ? metricShortName(first.metrics.primary) : '',
+      metric: first ? metricName(first.metrics.primary, tr) : '',
       legend: directionLegend(
         members.flatMap((g) => [g.metrics.primary, ...g.metrics.secondary]),
         tr,

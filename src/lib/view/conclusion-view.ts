@@ -5,6 +5,7 @@ import { commandView, type CommandView } from './command-view.ts';
 import type { Measured } from '../schema/computed.ts';
 import type { ViewContext, MeasuredCell } from './view-context.ts';
 import { answerView, type AnswerView } from './answer-view.ts';
+import { metricHeading } from './metric-heading.ts';
 
 /** The before/after comparison: a chart, its caption and the table of benchmark cases. */
 export type ComparisonView = {
@@ -104,10 +105,7 @@ function comparisonView(ctx: ViewContext): ComparisonView {
     chart: {
       // The axis says which way is better; each optimized bar carries its change.
       metric: tr(metricDirection(guide.metrics.primary) === 'lower' ? 'chart.lowerBetter' : 'chart.higherBetter', {
-        metric:
-          guide.scaling === 'per-gpu'
-            ? `${ctx.primaryName} / ${ctx.accelerator} (${ctx.primaryUnit})`
-            : `${ctx.primaryName} (${ctx.primaryUnit})`,
+        metric: metricHeading(guide.metrics.primary, tr, guide.scaling === 'per-gpu' ? ctx.accelerator : undefined),
       }),
       baselineLabel: tr('table.baselineShort'),
       optimizedLabel: tr('table.optimized'),

@@ -1,5 +1,5 @@
 import { shownAs } from '../format/measurement-text.ts';
-import { displayUnit, metricShortName, unitSuffix } from '../format/metric-label.ts';
+import { metricHeading } from './metric-heading.ts';
 import type { ComputedStep } from '../schema/computed.ts';
 import type { MetricKey } from '../schema/metric.ts';
 import { nameOf } from '../format/variant-name.ts';
@@ -96,8 +96,7 @@ export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsVi
           : statusText(variant, tr);
     return row;
   });
-  const unit = (key: MetricKey) => unitSuffix(displayUnit(key));
-  const withUnit = (key: MetricKey) => (unit(key) ? `${metricShortName(key)} (${unit(key)})` : metricShortName(key));
+  const withUnit = (key: MetricKey) => metricHeading(key, tr);
   return {
     caption: tr('stepResults.caption', { step: step.title[lang] }),
     headers: [

@@ -11,13 +11,18 @@ import { isComplete } from '../schema/served.ts';
 
 type Pairwise = Extract<StepSummary, { kind: 'pairwise' }>;
 
-/** "Mean TPOT = 540.79 ms vs 636.24 ms, reduced by 95.45 ms (15.00%)", one per secondary metric. */
+/**
+ * "Mean TPOT = 540.79 ms vs 636.24 ms, reduced by 95.45 ms (15.00%)", one per secondary metric.
+ * `seed`: in the seed's own sentence, with its punctuation ("…与 636.24 ms, 减少…"); otherwise a
+ * sentence of perflab's, whose Chinese takes full-width punctuation ("…与 636.24 ms，减少…（15.00%）").
+ */
 function secondaryClauses(
   guide: ComputedGuide,
   summary: Pairwise,
   w: ComputedVariant,
   r: ComputedVariant,
   tr: Translate,
+  seed: boolean,
 ) {
   const latency = guide.objective === 'latency';
   return summary.secondary.map((s, i) => {
@@ -34,8 +39,10 @@ function secondaryClauses(
         ? tr('summary.unchanged')
         : latency && s.ratio !== undefined
           ? tr(s.change === 'reduced' ? 'summary.reducedRatio' : 'summary.increasedRatio', changeParams)
-          : tr(s.change === 'reduced' ? 'summary.reduced' : 'summary.increased', changeParams);
-    return tr('summary.secondaryClause', {
+          : seed
+            ? tr(s.change === 'reduced' ? 'summary.reduced' : 'summary.increased', changeParams)
+            : tr(s.change === 'reduced' ? 'summary.reducedOwn' : 'summary.increasedOwn', changeParams);
+    return tr(seed ? 'summary.secondaryClause' : 'summary.secondaryClauseOwn', {
       name: metricShortName(key),
       winnerValue: shownAs(w.measured?.secondary[i]?.value ?? 0, key),
       referenceValue: shownAs(r.measured?.secondary[i]?.value ?? 0, key),
@@ -80,8 +87,11 @@ export function summaryText(
   if (!w || !r) throw new Error(`view: step ${step.id} compares a variant that was not measured`);
   const latency = guide.objective === 'latency';
   const diff = shownAs(Math.abs(summary.primary.gain), primary);
-  const secondaries = secondaryClauses(guide, summary, winner.variant, reference.variant, tr).join(
-    lang === 'zh' ? '；' : '; ',
+  const ahead = summary.primary.gain >= 0;
+  // Only the throughput winner's sentence is the seed's (GLM-5.2); the others are perflab's own.
+  const seed = !latency && ahead && Number(diff) !== 0;
+  const secondaries = secondaryClauses(guide, summary, winner.variant, reference.variant, tr, seed).join(
+    seed ? '; ' : tr('summary.clauseSeparator'),
   );
   // A winner named by its author over a run it ties with: no "faster by 0.00 s".
   if (Number(diff) === 0) {
@@ -100,7 +110,6 @@ export function summaryText(
       }),
     };
   }
-  const ahead = summary.primary.gain >= 0;
   const template = latency
     ? ahead
       ? 'summary.pairwiseLatency'
@@ -121,7 +130,7 @@ export function summaryText(
       unit: primaryUnit,
       percent: formatPercent(Math.abs(summary.primary.percent), guide.percentDecimals),
       ratio: formatRatio(ratio),
-      secondaries: secondaryClauses(guide, summary, winner.variant, reference.variant, tr).join('; '),
+      secondaries,
     }),
   };
 }

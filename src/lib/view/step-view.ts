@@ -118,7 +118,7 @@ function repeatNotes(ctx: ViewContext, step: ComputedStep): string[] {
               step: owner?.title[lang] ?? run.step,
             });
           })
-          .join(', '),
+          .join(tr('step.repeatSeparator')),
         spread: formatSignedPercent(repeat.percent, guide.percentDecimals),
       }),
     );
@@ -151,7 +151,7 @@ function variantView(
   return {
     id: variant.id,
     ...(variant.label ? { heading: variant.label[lang] } : {}),
-    ...(variant.profile ? { profile: variant.profile.name } : {}),
+    ...(variant.profile ? { profile: ctx.profileName(variant.profile) } : {}),
     ...(argsShown ? { args: argsShown.text, argsView: argsShown } : {}),
     ...(commandShown ? { command: commandShown.text, commandView: commandShown } : {}),
     ...(variant.status !== 'ok' || skipped

@@ -61,7 +61,8 @@ export function optimizationSummaryView(ctx: ViewContext): OptimizationSummaryVi
         line.delta ? { ...line, delta: { text: line.delta.text } } : line,
       );
     }
-    const profile = step?.variants.find((v) => v.profile)?.profile?.name ?? '';
+    const stepProfile = step?.variants.find((v) => v.profile)?.profile;
+    const profile = stepProfile ? ctx.profileName(stepProfile) : '';
     if (latency && cell) {
       // The change moves to its own column; the cell keeps the values.
       const values: MeasuredCell = { primary: cell.primary, secondary: cell.secondary };

@@ -11,6 +11,7 @@ import {
 import { translator, type Locale, type Translate } from '../i18n.ts';
 import type { Cell, ComputedGuide, Measured, SecondaryChanges } from '../schema/computed.ts';
 import { metricDirection, type MetricKey } from '../schema/metric.ts';
+import { metricName } from './metric-heading.ts';
 
 /** Prose slots rendered to HTML, with the front matter's title and description. */
 export type ProseHtml = {
@@ -70,6 +71,8 @@ export type ViewContext = {
    * and beside each secondary metric its own change when compute gave them
    */
   cell: (measured: Measured, change?: CellChange) => MeasuredCell;
+  /** a benchmark profile as the page's language names it ("均衡" for Balanced); its name when the guide lists no such profile */
+  profileName: (profile: { id: string; name: string }) => string;
   /** which colour is better and which way each metric of the guide is better: beside tables of changes */
   directionLegend: string;
   /** the objective's change, coloured unless it reads as none ("1.00x") */
@@ -117,6 +120,7 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
     tr,
     prose,
     secondaryDelta,
+    profileName: (profile) => guide.profiles.find((p) => p.id === profile.id)?.label[lang] ?? profile.name,
     directionLegend: directionLegend([guide.metrics.primary, ...guide.metrics.secondary], tr),
     change: (change) => {
       const text = deltaText(change, delta);
@@ -215,7 +219,7 @@ export function directionLegend(keys: readonly MetricKey[], tr: Translate): stri
   const parts = keys.flatMap((key) => {
     const direction = metricDirection(key);
     if (direction === 'none') return [];
-    return [tr(direction === 'higher' ? 'legend.higher' : 'legend.lower', { metric: metricShortName(key) })];
+    return [tr(direction === 'higher' ? 'legend.higher' : 'legend.lower', { metric: metricName(key, tr) })];
   });
   // Metrics of one name (Mean TPOT with or without the first token) are named once.
   return tr('legend.direction', { parts: [...new Set(parts)].join(tr('legend.separator')) });
