@@ -135,7 +135,7 @@ describe('a symbolic link where perflab reads', () => {
   it('npm run new refuses a model folder that is a link, and writes nothing through it', () => {
     outsideFolderWithFiles();
     linkAt(join(root, 'content/guides/evil'), outside);
-    const result = repo.run('new-guide.ts', {}, ['evil', 'h100']);
+    const result = repo.run('new-guide.ts', {}, ['evil', 'h100', '--gpus', '8']);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('new: content/guides/evil is a symbolic link; nothing written');
     expect(existsSync(join(outside, 'h100'))).toBe(false);

@@ -154,7 +154,7 @@ describe('compute CLI', () => {
     expect(result.stderr).toContain(
       'content/guides/glm-5.2/b200/guide.yaml: error E_GUIDE_MISSING: the guide folder content/guides/glm-5.2/b200 has no guide.yaml',
     );
-    expect(result.stderr).toContain('hint: `npm run new -- <model> <hardware>`');
+    expect(result.stderr).toContain('hint: `npm run new -- <model> <hardware> --gpus <count>`');
     expect(result.stderr).not.toContain('E_STALE_RUNS');
     expect(result.stderr).not.toContain('wrong type');
   });

@@ -64,7 +64,7 @@ function fillIn(model: string, hardware: string, blocks: Blocks) {
 
 describe('npm run new', () => {
   it('writes guide.yaml, en.md, zh.md and the raw folder', () => {
-    const result = run('new-guide.ts', 'qwen3-8b', 'h100');
+    const result = run('new-guide.ts', 'qwen3-8b', 'h100', '--gpus', '8');
     expect(result.status, result.stderr).toBe(0);
     for (const file of [
       'content/guides/qwen3-8b/h100/guide.yaml',
@@ -85,12 +85,20 @@ describe('npm run new', () => {
       expect(yaml).toContain(part);
   });
 
-  it('refuses to overwrite an existing guide, bad slugs and an unknown objective', () => {
-    expect(run('new-guide.ts', 'qwen3-8b', 'h100').status).toBe(1);
-    expect(run('new-guide.ts', 'Qwen 3', 'h100').status).toBe(2);
-    const objective = run('new-guide.ts', 'qwen3-8b', 'a100', '--objective', 'speed');
+  it('refuses to overwrite an existing guide, bad slugs, an unknown objective and a missing GPU count', () => {
+    expect(run('new-guide.ts', 'qwen3-8b', 'h100', '--gpus', '8').status).toBe(1);
+    expect(run('new-guide.ts', 'Qwen 3', 'h100', '--gpus', '8').status).toBe(2);
+    const objective = run('new-guide.ts', 'qwen3-8b', 'a100', '--gpus', '8', '--objective', 'speed');
     expect(objective.status).toBe(2);
     expect(objective.stderr).toContain('--objective must be one of throughput, latency, found "speed"');
+    const missing = run('new-guide.ts', 'qwen3-8b', 'a100');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('new: expected --gpus <count>: how many GPUs the machine has');
+    for (const bad of ['0', 'eight', '2.5', '-4']) {
+      const result = run('new-guide.ts', 'qwen3-8b', 'a100', `--gpus=${bad}`);
+      expect(result.status, bad).toBe(2);
+      expect(result.stderr).toContain(`--gpus must be a whole number of GPUs from 1, found "${bad}"`);
+    }
     expect(existsSync(join(scratch, 'content/guides/qwen3-8b/a100'))).toBe(false);
   });
 
@@ -132,7 +140,7 @@ describe('npm run new', () => {
   });
 
   it('scaffolds a latency guide that passes check the same way', () => {
-    expect(run('new-guide.ts', 'qwen3-8b', 'l40s', '--objective', 'latency').status).toBe(0);
+    expect(run('new-guide.ts', 'qwen3-8b', 'l40s', '--gpus', '8', '--objective', 'latency').status).toBe(0);
     const yaml = readFileSync(join(scratch, 'content/guides/qwen3-8b/l40s/guide.yaml'), 'utf8');
     expect(yaml).toContain('objective: latency');
     expect(yaml).toContain('primary: e2e_latency.mean');
@@ -141,5 +149,44 @@ describe('npm run new', () => {
     const result = run('check.ts');
     expect(errorLines(result.stderr)).toEqual([]);
     expect(result.status).toBe(0);
+  });
+
+  it('scaffolds the GPU count it is given: every command runs on all of them, and check passes', () => {
+    // The same raw blocks in two guides would be a copy (W_STORY_COPIED): this one takes the place of qwen3-8b/h100.
+    for (const dir of ['content/guides/qwen3-8b/h100', 'data/raw/qwen3-8b/h100'])
+      rmSync(join(scratch, dir), { recursive: true });
+    expect(run('new-guide.ts', 'qwen3-8b', 'a100', '--gpus', '4').status).toBe(0);
+    const yamlPath = join(scratch, 'content/guides/qwen3-8b/a100/guide.yaml');
+    const yaml = readFileSync(yamlPath, 'utf8');
+    expect(yaml).toMatch(/^ {2}gpus: 4 /m);
+    expect(yaml).toContain('label: FILL-IN a100x4');
+    expect(yaml).not.toMatch(/=8\b/);
+    expect(yaml.match(/--tensor-parallel-size=4/g)).toHaveLength(2);
+    expect(yaml.match(/--tp-size=4/g)).toHaveLength(6);
+    fillIn('qwen3-8b', 'a100', VLLM_BLOCKS);
+    const result = run('check.ts');
+    expect(errorLines(result.stderr)).toEqual([]);
+    expect(result.status).toBe(0);
+  });
+
+  it('check refuses a GPU count no command runs on, at the gpus: line', () => {
+    // The first guide of issue 23: the machine said 8 GPUs, every command ran TP 4.
+    const yamlPath = join(scratch, 'content/guides/qwen3-8b/a100/guide.yaml');
+    const filled = readFileSync(yamlPath, 'utf8');
+    const line = filled.split('\n').findIndex((l) => /^ {2}gpus: /.test(l)) + 1;
+    writeFileSync(yamlPath, filled.replace(/^ {2}gpus: 4/m, '  gpus: 8'));
+    try {
+      const result = run('check.ts');
+      expect(result.status).toBe(1);
+      expect(errorLines(result.stderr)).toEqual([
+        `content/guides/qwen3-8b/a100/guide.yaml:${line}:3: error E_GPU_COUNT: the machine has 8 GPUs (hardware.gpus), but no command runs on 8: every one runs on 4`,
+      ]);
+      expect(result.stderr).toContain('  expected: hardware.gpus: 4, or commands whose parallelism uses all 8 GPUs\n');
+      expect(result.stderr).toMatch(
+        / {2}found: --tensor-parallel-size=4 \(line \d+\) = 4 GPUs; --tp-size=4 \(line \d+\) = 4 GPUs; /,
+      );
+    } finally {
+      writeFileSync(yamlPath, filled);
+    }
   });
 });

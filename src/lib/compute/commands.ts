@@ -22,6 +22,10 @@ export type CommandSite = {
   args?: readonly string[] | undefined;
   /** the engine id, where guide.yaml names one (a variant, the recommendation) */
   engine?: string;
+  /** the GPUs a variant or case side says it uses, when fewer than the machine has */
+  gpus?: number | undefined;
+  /** a variant's status: one that did not run measured nothing */
+  status?: string;
 };
 
 /** Every place guide.yaml holds a serving command or backend parameters, in file order. */
@@ -57,7 +61,7 @@ const EXPECTED: Record<ShellProblemGroup, string> = {
 };
 
 /** A word of a command or parameter list, and where it is written in guide.yaml. */
-type PlacedWord = { value: string; path: YamlPath; offset: number };
+export type PlacedWord = { value: string; path: YamlPath; offset: number };
 
 /**
  * What a shell would do with each command besides starting the engine, and the settings each
@@ -65,7 +69,6 @@ type PlacedWord = { value: string; path: YamlPath; offset: number };
  */
 export function checkCommands(ctx: ComputeContext): void {
   for (const site of commandSites(ctx.guide)) {
-    const words: PlacedWord[] = [];
     if (site.command !== undefined) {
       const path = [...site.path, 'command'];
       const parsed = parseShellCommand(site.command);
@@ -77,16 +80,28 @@ export function checkCommands(ctx: ComputeContext): void {
           found: quoteFound(problem.found),
         });
       }
-      for (const word of all) if (word.role === 'command') words.push({ value: word.value, path, offset: word.offset });
-    } else
-      (site.args ?? []).forEach((item, k) => {
-        for (const match of item.matchAll(/\S+/g))
-          words.push({ value: match[0], path: [...site.path, 'args', k], offset: match.index });
-      });
+    }
+    const words = placedWords(site);
     checkFlagsOnce(ctx, words);
     checkModel(ctx, words);
     if (site.command !== undefined && site.engine !== undefined) checkEntryPoint(ctx, words, site.engine);
   }
+}
+
+/** The words a site's command passes to its program, or its parameters' words, each where guide.yaml writes it. */
+export function placedWords(site: CommandSite): PlacedWord[] {
+  const words: PlacedWord[] = [];
+  if (site.command !== undefined) {
+    const path = [...site.path, 'command'];
+    for (const line of parseShellCommand(site.command).lines)
+      for (const word of line.words)
+        if (word.role === 'command') words.push({ value: word.value, path, offset: word.offset });
+  } else
+    (site.args ?? []).forEach((item, k) => {
+      for (const match of item.matchAll(/\S+/g))
+        words.push({ value: match[0], path: [...site.path, 'args', k], offset: match.index });
+    });
+  return words;
 }
 
 /** The model each command serves is the guide's: its name, or a build model.builds declares. */

@@ -13,6 +13,7 @@ import { repeatedConfigurations } from './repeats.ts';
 import { concludeSteps, measureSteps, type MeasuredStep } from './steps.ts';
 import { storyFindings } from './story.ts';
 import { checkCommands } from './commands.ts';
+import { checkGpuCount } from './gpu-count.ts';
 import { emptyBlockIndex } from './block-index.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { metricDirection } from '../schema/metric.ts';
@@ -54,6 +55,7 @@ export function computeFromGuideYaml(input: ComputeInput): {
   );
 
   checkCommands(ctx);
+  checkGpuCount(ctx);
   const measuredSteps = measureSteps(ctx);
   const baseline = findBaseline(ctx, measuredSteps);
   const complete = measuredSteps.filter((s) => s !== undefined);

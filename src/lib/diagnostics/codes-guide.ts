@@ -8,7 +8,7 @@ export const GUIDE_CODES = {
   E_GUIDE_MISSING: {
     severity: 'error',
     meaning: 'a guide folder has no guide.yaml',
-    hint: '`npm run new -- <model> <hardware>` writes a complete guide.yaml to fill in; or delete the folder',
+    hint: '`npm run new -- <model> <hardware> --gpus <count>` writes a complete guide.yaml to fill in; or delete the folder',
   },
   E_RENAMED_FROM: {
     severity: 'error',
@@ -109,6 +109,12 @@ export const GUIDE_CODES = {
     severity: 'error',
     meaning: "a command starts another engine's server than the engine guide.yaml names for it",
     hint: "start the declared engine's server (vLLM: vllm serve; SGLang: python3 -m sglang.launch_server; TensorRT-LLM: trtllm-serve), or name the engine that ran",
+  },
+  E_GPU_COUNT: {
+    severity: 'error',
+    meaning:
+      "the GPU count of guide.yaml (hardware.gpus, or a run's own gpus:) and the parallelism of its vLLM or SGLang commands (tensor × pipeline × data parallel size) disagree",
+    hint: 'hardware.gpus is how many GPUs the machine has: at least one command runs on all of them, none on more, and a run that says gpus: N runs on N',
   },
   W_STORY_ADDED: {
     severity: 'warning',

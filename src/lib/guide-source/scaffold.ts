@@ -24,8 +24,15 @@ const METRICS: Record<Objective, string> = {
   secondary: total_token_throughput`,
 };
 
-export function guideTemplate(model: string, hardware: string, objective: Objective = 'throughput'): string {
+/**
+ * A guide for `gpus` GPUs: every command runs tensor parallel over all of them, as `check`
+ * requires of at least one (src/lib/compute/gpu-count.ts).
+ */
+export function guideTemplate(model: string, hardware: string, objective: Objective, gpus: number): string {
   const title = TITLES[objective];
+  const vllmTp = `--tensor-parallel-size=${gpus}`;
+  const sglangTp = `--tp-size=${gpus}`;
+  const tuned = `--${FILL_IN.toLowerCase()}=value`;
   return `# ${model} on ${hardware}, tuned for ${objective}. Every key is described in src/lib/schema/guide-yaml.ts;
 # content/guides/glm-5.2/h200/guide.yaml is a complete example. \`npm run check\` lists what is left.
 title:
@@ -36,8 +43,8 @@ model:
   family: ${model}
 hardware:
   name: ${FILL_IN} ${hardware}   # e.g. NVIDIA H200: guides with the same name share an index column
-  gpus: 8
-  label: ${FILL_IN} ${hardware}x8
+  gpus: ${gpus}                   # how many GPUs the machine has; each command below runs on all of them
+  label: ${FILL_IN} ${hardware}x${gpus}
 objective: ${objective}
 ${METRICS[objective]}
 engines:
@@ -52,16 +59,16 @@ steps:
     summary: pairwise         # or ranking, none
     # benchmark: vllm bench serve --dataset-name sharegpt --num-prompts 1000   # the exact command the runs used (or profile:)
     variants:
-      - { id: vllm, label: vLLM, engine: vllm, args: [--tensor-parallel-size=8], result: engine/vllm.txt }
-      - { id: sglang, label: SGLang, engine: sglang, args: [--tp-size=8], result: engine/sglang.txt }
+      - { id: vllm, label: vLLM, engine: vllm, args: [${vllmTp}], result: engine/vllm.txt }
+      - { id: sglang, label: SGLang, engine: sglang, args: [${sglangTp}], result: engine/sglang.txt }
   - id: ${FILL_IN.toLowerCase()}-tuning   # one step per thing you tried, e.g. mem-fraction
     title: { en: ${FILL_IN} tuning step, zh: ${FILL_IN} 调优步骤 }
     summary: pairwise
     reference: previous-winner
     variants:
       # the first variant repeats the previous step's winner; each next one changes one thing
-      - { id: before, label: ${FILL_IN} before, engine: sglang, args: [--tp-size=8], result: engine/sglang.txt }
-      - { id: after, label: ${FILL_IN} after, engine: sglang, args: [--tp-size=8, --${FILL_IN.toLowerCase()}=value], result: tuning/after.txt }
+      - { id: before, label: ${FILL_IN} before, engine: sglang, args: [${sglangTp}], result: engine/sglang.txt }
+      - { id: after, label: ${FILL_IN} after, engine: sglang, args: [${sglangTp}, ${tuned}], result: tuning/after.txt }
 accuracy:
   - id: gsm8k
     after: ${FILL_IN.toLowerCase()}-tuning
@@ -76,18 +83,18 @@ recommended:
   command: |
     python3 -m sglang.launch_server \\
         --model-path ${FILL_IN}/${model} \\
-        --tp-size=8 \\
-        --${FILL_IN.toLowerCase()}=value
+        ${sglangTp} \\
+        ${tuned}
 comparison:
   cases:
     - id: main
       label: { en: ${FILL_IN} main workload (optimization target), zh: ${FILL_IN} 主要负载 (优化目标) }
-      baseline: { args: [--tensor-parallel-size=8], result: engine/vllm.txt }
-      optimized: { args: [--tp-size=8, --${FILL_IN.toLowerCase()}=value], result: tuning/after.txt }
+      baseline: { args: [${vllmTp}], result: engine/vllm.txt }
+      optimized: { args: [${sglangTp}, ${tuned}], result: tuning/after.txt }
     - id: second-workload
       label: { en: ${FILL_IN} second workload, zh: ${FILL_IN} 第二种负载 }
       baseline: { result: cases/second-workload/baseline.txt }
-      optimized: { args: [--tp-size=8, --${FILL_IN.toLowerCase()}=value], result: cases/second-workload/optimized.txt }
+      optimized: { args: [${sglangTp}, ${tuned}], result: cases/second-workload/optimized.txt }
 optimizationSummary:
   mode: cumulative            # or step
 percentDecimals: 2

@@ -60,6 +60,9 @@ const ALIASES: Readonly<Record<string, string>> = {
   '-ep': '--expert-parallel-size',
   '--ep': '--expert-parallel-size',
   '--ep-size': '--expert-parallel-size',
+  '-pp': '--pipeline-parallel-size',
+  '--pp': '--pipeline-parallel-size',
+  '--pp-size': '--pipeline-parallel-size',
   '--model-path': '--model',
 };
 
