@@ -138,8 +138,8 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
       ['bf16', '0.975', 200],
       ['fp8_e4m3', '0.980', 200],
     ]);
-    expect(check.verdict.withinNoise).toBe(true);
-    expect(check.verdict.questions).toBe(1);
+    expect(check.verdict!.withinNoise).toBe(true);
+    expect(check.verdict!.questions).toBe(1);
     const view = guideView(guide, { title: '', description: '', slots: {} }, 'zh');
     expect(view.results.steps.at(-1)!.accuracy[0]!.verdict).toBe(
       '差异处于测量噪声范围内（约 1 题 / 200），未发现可测量的准确率下降。',

@@ -4,7 +4,10 @@ import type { ComputeContext } from './context.ts';
 import { cellOf } from './measure-run.ts';
 import { lookup, resolveResult } from './references.ts';
 
-/** Each accuracy check's scores, sample counts and whether their difference is within noise. */
+/**
+ * Each accuracy check's scores and sample counts, and whether the first two differ within noise.
+ * A check with one result (a single GSM8K run) is shown as it is, without a verdict.
+ */
 export function computeAccuracy(ctx: ComputeContext): Accuracy[] {
   const checks: Accuracy[] = [];
   ctx.guide.accuracy.forEach((check, checkIndex) => {
@@ -29,7 +32,7 @@ export function computeAccuracy(ctx: ComputeContext): Accuracy[] {
         ctx.error(
           [...path, 'samples'],
           'E_MISSING_REQUIRED',
-          `${run.source.file} does not print its sample count; the noise verdict needs it`,
+          `${run.source.file} does not print its sample count; ${check.results.length > 1 ? 'the noise verdict needs it' : 'the page shows how many questions the score is out of'}`,
           { expected: 'samples: <number of questions>', found: 'nothing' },
         );
         return undefined;
@@ -38,14 +41,14 @@ export function computeAccuracy(ctx: ComputeContext): Accuracy[] {
     });
     const complete = results.filter((r) => r !== undefined);
     const [first, second] = complete;
-    if (complete.length !== results.length || !first || !second) return;
+    if (complete.length !== results.length || !first) return;
     checks.push({
       id: check.id,
       after: check.after,
       title: check.title,
       column: check.column,
       results: complete,
-      verdict: gsm8kVerdict(first, second),
+      ...(second ? { verdict: gsm8kVerdict(first, second) } : {}),
     });
   });
   return checks;

@@ -90,4 +90,9 @@ type AccuracyCheck = ComputedGuide['accuracy'][number];
 export const accuracyScores = (check: AccuracyCheck) =>
   check.results.map((r) => `${markdownText(r.label)} ${formatFixed(r.score.value, 3)}`).join(', ');
 
-export const accuracyVerdict = (check: AccuracyCheck) => (check.verdict.withinNoise ? 'within noise' : 'beyond noise');
+export const accuracyVerdict = (check: AccuracyCheck) =>
+  check.verdict === undefined
+    ? 'a single result, no comparison'
+    : check.verdict.withinNoise
+      ? 'within noise'
+      : 'beyond noise';

@@ -25,14 +25,16 @@ export const AccuracySchema = z.object({
   title: LocalizedSchema,
   column: LocalizedSchema,
   results: z.array(z.object({ label: z.string(), score: CellSchema, samples: z.number().int().positive() })),
-  /** two-proportion z-test of the first two results at 95% confidence */
-  verdict: z.object({
-    difference: z.number(),
-    standardError: z.number(),
-    z: z.number(),
-    withinNoise: z.boolean(),
-    questions: z.number(),
-  }),
+  /** two-proportion z-test of the first two results at 95% confidence; absent for a lone result */
+  verdict: z
+    .object({
+      difference: z.number(),
+      standardError: z.number(),
+      z: z.number(),
+      withinNoise: z.boolean(),
+      questions: z.number(),
+    })
+    .optional(),
 });
 export type Accuracy = z.infer<typeof AccuracySchema>;
 

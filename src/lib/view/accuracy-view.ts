@@ -12,12 +12,14 @@ export type AccuracyView = {
   column: string;
   scoreColumn: string;
   rows: { label: string; score: string }[];
+  /** whether the difference is within noise, or for a lone result that there is none to judge */
   verdict: string;
-  method: string;
+  /** how the verdict was reached; absent for a lone result */
+  method?: string;
   afterHtml?: string;
 };
 
-/** An accuracy check's table and its noise verdict, in words. */
+/** An accuracy check's table and its noise verdict (or, for a lone result, that there is none), in words. */
 // Making a PluralRules is costly next to using one (it was a tenth of a guide page's view).
 const pluralRulesByLang = new BoundedMemo<Intl.PluralRules>(8);
 const pluralRules = (lang: Locale) =>
@@ -26,13 +28,6 @@ const pluralRules = (lang: Locale) =>
 export function accuracyView(ctx: ViewContext, check: Accuracy): AccuracyView {
   const { lang, tr } = ctx;
   const samples = Math.min(...check.results.map((r) => r.samples));
-  const questions = check.verdict.questions;
-  const plural = pluralRules(lang).select(questions) === 'one' ? 'one' : 'other';
-  const verdictParams = {
-    questions: formatFixed(questions, Number.isInteger(questions) ? 0 : 1),
-    questionWord: tr(`accuracy.question.${plural}`),
-    samples,
-  };
   const intro = ctx.slot(`accuracy:${check.id}`);
   const after = ctx.slot(`accuracy:${check.id}:after`);
   return {
@@ -42,8 +37,26 @@ export function accuracyView(ctx: ViewContext, check: Accuracy): AccuracyView {
     column: check.column[lang],
     scoreColumn: tr('accuracy.score'),
     rows: check.results.map((r) => ({ label: r.label, score: shown(r.score) })),
-    verdict: tr(check.verdict.withinNoise ? 'accuracy.withinNoise' : 'accuracy.beyondNoise', verdictParams),
-    method: tr('accuracy.method', { z: formatFixed(check.verdict.z, 2) }),
+    ...verdictText(ctx, check.verdict, samples),
     ...(after ? { afterHtml: after } : {}),
+  };
+}
+
+function verdictText(
+  { lang, tr }: ViewContext,
+  verdict: Accuracy['verdict'],
+  samples: number,
+): Pick<AccuracyView, 'verdict' | 'method'> {
+  if (!verdict) return { verdict: tr('accuracy.single', { samples }) };
+  const { questions } = verdict;
+  const plural = pluralRules(lang).select(questions) === 'one' ? 'one' : 'other';
+  const params = {
+    questions: formatFixed(questions, Number.isInteger(questions) ? 0 : 1),
+    questionWord: tr(`accuracy.question.${plural}`),
+    samples,
+  };
+  return {
+    verdict: tr(verdict.withinNoise ? 'accuracy.withinNoise' : 'accuracy.beyondNoise', params),
+    method: tr('accuracy.method', { z: formatFixed(verdict.z, 2) }),
   };
 }

@@ -50,6 +50,16 @@ describe('computeAccuracy', () => {
     expect([...ctx.usedRuns.keys()]).toEqual(['acc/bf16', 'acc/fp8']);
   });
 
+  it('a lone result is shown as it is, with no verdict', () => {
+    const lone = check({ results: [{ label: 'bf16', result: 'acc/bf16.txt' }] });
+    const { ctx, reported } = context(guide({ accuracy: [lone] }), printed);
+    const [only] = computeAccuracy(ctx);
+    expect(reported()).toEqual([]);
+    expect(only?.results.map((r) => [r.label, r.score.value, r.samples])).toEqual([['bf16', 0.9, 101]]);
+    expect(only).not.toHaveProperty('verdict');
+    expect([...ctx.usedRuns.keys()]).toEqual(['acc/bf16']);
+  });
+
   it('takes the sample count from guide.yaml when the output prints none', () => {
     const { ctx, reported } = context(guide({ accuracy: [check({ samples: 101 })] }), unprinted);
     expect(computeAccuracy(ctx)[0]?.results.map((r) => r.samples)).toEqual([101, 101]);
