@@ -27,6 +27,8 @@ export type GuideView = {
   description: string;
   /** the same guide in the other language */
   languageLink: { href: string; hreflang: string; text: string };
+  /** what search weighs beside the title (Pagefind's `model` metadata): the model's family and its name */
+  searchModel: string;
   /** the notice on a page whose prose stands in for a missing translation */
   untranslated?: string;
   /** sections of free prose the guide adds, by the part of the page they follow */
@@ -69,6 +71,7 @@ export function guideView(
       hreflang: localeLanguages[other].lang,
       text: tr('guide.languageLink'),
     },
+    searchModel: `${guide.model.family} ${guide.model.name}`,
     ...(prose.untranslated ? { untranslated: tr('guide.untranslated') } : {}),
     sectionsAfter: Object.fromEntries(
       PAGE_PARTS.map((part) => [
