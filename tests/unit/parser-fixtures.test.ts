@@ -9,6 +9,7 @@ import { expectGolden } from '../helpers/golden.ts';
 import { describe, expect, it } from 'vitest';
 import { checkRunPlausibility } from '../../src/lib/ingest/plausibility.ts';
 import { metricEntries, type ParserModule } from '../../src/lib/parse/types.ts';
+import type { MetricKey } from '../../src/lib/schema/metric.ts';
 import { sourceLines } from '../../src/lib/parse/source-lines.ts';
 import { stableJson } from '../../src/lib/stable-json.ts';
 
@@ -59,6 +60,20 @@ const LABEL_OF_STAT: Record<string, RegExp> = {
   min: /^min /,
   max: /^max /,
 };
+/**
+ * What each formula of a derived value computes, written here apart from the parsers: the value
+ * must be that of its inputs, each itself a printed value, and its lines theirs.
+ */
+const DERIVED_INPUTS: Record<string, { keys: MetricKey[]; compute: (v: number[]) => number }> = {
+  'requests-over-duration': { keys: ['requests_successful', 'duration'], compute: ([n, d]) => n! / d! },
+  'input-tokens-over-duration': { keys: ['input_tokens_total', 'duration'], compute: ([n, d]) => n! / d! },
+  'output-tokens-over-duration': { keys: ['output_tokens_total', 'duration'], compute: ([n, d]) => n! / d! },
+  'all-tokens-over-duration': {
+    keys: ['input_tokens_total', 'output_tokens_total', 'duration'],
+    compute: ([i, o, d]) => (i! + o!) / d!,
+  },
+};
+
 const LABELLED_FORMATS = new Set(['serving-block', 'sglang-bench-serving']);
 
 for (const format of parserDirs) {
@@ -76,9 +91,28 @@ for (const format of parserDirs) {
         expectGolden(join(dir, 'expected.json'), stableJson({ ...result, plausibility }), format);
       });
 
-      it(`${name}: every value is the number printed on its line`, () => {
+      it(`${name}: every value is the number printed on its line, or computed from such values`, () => {
         for (const run of result.runs) {
           for (const [key, metric] of metricEntries(run.metrics)) {
+            if (metric.derived?.formula === 'errored-plus-incomplete') {
+              // Counts the run does not keep apart: the number on each of its lines, under its own name.
+              const parts = metric.derived.lines.map((n) => /"(errored|incomplete)":\s*(\d+)/.exec(lines[n - 1]!.text));
+              expect(parts.map((p) => p?.[1]).sort(), key).toEqual(['errored', 'incomplete']);
+              expect(metric.value, key).toBe(parts.reduce((sum, p) => sum + Number(p![2]), 0));
+              continue;
+            }
+            if (metric.derived) {
+              const inputs = DERIVED_INPUTS[metric.derived.formula];
+              expect(inputs, `no rule for ${metric.derived.formula}`).toBeDefined();
+              const values = inputs!.keys.map((k) => run.metrics[k]);
+              expect(
+                values.every((v) => v && !v.derived),
+                `${key}: inputs ${inputs!.keys.join(', ')}`,
+              ).toBe(true);
+              expect(metric.value, key).toBeCloseTo(inputs!.compute(values.map((v) => v!.value)), 6);
+              expect([...metric.derived.lines].sort(), key).toEqual(values.map((v) => v!.line).sort());
+              continue;
+            }
             const line = lines[metric.line - 1]!;
             expect(line.text, `${key} at line ${metric.line}`).toContain(metric.printed);
             const printed = Number(metric.printed.replace(/,/g, ''));

@@ -142,6 +142,12 @@ export const RAW_INPUT_CODES = {
     meaning: 'the tool printed "N/A" for a value, so the metric is absent from the run',
     hint: 'nothing to do unless a page needs this metric; then rerun the benchmark so the tool measures it',
   },
+  W_MISSING_RATE: {
+    severity: 'warning',
+    meaning:
+      "a result file lacks a rate its tool writes (a vLLM --save-result without request_throughput, output_throughput or total_token_throughput); it is computed from the file's totals over its duration, as the tool defines it, or absent when those are missing too",
+    hint: 'nothing to do when the totals are there; rerun with a vLLM that writes the rate keys to keep its own values',
+  },
   W_SKIPPED_FILE: {
     severity: 'warning',
     meaning: 'a file the tool writes beside its result, not a result; it is skipped',

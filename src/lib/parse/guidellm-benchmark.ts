@@ -7,7 +7,9 @@ import {
   type Stat,
   type Unit,
 } from '../schema/metric.ts';
+import type { MetricValue } from '../schema/run.ts';
 import type { RunMetrics } from './types.ts';
+import { RATE_IDS, rateFromTotals } from './derived-rates.ts';
 import { atPointer, type JsonValue } from './json-text.ts';
 import { isJsonObject, jsonNumber, type JsonNumber, type JsonSource } from './json-source.ts';
 import { toMilliseconds } from './number.ts';
@@ -15,27 +17,34 @@ import { toMilliseconds } from './number.ts';
 /**
  * One entry of a guidellm report's `benchmarks` (shared/formats.md §2.7): which values are read
  * from it and as which metrics, its block label, and the excerpt of it a page shows.
+ *
+ * guidellm's `*_per_second` summaries are distributions of rates over short intervals, not the
+ * run's totals over its duration: their mean can be far from it (a prompt rate in the millions of
+ * tok/s when each request's prompt counts at one instant) and their max is an instantaneous rate.
+ * The run's rates are therefore its successful requests and token totals over its `duration`
+ * (derived-rates.ts), and no guidellm rate field is read. Two schema generations: v0.4 and later
+ * keep the strategy in `config` and the request counts in `metrics.request_totals`; v0.2–v0.3 in
+ * `args` and in the entry's own `request_totals`.
  */
 type Scalar = { pointer: string; id: ScalarId; unit: Unit };
 
-// Pointers relative to one benchmark entry.
+// Pointers relative to one benchmark entry; for an id given twice, the first present is read.
 const SCALARS: Scalar[] = [
   { pointer: '/config/strategy/rate', id: 'request_rate_configured', unit: 'req/s' },
+  { pointer: '/args/strategy/rate', id: 'request_rate_configured', unit: 'req/s' },
   { pointer: '/config/strategy/max_concurrency', id: 'max_concurrency', unit: 'count' },
   { pointer: '/config/strategy/streams', id: 'max_concurrency', unit: 'count' },
-  { pointer: '/metrics/request_totals/successful', id: 'requests_successful', unit: 'count' },
+  { pointer: '/args/strategy/max_concurrency', id: 'max_concurrency', unit: 'count' },
+  { pointer: '/args/strategy/streams', id: 'max_concurrency', unit: 'count' },
   { pointer: '/duration', id: 'duration', unit: 's' },
   { pointer: '/metrics/prompt_token_count/successful/total_sum', id: 'input_tokens_total', unit: 'tok' },
   { pointer: '/metrics/output_token_count/successful/total_sum', id: 'output_tokens_total', unit: 'tok' },
-  { pointer: '/metrics/requests_per_second/successful/mean', id: 'request_throughput', unit: 'req/s' },
-  { pointer: '/metrics/prompt_tokens_per_second/successful/mean', id: 'input_token_throughput', unit: 'tok/s' },
-  { pointer: '/metrics/output_tokens_per_second/successful/mean', id: 'output_token_throughput', unit: 'tok/s' },
-  // An instantaneous-rate maximum, not vLLM's per-second bucket (formats.md §2.5).
-  { pointer: '/metrics/output_tokens_per_second/successful/max', id: 'peak_output_token_throughput', unit: 'tok/s' },
-  { pointer: '/metrics/tokens_per_second/successful/mean', id: 'total_token_throughput', unit: 'tok/s' },
   { pointer: '/metrics/request_concurrency/successful/mean', id: 'mean_concurrency', unit: 'count' },
   { pointer: '/metrics/request_concurrency/successful/max', id: 'peak_concurrent_requests', unit: 'count' },
 ];
+
+/** Where each generation keeps the request counts by status. */
+const REQUEST_TOTALS = ['/metrics/request_totals', '/request_totals'];
 
 /**
  * guidellm's `time_per_output_token_ms` includes the first token; its `inter_token_latency_ms` is
@@ -67,7 +76,8 @@ const PERCENTILES: Record<string, Stat> = {
 
 /** `synchronous`, `concurrent@8`, `throughput`, `constant@4.00`, `poisson@2.50`; null without a strategy. */
 export function strategyLabel(benchmark: JsonValue): string | null {
-  const strategy = isJsonObject(benchmark) && isJsonObject(benchmark.config) ? benchmark.config.strategy : undefined;
+  const holder = isJsonObject(benchmark) ? [benchmark.config, benchmark.args].find(isJsonObject) : undefined;
+  const strategy = holder?.strategy;
   if (!isJsonObject(strategy) || typeof strategy.type_ !== 'string') return null;
   if (typeof strategy.rate === 'number' && Number.isFinite(strategy.rate))
     return `${strategy.type_}@${strategy.rate.toFixed(2)}`;
@@ -78,7 +88,7 @@ export function strategyLabel(benchmark: JsonValue): string | null {
 export function readBenchmark(source: JsonSource, entry: string): { metrics: RunMetrics; used: string[] } {
   const { document, diagnostics } = source;
   const metrics: RunMetrics = {};
-  const used: string[] = ['/config/strategy/type_'];
+  const used: string[] = ['/config/strategy/type_', '/args/strategy/type_'];
   const read = (pointer: string, unit: Unit) => {
     const number = jsonNumber(source, `${entry}${pointer}`, { unit, nullable: true });
     if (number) used.push(pointer);
@@ -91,28 +101,14 @@ export function readBenchmark(source: JsonSource, entry: string): { metrics: Run
   };
 
   for (const scalar of SCALARS) {
+    if (metrics[scalar.id]) continue;
     const n = read(scalar.pointer, scalar.unit);
     if (n) put(scalar.id, scalar.unit, n);
   }
-
-  // Failed = errored + incomplete. A sum has no single printed token: when one part is 0 the
-  // other part's token is the provenance; otherwise `printed` shows the sum's two tokens.
-  const errored = read('/metrics/request_totals/errored', 'count');
-  const incomplete = read('/metrics/request_totals/incomplete', 'count');
-  if (errored && incomplete) {
-    const value = errored.value + incomplete.value;
-    if (incomplete.value === 0) put('requests_failed', 'count', errored);
-    else if (errored.value === 0) put('requests_failed', 'count', incomplete);
-    else
-      metrics.requests_failed = {
-        value,
-        unit: 'count',
-        printed: `${errored.printed} + ${incomplete.printed}`,
-        line: errored.line,
-      };
-  } else {
-    const either = errored ?? incomplete;
-    if (either) put('requests_failed', 'count', either);
+  readRequestTotals(source, entry, metrics, read);
+  for (const rate of RATE_IDS) {
+    const value = rateFromTotals(metrics, rate);
+    if (value) metrics[rate] = value;
   }
 
   for (const family of DISTRIBUTIONS) {
@@ -143,6 +139,44 @@ export function readBenchmark(source: JsonSource, entry: string): { metrics: Run
   }
 
   return { metrics, used };
+}
+
+/**
+ * Successful, errored and incomplete requests, from whichever generation's `request_totals` the
+ * entry has. Failed = errored + incomplete: an incomplete request (cut off by the run's end) did not
+ * succeed either. When one part is 0 the other part's token is the provenance; otherwise the sum
+ * is derived from both lines.
+ */
+function readRequestTotals(
+  source: JsonSource,
+  entry: string,
+  metrics: RunMetrics,
+  read: (pointer: string, unit: Unit) => JsonNumber | undefined,
+): void {
+  const at = REQUEST_TOTALS.find((p) => isJsonObject(atPointer(source.document.value, `${entry}${p}`)));
+  if (at === undefined) return;
+  const successful = read(`${at}/successful`, 'count');
+  if (successful) metrics.requests_successful = count(successful);
+  const errored = read(`${at}/errored`, 'count');
+  const incomplete = read(`${at}/incomplete`, 'count');
+  if (errored && incomplete && errored.value > 0 && incomplete.value > 0) {
+    const value = errored.value + incomplete.value;
+    metrics.requests_failed = {
+      value,
+      unit: 'count',
+      printed: String(value),
+      line: Math.min(errored.line, incomplete.line),
+      derived: { formula: 'errored-plus-incomplete', lines: [errored.line, incomplete.line] },
+    };
+    return;
+  }
+  const either =
+    errored && errored.value > 0 ? errored : incomplete && incomplete.value > 0 ? incomplete : (errored ?? incomplete);
+  if (either) metrics.requests_failed = count(either);
+}
+
+function count(n: JsonNumber): MetricValue {
+  return { value: n.value, unit: 'count', printed: n.printed, line: n.line };
 }
 
 /**

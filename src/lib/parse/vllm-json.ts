@@ -11,12 +11,15 @@ import {
   type JsonSource,
 } from './json-source.ts';
 import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
+import { computeMissingRates, type Rate } from './derived-rates.ts';
 
 /**
  * Parser for `vllm bench serve --save-result` JSON (shared/formats.md §2.2): one object per run,
  * several newline-separated objects with `--append-result`. Summaries are already in ms and s; the
  * per-request arrays (`latencies`, `ttfts`, …) are not metrics and are ignored. The sibling
- * `{stem}.pytorch.json` list is recognised and skipped with a warning.
+ * `{stem}.pytorch.json` list is recognised and skipped with a warning. A result without the rate
+ * keys (vllm-ascend's nightly results) is read too: its rates are computed from its totals over
+ * its duration, with a warning naming each key it lacks.
  */
 
 type KeySpec = { id: ScalarId; unit: Unit };
@@ -68,9 +71,33 @@ function isPytorchRecords(value: JsonValue): boolean {
   );
 }
 
+/** Keys only `vllm bench serve` writes (its run settings), and keys of a result it holds. */
+const VLLM_KEYS = ['num_prompts', 'model_id', 'tokenizer_id', 'burstiness', 'endpoint_type'];
+const RESULT_KEYS = ['completed', 'duration', 'total_input_tokens', 'total_output_tokens', 'total_token_throughput'];
+/** SGLang's JSONL shares vLLM's summary keys; these it alone writes. */
+const SGLANG_KEYS = ['total_output_tokens_retokenized', 'total_throughput', 'mean_e2e_latency_ms'];
+
+/**
+ * A vLLM result is told by what it has: vLLM's run settings and a result (a total, the duration or
+ * a latency summary). Rates are not required: vllm-ascend's nightly results write none.
+ */
 function isVllmResult(value: JsonValue): boolean {
-  return isJsonObject(value) && 'num_prompts' in value && 'total_token_throughput' in value;
+  if (!isJsonObject(value) || SGLANG_KEYS.some((k) => k in value)) return false;
+  const keys = Object.keys(value);
+  return (
+    VLLM_KEYS.some((k) => k in value) &&
+    keys.some(
+      (k) => RESULT_KEYS.includes(k) || (SUMMARY_KEY.test(k) && FAMILIES[SUMMARY_KEY.exec(k)?.[3] ?? ''] !== undefined),
+    )
+  );
 }
+
+/** The rates vLLM writes, each with the metric it is and how to compute it from the totals. */
+const RATE_KEYS: [string, Rate][] = [
+  ['request_throughput', 'request_throughput'],
+  ['output_throughput', 'output_token_throughput'],
+  ['total_token_throughput', 'total_token_throughput'],
+];
 
 export function detect(text: string): boolean {
   // Most raw files are printed blocks: do not start a JSON parse (and its error) for those.
@@ -82,7 +109,8 @@ export function detect(text: string): boolean {
   return (
     /^\s*\{/.test(text.replace(/^\uFEFF/, '')) &&
     /"num_prompts"\s*:/.test(text) &&
-    /"total_token_throughput"\s*:/.test(text)
+    /"(completed|duration|total_token_throughput)"\s*:/.test(text) &&
+    !/"(total_output_tokens_retokenized|total_throughput)"\s*:/.test(text)
   );
 }
 
@@ -134,6 +162,8 @@ export function parse(text: string, options: { file: string }): ParseResult {
     }
     const metrics = diagnostics.unlessErrors(() => readMetrics(record, { document, text, diagnostics }));
     if (!metrics) return;
+    const missing = RATE_KEYS.filter(([key]) => record[key] === undefined || record[key] === null);
+    computeMissingRates(metrics, missing, { tool: 'vLLM', line: document.line, diagnostics, written: RATE_KEYS });
     if (Object.keys(metrics).length === 0) {
       diagnostics.error('E_NO_RESULT', `JSON document #${blockIndex + 1} holds no benchmark result`, {
         line: document.line,

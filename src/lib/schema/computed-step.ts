@@ -8,22 +8,8 @@ import { Change, SummaryKind, VariantStatus } from './vocabulary.ts';
  * lines, variants, the step's winner, adoption and summary. schema/computed.ts assembles the guide.
  */
 
-/**
- * How a value a block does not print is computed from its other lines, by name: each page writes
- * the formula in its language (src/i18n, `cell.formula.<name>`).
- */
-export const DerivedFormula = z.enum(['mean-latency-from-ttft-tpot']);
-export type DerivedFormula = z.infer<typeof DerivedFormula>;
-
-/** A measured value and where it came from. */
-export const CellSchema = MetricValueSchema.extend({
-  runId: z.string(),
-  /**
-   * For a value the block does not print but its own lines determine (mean request latency from
-   * TTFT, TPOT and the output length): how it was computed. `line` is then the first input's line.
-   */
-  derived: z.object({ formula: DerivedFormula, lines: z.array(z.number().int().positive()) }).optional(),
-});
+/** A measured value and where it came from (a derived value says how: MetricValueSchema.derived). */
+export const CellSchema = MetricValueSchema.extend({ runId: z.string() });
 export type Cell = z.infer<typeof CellSchema>;
 
 /** A run's measured pair and the GPU scale applied to its throughput. */

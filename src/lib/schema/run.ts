@@ -1,10 +1,31 @@
 import { z } from 'zod';
 import { MetricKeySchema, UnitSchema } from './metric.ts';
 
+/**
+ * How a value its file does not print is computed from values it does, by name: each page writes
+ * the formula in its language (src/i18n, `cell.formula.<name>`). A run's rates a tool does not
+ * define as totals / duration (guidellm), or does not write (a vLLM result without its rate keys),
+ * are the run's totals over its duration; compute derives a mean latency a block does not print.
+ */
+export const DerivedFormula = z.enum([
+  'mean-latency-from-ttft-tpot',
+  'requests-over-duration',
+  'input-tokens-over-duration',
+  'output-tokens-over-duration',
+  'all-tokens-over-duration',
+  'errored-plus-incomplete',
+]);
+export type DerivedFormula = z.infer<typeof DerivedFormula>;
+
 // Fields in the order of their names, as data/runs stores them: validated runs come out of zod in
 // this order, so ingest's stable JSON need not copy every value to sort it.
 /** One measured value with the place in the raw file that printed it. */
 export const MetricValueSchema = z.object({
+  /**
+   * For a value the file does not print but its own values determine: how it was computed and the
+   * lines of its inputs. `line` is then the first input's line and `printed` the computed value.
+   */
+  derived: z.object({ formula: DerivedFormula, lines: z.array(z.number().int().positive()) }).optional(),
   line: z.number().int().positive(),
   /** The token as printed (e.g. "5481.90", "651.51" for a value stored as 651510 ms). */
   printed: z.string(),
