@@ -36,3 +36,10 @@ export function buildFromDisk(id: string) {
 export function rawLine(file: string, line: number): string | undefined {
   return readFileSync(join(repoRoot, 'data/raw', file), 'utf8').split('\n')[line - 1];
 }
+
+/** The ids of the committed computed guides (data/guides/<model>/<hardware>.json), sorted: the guides the built site has. */
+export function committedGuideIds(): string[] {
+  return globSync('data/guides/*/*.json', { cwd: repoRoot })
+    .map((path) => path.replace(/^data\/guides\//, '').replace(/\.json$/, ''))
+    .sort();
+}

@@ -82,7 +82,7 @@ describe('step results', () => {
 });
 
 describe('commands one flag a line', () => {
-  it('a one-line command keeps its text; each flag is a piece; flags that changed are marked', () => {
+  it('a one-line command is printed one flag a line, as text: what is shown is what is copied; flags that changed are marked', () => {
     const command = 'python3 -m sglang.launch_server --model m --tp 4 --host 0.0.0.0 --ep-size 4';
     const view = commandView(
       command,
@@ -91,9 +91,19 @@ describe('commands one flag a line', () => {
         ['--model', 'm'],
       ]),
     );
-    expect(view.pieces.map((p) => p.text).join('')).toBe(command);
-    expect(view.multiline).toBe(false);
-    expect(view.pieces.filter((p) => p.flag).map((p) => [p.text.trim(), p.changed ?? false])).toEqual([
+    expect(view.text).toBe(
+      [
+        'python3 -m sglang.launch_server \\',
+        '    --model m \\',
+        '    --tp 4 \\',
+        '    --host 0.0.0.0 \\',
+        '    --ep-size 4',
+      ].join('\n'),
+    );
+    expect(view.pieces.map((p) => p.text).join('')).toBe(view.text);
+    const words = (text: string) => parseShellCommand(text).lines.flatMap((l) => l.words.map((w) => w.value));
+    expect(words(view.text)).toEqual(words(command));
+    expect(view.pieces.filter((p) => p.flag).map((p) => [p.text, p.changed ?? false])).toEqual([
       ['--model m', false],
       ['--tp 4', true],
       ['--host 0.0.0.0', false],
@@ -101,12 +111,20 @@ describe('commands one flag a line', () => {
     ]);
   });
 
+  it('a line of several flags is broken before each, at the indent of the line it continues', () => {
+    const view = commandView('python3 -m sglang.launch_server \\\n    --model m \\\n    --a 4 --b 4 --c 16');
+    expect(view.text).toBe(
+      ['python3 -m sglang.launch_server \\', '    --model m \\', '    --a 4 \\', '    --b 4 \\', '    --c 16'].join(
+        '\n',
+      ),
+    );
+  });
+
   it('a parameter list keeps one item a line', () => {
     const view = argsView(
       ['--tp-size=8', '--dp-size=8', '--enable-dp-attention'],
       new Map([['--tensor-parallel-size', '8']]),
     );
-    expect(view.multiline).toBe(true);
     expect(view.text).toBe('--tp-size=8\n--dp-size=8\n--enable-dp-attention');
     expect(view.pieces.map((p) => p.text).join('')).toBe(view.text);
     expect(view.pieces.filter((p) => p.changed).map((p) => p.text)).toEqual(['--dp-size=8', '--enable-dp-attention']);
@@ -125,16 +143,18 @@ describe('commands one flag a line', () => {
       [
         '# the recommended server',
         'export VLLM_ATTENTION_BACKEND=CUTLASS_MLA',
-        'vllm serve org/m -tp 8 \\',
+        'vllm serve org/m \\',
+        '    -tp 8 \\',
         "    --speculative-config '{method:mtp,num_speculative_tokens:1}' \\",
-        "    --chat-template './my template.jinja' --json='{\"a\": [1, 2]}'",
+        "    --chat-template './my template.jinja' \\",
+        '    --json=\'{"a": [1, 2]}\'',
       ].join('\n'),
     );
     expect(view.pieces.map((p) => p.text).join('')).toBe(view.text);
     const words = (text: string) => parseShellCommand(text).lines.flatMap((l) => l.words.map((w) => w.value));
     expect(words(view.text)).toEqual(words(command));
     expect(parseShellCommand(view.text).problems).toEqual([]);
-    expect(view.pieces.filter((p) => p.flag).map((p) => p.text.trim())).toEqual([
+    expect(view.pieces.filter((p) => p.flag).map((p) => p.text)).toEqual([
       '-tp 8',
       "--speculative-config '{method:mtp,num_speculative_tokens:1}'",
       "--chat-template './my template.jinja'",

@@ -4,17 +4,20 @@ import { parseShellCommand, shellWordText, type ShellLine, type ShellWord } from
 /**
  * A serving command or backend-parameter list as the page prints it: written again from the words
  * a shell reads (src/lib/serving/shell-words.ts), each quoted where it must be, with the command's
- * own lines, comments and `\` continuations; then cut into what it runs and its flags, so the page
- * can put one flag on a line and mark the ones that changed. The pieces joined are `text`, what
- * the copy button copies: a shell splits it into exactly the words that were measured.
+ * own lines, comments and `\` continuations, and one flag a line: a flag that follows other words
+ * on its line starts a line of its own after a `\` continuation. It is cut into what it runs and
+ * its flags, so the page can mark the ones that changed. The pieces joined are `text`: what the
+ * page shows, character for character, and what the copy button copies; a shell splits it into
+ * exactly the words that were measured.
  */
 export type CommandView = {
   /** the command as printed and copied */
   text: string;
   pieces: { text: string; flag?: true; changed?: true }[];
-  /** the text already breaks its lines (a `\` continuation or a parameter list): the page adds none */
-  multiline: boolean;
 };
+
+/** What a flag put on a line of its own is indented by, below a line that does not start with a flag. */
+const FLAG_INDENT = '    ';
 
 // `python3 -m sglang.launch_server`: -m names the module to run, it is not a flag to set.
 const FLAG = /^--[A-Za-z]|^-(?!m$)[A-Za-z]/;
@@ -30,6 +33,7 @@ export function commandView(command: string, previous?: ReadonlyMap<string, stri
   return view(
     lines.map((line) => ({ ...line, words: line.words.map((w) => ({ ...w, first: w === first })) })),
     previous,
+    true,
   );
 }
 
@@ -42,10 +46,16 @@ export function argsView(args: readonly string[], previous?: ReadonlyMap<string,
       continues: false,
     })),
     previous,
+    false,
   );
 }
 
-function view(lines: readonly PrintedLine[], previous: ReadonlyMap<string, string> | undefined): CommandView {
+/** `breakFlags`: a shell command, whose flags after the first word of a line each start a line (a parameter list keeps one item a line). */
+function view(
+  lines: readonly PrintedLine[],
+  previous: ReadonlyMap<string, string> | undefined,
+  breakFlags: boolean,
+): CommandView {
   const pieces: CommandView['pieces'] = [];
   /** the flag piece and the words in it, while its values follow on the same line */
   let open: { piece: CommandView['pieces'][number]; words: string[] } | undefined;
@@ -64,13 +74,15 @@ function view(lines: readonly PrintedLine[], previous: ReadonlyMap<string, strin
     close();
     if (i > 0) plain(`\n${line.indent}`);
     else if (line.indent) plain(line.indent);
+    // A line that starts with a flag continues a command: the flags broken off it keep its indent.
+    const flagIndent = line.words[0] && FLAG.test(line.words[0].value) ? line.indent : `${line.indent}${FLAG_INDENT}`;
     line.words.forEach((word, k) => {
       const text = shellWordText(word, word.first);
-      // On one line, the space before a flag goes with it: the page breaks the line there.
       const space = k > 0 ? ' ' : '';
       if (word.role === 'command' && FLAG.test(word.value)) {
         close();
-        open = { piece: { text: `${space}${text}`, flag: true }, words: [word.value] };
+        if (k > 0 && breakFlags) plain(` \\\n${flagIndent}`);
+        open = { piece: { text: k > 0 && !breakFlags ? `${space}${text}` : text, flag: true }, words: [word.value] };
         pieces.push(open.piece);
       } else if (open) {
         open.piece.text += `${space}${text}`;
@@ -81,8 +93,7 @@ function view(lines: readonly PrintedLine[], previous: ReadonlyMap<string, strin
     const tail = [line.comment, line.continues ? '\\' : undefined].filter((t) => t !== undefined).join(' ');
     if (tail) plain(line.words.length > 0 ? ` ${tail}` : tail);
   });
-  const text = pieces.map((p) => p.text).join('');
-  return { text, pieces, multiline: text.includes('\n') };
+  return { text: pieces.map((p) => p.text).join(''), pieces };
 }
 
 /** The settings one flag and its values make ("--tp 4" → tensor-parallel-size=4), spelled as compared. */
