@@ -4,8 +4,14 @@
 // last compute, and whose copied blocks are the same, is not read at all; one whose files are byte
 // for byte the same comes from the cache.
 import { join } from 'node:path';
-import { blockIndexOfDigests, copiesOf, type BlockDigest } from '../lib/compute/block-index.ts';
-import { contentHash } from '../lib/content-hash.ts';
+import {
+  blockIndexFor,
+  blockIndexOfDigests,
+  blockProbe,
+  meetsProbe,
+  type BlockDigest,
+  type BlockIndex,
+} from '../lib/compute/block-index.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { markCacheUsed, pruneCache, recordComputedGuides } from './cache.ts';
 import type { ComputedGuideJson } from './compute-one.ts';
@@ -33,11 +39,10 @@ type ComputeStamp = {
   cacheKey?: string;
   hash?: string;
   blocks: BlockDigest[];
-  /** the hash of its copied blocks (copiesOf): constant in size however many guides hold a block */
-  copies: string;
 };
 
-const copiesHash = (copies: readonly string[]) => contentHash([copies.join('\n')]);
+/** Above this share of guides changed, the index of every block costs less than probing for the changed ones. */
+const PROBED_SHARE = 0.25;
 
 /** Every file compute reads for a guide: its sources, its runs and their manifest, its raw files (staleness). */
 function computeInputs(id: string): string[] {
@@ -72,11 +77,15 @@ async function computeGuides(): Promise<boolean> {
     if (entry) unchanged.set(id, entry);
     blocks.set(id, entry ? entry.blocks : runBlocks(id));
   }
-  const index = blockIndexOfDigests([...blocks].map(([id, own]) => ({ id, blocks: own })));
-  // A block another guide gained or lost changes this guide's story check: then it is computed again.
-  for (const [id, entry] of unchanged)
-    if (copiesHash(copiesOf(id, entry.blocks, index)) !== entry.copies) unchanged.delete(id);
-  const changed = ids.filter((id) => !unchanged.has(id));
+  const changed = copiesChanged(ids, unchanged, blocks, book.previousEntries());
+  const guideBlocks = [...blocks].map(([id, own]) => ({ id, blocks: own }));
+  const index: BlockIndex =
+    changed.length > ids.length * PROBED_SHARE
+      ? blockIndexOfDigests(guideBlocks)
+      : blockIndexFor(
+          guideBlocks,
+          changed.flatMap((id) => blocks.get(id) ?? []),
+        );
 
   const results = new Map<string, ComputedGuideJson>();
   if (changed.length > 0) {
@@ -126,13 +135,35 @@ async function computeGuides(): Promise<boolean> {
   return true;
 }
 
+/**
+ * The guides to compute: those whose stamps changed, and those of the others (taken out of
+ * `unchanged`) that hold a block a changed or removed guide held before or holds now, the same or
+ * nearly: their story check ("copied from another guide") may read differently now. Every other
+ * guide's copies are what they were, since no block it could meet has changed.
+ */
+function copiesChanged(
+  ids: readonly string[],
+  unchanged: Map<string, ComputeStamp>,
+  blocks: ReadonlyMap<string, readonly BlockDigest[]>,
+  previous: ReadonlyMap<string, ComputeStamp>,
+): string[] {
+  const stamped = ids.filter((id) => !unchanged.has(id));
+  const present = new Set(ids);
+  const gone = [...previous.keys()].filter((id) => !present.has(id));
+  if (stamped.length + gone.length === 0) return stamped;
+  const probe = blockProbe(
+    [...stamped, ...gone].flatMap((id) => [...(blocks.get(id) ?? []), ...(previous.get(id)?.blocks ?? [])]),
+  );
+  for (const [id, entry] of unchanged) if (entry.blocks.some((block) => meetsProbe(block, probe))) unchanged.delete(id);
+  return ids.filter((id) => !unchanged.has(id));
+}
+
 function stampOf(result: ComputedGuideJson): ComputeStamp {
-  const { summary, diagnostics, cacheKey, hash, blocks, copies } = result;
+  const { summary, diagnostics, cacheKey, hash, blocks } = result;
   return {
     summary,
     diagnostics,
     blocks,
-    copies: copiesHash(copies),
     ...(cacheKey ? { cacheKey } : {}),
     ...(hash ? { hash } : {}),
   };

@@ -53,6 +53,11 @@ export class StampBook<Entry> {
     return before && before.inputs === inputs && before.outputs === outputs ? before.entry : undefined;
   }
 
+  /** Every guide's entry from the last run, whatever its stamps are now (a guide gone since included). */
+  previousEntries(): ReadonlyMap<string, Entry> {
+    return new Map([...this.previous].map(([id, { entry }]) => [id, entry]));
+  }
+
   record(id: string, stamped: Stamped<Entry>): void {
     this.next.set(id, stamped);
   }

@@ -141,6 +141,53 @@ export function blockIndexOfDigests(guides: Iterable<{ id: string; blocks: reado
   return { exact, near };
 }
 
+/**
+ * What lookups of some blocks can meet: their digests, near keys and number tokens. A block of
+ * another guide meets them when it has one of the digests or one of the near keys; one that shares
+ * no single token with them cannot share a near key (every key holds a token), so most blocks are
+ * passed over without their keys being made.
+ */
+export type BlockProbe = { digests: ReadonlySet<string>; keys: ReadonlySet<string>; tokens: ReadonlySet<string> };
+
+export function blockProbe(blocks: Iterable<BlockDigest>): BlockProbe {
+  const digests = new Set<string>();
+  const keys = new Set<string>();
+  const tokens = new Set<string>();
+  for (const { digest, numbers } of blocks) {
+    digests.add(digest);
+    for (const key of nearKeys(numbers)) keys.add(key);
+    if (numbers.length >= MIN_NUMBERS * TOKEN) for (const token of tokensOf(numbers)) tokens.add(token);
+  }
+  return { digests, keys, tokens };
+}
+
+/** Whether `block` is under a digest or near key of the probe's blocks: whether a lookup of one of them can find it. */
+export function meetsProbe({ digest, numbers }: BlockDigest, probe: BlockProbe): boolean {
+  if (probe.digests.has(digest)) return true;
+  if (numbers.length < MIN_NUMBERS * TOKEN) return false;
+  let sharesToken = false;
+  for (let at = 0; at < numbers.length && !sharesToken; at += TOKEN)
+    sharesToken = probe.tokens.has(numbers.slice(at, at + TOKEN));
+  return sharesToken && nearKeys(numbers).some((key) => probe.keys.has(key));
+}
+
+/**
+ * The index of `guides` as far as lookups of the `wanted` blocks reach: every block under one of
+ * their digests or near keys, in the guides' order. copyOf answers for a wanted block exactly as the
+ * whole index would, at the cost of a token scan for the others (compute after a one-guide edit).
+ */
+export function blockIndexFor(
+  guides: Iterable<{ id: string; blocks: readonly BlockDigest[] }>,
+  wanted: Iterable<BlockDigest>,
+): BlockIndex {
+  const probe = blockProbe(wanted);
+  const reached = [...guides].map(({ id, blocks }) => ({
+    id,
+    blocks: blocks.filter((block) => meetsProbe(block, probe)),
+  }));
+  return blockIndexOfDigests(reached);
+}
+
 export function blockIndex(guides: Iterable<{ id: string; runs: readonly BlockRun[] }>): BlockIndex {
   return blockIndexOfDigests([...guides].map(({ id, runs }) => ({ id, blocks: runBlockDigests(runs) })));
 }

@@ -5,8 +5,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   blockIndex,
+  blockIndexFor,
+  blockIndexOfDigests,
+  blockProbe,
   copiesOf,
   copyOf,
+  meetsProbe,
   metricsOfTokens,
   numberTokens,
   runBlockDigest,
@@ -112,5 +116,75 @@ describe('the index over the committed guides', () => {
     const sizes = [...index.near.values()].map((owners) => owners.length);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(2);
     for (const owners of index.near.values()) expect(new Set(owners.map((o) => o.guide)).size).toBe(1);
+  });
+});
+
+describe('blockIndexFor: the index as far as some blocks reach', () => {
+  const original = block('data/raw/a/h100/run.txt', measured);
+  const own = runBlockDigest(original);
+  const others = [
+    { id: 'b/h100', runs: [block('data/raw/b/h100/run.txt', { ...measured, 'tpot.mean': 41 })] },
+    { id: 'c/h100', runs: [block('data/raw/c/h100/run.txt', { ...measured, 'tpot.mean': 41, 'itl.mean': 39 })] },
+    { id: 'd/h100', runs: [{ ...original, source: { file: 'data/raw/d/h100/run.txt' } }] },
+    {
+      id: 'e/h100',
+      runs: [block('data/raw/e/h100/run.txt', { ...measured, 'tpot.mean': 41, 'itl.mean': 39, 'ttft.p99': 1 })],
+    },
+    { id: 'f/h100', runs: [block('data/raw/f/h100/run.txt', { duration: 7, 'ttft.mean': 8, 'tpot.mean': 9 })] },
+  ];
+  const guides = [{ id: 'a/h100', runs: [original] }, ...others].map(({ id, runs }) => ({
+    id,
+    blocks: runBlockDigests(runs),
+  }));
+
+  it('answers copyOf for the wanted blocks as the whole index does, and holds only what they reach', () => {
+    const whole = blockIndex([{ id: 'a/h100', runs: [original] }, ...others]);
+    for (const { id, blocks } of guides) {
+      const reached = blockIndexFor(guides, blocks);
+      expect(copiesOf(id, blocks, reached)).toEqual(copiesOf(id, blocks, whole));
+    }
+    const forOwn = blockIndexFor(guides, [own]);
+    const held = new Set([...forOwn.exact.values(), ...forOwn.near.values()].flat().map((owner) => owner.guide));
+    // b and c are near copies, d the same text; e has three numbers changed but shares keys; f shares nothing.
+    expect([...held].sort()).toEqual(['a/h100', 'b/h100', 'c/h100', 'd/h100', 'e/h100']);
+  });
+
+  it('meetsProbe: a block under one of the probed digests or near keys, and no other', () => {
+    const probe = blockProbe([own]);
+    const [b, , d, e, f] = others.map(({ runs }) => runBlockDigest(runs[0] as BlockRun));
+    expect([b, d, e].map((other) => other !== undefined && meetsProbe(other, probe))).toEqual([true, true, true]);
+    expect(f !== undefined && meetsProbe(f, probe)).toBe(false);
+  });
+
+  it('on the committed guides: every guide finds the copies the whole index finds', () => {
+    const byGuide = new Map<string, BlockRun[]>();
+    for (const path of globSync('data/runs/*/*/**/*.json', { cwd: repo })) {
+      const guide = path.split('/').slice(2, 4).join('/');
+      byGuide.set(guide, [
+        ...(byGuide.get(guide) ?? []),
+        JSON.parse(readFileSync(join(repo, path), 'utf8')) as BlockRun,
+      ]);
+    }
+    const committed = [...byGuide].map(([id, runs]) => ({ id, blocks: runBlockDigests(runs) }));
+    // The committed guides copy nothing from each other: a guide that copies some of their blocks,
+    // each third one as it is, the others with one number's token changed.
+    const planted = committed
+      .flatMap(({ blocks }) => blocks.slice(0, 1))
+      .map((block, i) => ({
+        ...block,
+        file: `data/raw/planted/h100/run-${i}.txt`,
+        ...(i % 3 === 0
+          ? {}
+          : { digest: `planted-${i}`, numbers: `${block.numbers.slice(0, 1)}ffffffff${block.numbers.slice(9)}` }),
+      }));
+    committed.push({ id: 'planted/h100', blocks: planted });
+    const whole = blockIndexOfDigests(committed);
+    let copies = 0;
+    for (const { id, blocks } of committed) {
+      const expected = copiesOf(id, blocks, whole);
+      copies += expected.length;
+      expect(copiesOf(id, blocks, blockIndexFor(committed, blocks))).toEqual(expected);
+    }
+    expect(copies).toBeGreaterThan(0);
   });
 });
