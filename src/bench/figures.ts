@@ -15,7 +15,7 @@ export type ReportInput = {
   diskFloorSeconds: number;
   computeSeconds: number;
   buildRuns: number[];
-  incremental: { ingest_s: number; compute_s: number };
+  incremental: { runs: number[] };
   page: { htmlBytes: number; cssBytes: number; jsBytes: number };
   browserLoad: PageLoad | undefined;
   mkdocsBuilds: number[] | undefined;
@@ -41,7 +41,7 @@ export function printReport(input: ReportInput): ReturnType<typeof budgetChecks>
     ['peak memory (process tree)', `${String(figures.peak_rss_mb)} MB`],
     [
       'one raw file changed',
-      `ingest ${incremental.ingest_s.toFixed(2)} s + compute ${incremental.compute_s.toFixed(2)} s, ${String(figures.incremental_guides_redone)} of ${guides} guide(s) redone`,
+      `ingest + compute (npm run data) ${describeRuns(incremental.runs, 's', 2)}, ${String(figures.incremental_guides_redone)} of ${guides} guide(s) redone`,
     ],
     ...(figures.dev_edit_s === undefined
       ? []

@@ -12,6 +12,7 @@ import {
   type BlockDigest,
   type BlockIndex,
 } from '../lib/compute/block-index.ts';
+import { contentHash } from '../lib/content-hash.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { markCacheUsed, pruneCache, recordComputedGuides } from './cache.ts';
 import type { ComputedGuideJson } from './compute-one.ts';
@@ -22,13 +23,12 @@ import {
   listFiles,
   listGuideDirs,
   listingsOnce,
-  manifestPath,
   rawRoot,
   syncDirectory,
 } from './fs-policy.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
 import { runBlocks } from './run-blocks.ts';
-import { StampBook, stampsDigest } from './stamps.ts';
+import { runOutputFiles, StampBook, stampsDigest, type RawAndRunStamps } from './stamps.ts';
 import { startGuideThreads } from './threads.ts';
 import { appendAll } from '../lib/append-all.ts';
 
@@ -44,23 +44,29 @@ type ComputeStamp = {
 /** Above this share of guides changed, the index of every block costs less than probing for the changed ones. */
 const PROBED_SHARE = 0.25;
 
-/** Every file compute reads for a guide: its sources, its runs and their manifest, its raw files (staleness). */
-function computeInputs(id: string): string[] {
+/**
+ * The stamps of every file compute reads for a guide: its sources, its runs and their manifest, its
+ * raw files (to see runs gone stale). `known` are the raw and run stamps ingest just took, in the
+ * same process: the same digests, not taken again.
+ */
+function inputStamps(id: string, known: RawAndRunStamps | undefined): string {
   const content = join(guidesRoot, id);
-  return [
-    ...['guide.yaml', 'en.md', 'zh.md'].map((name) => join(content, name)),
-    ...listFiles(join(folder('runs'), id)),
-    manifestPath(id),
-    ...listFiles(join(rawRoot, id)),
-  ];
+  return contentHash([
+    stampsDigest(['guide.yaml', 'en.md', 'zh.md'].map((name) => join(content, name))),
+    known?.raw ?? stampsDigest(listFiles(join(rawRoot, id))),
+    known?.runs ?? stampsDigest(runOutputFiles(id)),
+  ]);
 }
 
-/** Computes every guide; true when data/guides was brought up to date, false when it was left as it was. */
-export function computeSite(): Promise<boolean> {
-  return listingsOnce(computeGuides);
+/**
+ * Computes every guide; true when data/guides was brought up to date, false when it was left as
+ * it was. `ingested`: the stamps ingestSiteStamped returned, when it ran just before in this process.
+ */
+export function computeSite(ingested?: ReadonlyMap<string, RawAndRunStamps>): Promise<boolean> {
+  return listingsOnce(() => computeGuides(ingested));
 }
 
-async function computeGuides(): Promise<boolean> {
+async function computeGuides(ingested: ReadonlyMap<string, RawAndRunStamps> | undefined): Promise<boolean> {
   if (refuseFolders('compute', folderProblems({ read: ['content', 'runs'], write: ['guides', 'cache'] }))) return false;
   const guidesDir = folder('guides');
   const ids = listGuideDirs(guidesRoot);
@@ -71,7 +77,10 @@ async function computeGuides(): Promise<boolean> {
   const unchanged = new Map<string, ComputeStamp>();
   const blocks = new Map<string, BlockDigest[]>();
   for (const id of ids) {
-    const stamped = { inputs: stampsDigest(computeInputs(id)), outputs: stampsDigest([join(guidesDir, `${id}.json`)]) };
+    const stamped = {
+      inputs: inputStamps(id, ingested?.get(id)),
+      outputs: stampsDigest([join(guidesDir, `${id}.json`)]),
+    };
     stamps.set(id, stamped);
     const entry = book.unchanged(id, stamped.inputs, stamped.outputs);
     if (entry) unchanged.set(id, entry);

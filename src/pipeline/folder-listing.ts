@@ -4,7 +4,7 @@
 // the same entries: adding, removing or renaming an entry, or turning it into a link, changes its
 // folder's stamp. Such a folder is not read again (listing every folder was most of a warm stage).
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 
 export type TreeEntry = {
   path: string;
@@ -23,14 +23,36 @@ type KeptListing = { stamp: string; entries: [name: string, kind: Kind][] };
 type Session = {
   trees: Map<string, Tree>;
   kept: Map<string, KeptListing>;
+  /** each path's stamp, taken once (null: no such entry) until a write reaches it */
+  stamps: Map<string, string | null>;
   bookPath: string;
   changed: boolean;
 };
 let session: Session | undefined;
 
-function folderStamp(path: string): string | undefined {
+const S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
+
+/**
+ * A file's or folder's stamp: size, modification and change time (to a fraction of a microsecond),
+ * inode and mode; undefined when there is no such entry. Taken once per session: ingest and compute
+ * run in one process stamp the same raw and run files, and a write through fs-policy forgets the
+ * stamps it changed (forgetListings). Outside a session, always taken anew.
+ */
+export function pathStamp(path: string): string | undefined {
+  const known = session?.stamps.get(path);
+  if (known !== undefined) return known ?? undefined;
   const stat = lstatSync(path, { throwIfNoEntry: false });
-  return stat?.isDirectory() ? `${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}` : undefined;
+  const stamp = stat && `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${stat.mode}`;
+  session?.stamps.set(path, stamp ?? null);
+  return stamp;
+}
+
+function folderStamp(path: string): string | undefined {
+  const stamp = pathStamp(path);
+  return stamp !== undefined && (Number(stamp.slice(stamp.lastIndexOf(':') + 1)) & S_IFMT) === S_IFDIR
+    ? stamp
+    : undefined;
 }
 
 /** A folder's entries, sorted by name: from the kept listing when its stamp is unchanged. */
@@ -84,6 +106,8 @@ function walkTree(dir: string): Tree {
  * is listed once until something is written.
  */
 export function listingSession<T>(stage: () => T, bookPath: string): T {
+  // Stages run one after another in one session (ingest then compute) share it.
+  if (session) return stage();
   const kept = new Map<string, KeptListing>();
   try {
     for (const [path, listing] of Object.entries(
@@ -93,7 +117,7 @@ export function listingSession<T>(stage: () => T, bookPath: string): T {
   } catch {
     // none yet, or unreadable: every folder is read
   }
-  session = { trees: new Map(), kept, bookPath, changed: false };
+  session = { trees: new Map(), kept, stamps: new Map(), bookPath, changed: false };
   const end = () => {
     const ended = session;
     session = undefined;
@@ -118,9 +142,27 @@ function saveListings({ kept, bookPath }: Session): void {
   renameSync(staging, bookPath);
 }
 
-/** Forgets this stage's walks after a write (kept listings stay: each is checked by its stamp). */
-export function forgetListings(): void {
-  session?.trees.clear();
+/**
+ * Forgets this session's walks after a write (kept listings stay: each is checked by its stamp),
+ * and the stamps the write may have changed: each path `written` or `removed`, every folder above
+ * it (an entry made or removed changes its folder's stamp) and all below a removed one. With no
+ * paths given, every stamp.
+ */
+export function forgetListings(changed?: { written?: readonly string[]; removed?: readonly string[] }): void {
+  if (!session) return;
+  session.trees.clear();
+  const { stamps } = session;
+  if (!changed) return stamps.clear();
+  const removed = changed.removed ?? [];
+  for (const path of [...(changed.written ?? []), ...removed])
+    for (let at = path; ; at = dirname(at)) {
+      stamps.delete(at);
+      if (dirname(at) === at) break;
+    }
+  if (removed.length > 0) {
+    const prefixes = removed.map((path) => path + sep);
+    for (const path of stamps.keys()) if (prefixes.some((prefix) => path.startsWith(prefix))) stamps.delete(path);
+  }
 }
 
 /** The entries below `dir` (depth 1: in `dir` itself), from this stage's walk of it or of a folder above it. */

@@ -143,8 +143,8 @@ export function syncDirectory(
   files: ReadonlyMap<string, string>,
   kept: ReadonlySet<string> = new Set(),
 ): { written: number; removed: number } {
-  let written = 0;
-  let removed = 0;
+  const writtenPaths: string[] = [];
+  const removedPaths: string[] = [];
   // The caller checked the folder (folderProblems); checked again here, where files are removed.
   const found = linkOnTheWay(targetDir);
   if (found) throw new FolderPolicyError(`refused: ${repoPath(found.path)} ${found.reason}`);
@@ -159,18 +159,19 @@ export function syncDirectory(
     if (existing.has(path) && readFileSync(absolute, 'utf8') === content) continue;
     makeFolder(dirname(absolute));
     writeFileSync(absolute, content);
-    written++;
+    writtenPaths.push(absolute);
   }
   for (const path of existing) {
     if (files.has(path) || kept.has(path)) continue;
     rmSync(join(targetDir, path));
-    removed++;
+    removedPaths.push(join(targetDir, path));
   }
   // Only a removed file can leave a folder empty (every folder made here got a file).
-  if (removed > 0) removeEmptyDirectories(targetDir);
+  if (removedPaths.length > 0) removeEmptyDirectories(targetDir);
   mkdirSync(targetDir, { recursive: true });
-  forgetListings();
-  return { written, removed };
+  // The folders a removal emptied are above its file: forgotten with it.
+  forgetListings({ written: [...writtenPaths, targetDir], removed: removedPaths });
+  return { written: writtenPaths.length, removed: removedPaths.length };
 }
 
 /**
@@ -351,14 +352,14 @@ function assertOwned(path: string, owner: string): void {
 export function removeOwned(path: string, owner: string): void {
   assertOwned(path, owner);
   rmSync(path, { recursive: true, force: true });
-  forgetListings();
+  forgetListings({ removed: [path] });
 }
 
 /** Makes the folder `path` (and its missing parents) inside `owner`, on a path of real folders. */
 export function makeOwnedFolder(path: string, owner: string): void {
   assertOwned(path, owner);
   mkdirSync(path, { recursive: true });
-  forgetListings();
+  forgetListings({ written: [path] });
 }
 
 /** Writes `content` to `path` inside `owner` unless it already holds it; makes the missing folders. */
@@ -367,7 +368,7 @@ export function writeOwnedIfChanged(path: string, owner: string, content: string
   if (existsSync(path) && readFileSync(path, 'utf8') === content) return false;
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, content);
-  forgetListings();
+  forgetListings({ written: [path] });
   return true;
 }
 
@@ -382,5 +383,5 @@ export function moveOwned(from: string, fromOwner: string, to: string, toOwner: 
   if (lstatSync(to, { throwIfNoEntry: false })) throw new FolderPolicyError(`refused: ${repoPath(to)} already exists`);
   mkdirSync(dirname(to), { recursive: true });
   renameSync(from, to);
-  forgetListings();
+  forgetListings({ removed: [from, to] });
 }

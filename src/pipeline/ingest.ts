@@ -10,9 +10,7 @@ import {
   folderProblems,
   forgetListings,
   listingsOnce,
-  listFiles,
   listGuideDirs,
-  manifestPath,
   rawRoot,
   removeOwned,
   syncDirectory,
@@ -21,25 +19,29 @@ import {
 import type { IngestedGuide, KeptGuide, StagedGuide } from './ingest-one.ts';
 import { markCacheUsed, pruneCache } from './cache.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
-import { StampBook, stampsDigest } from './stamps.ts';
+import { runOutputFiles, StampBook, stampsDigest, type RawAndRunStamps } from './stamps.ts';
 import { startGuideThreads } from './threads.ts';
 import { appendAll } from '../lib/append-all.ts';
 
 /** What ingest keeps of a guide between runs, to report it again without reading it. */
 type IngestStamp = { rawFiles: number; runCount: number; diagnostics: Diagnostic[]; cacheKey: string };
 
-/** A guide's files in data/runs: its run files and its sources manifest. */
-function runOutputs(runsDir: string, id: string): string[] {
-  return [...listFiles(join(runsDir, id)), manifestPath(id)];
+/** Ingests every guide; true when data/runs was brought up to date, false when it was left as it was. */
+export async function ingestSite(): Promise<boolean> {
+  return (await ingestSiteStamped()) !== undefined;
 }
 
-/** Ingests every guide; true when data/runs was brought up to date, false when it was left as it was. */
-export function ingestSite(): Promise<boolean> {
+/**
+ * ingestSite, and when it succeeds the stamps of every guide's raw files and of its files in
+ * data/runs as they are now: what compute would stamp of them again (npm run data hands them on).
+ */
+export function ingestSiteStamped(): Promise<Map<string, RawAndRunStamps> | undefined> {
   return listingsOnce(ingestGuides);
 }
 
-async function ingestGuides(): Promise<boolean> {
-  if (refuseFolders('ingest', folderProblems({ read: ['raw'], write: ['runs', 'runsStaging', 'cache'] }))) return false;
+async function ingestGuides(): Promise<Map<string, RawAndRunStamps> | undefined> {
+  if (refuseFolders('ingest', folderProblems({ read: ['raw'], write: ['runs', 'runsStaging', 'cache'] })))
+    return undefined;
   const runsDir = folder('runs');
   const data = dirname(runsDir);
   // Cold (no data/runs yet): every thread writes the files of each guide it finishes into this
@@ -55,7 +57,7 @@ async function ingestGuides(): Promise<boolean> {
   const unchanged = new Map<string, IngestStamp>();
   for (const id of ids) {
     const raw = walkFiles(join(rawRoot, id));
-    const runFiles = staging ? [] : runOutputs(runsDir, id);
+    const runFiles = staging ? [] : runOutputFiles(id);
     const stamped = { inputs: stampsDigest(raw.files), outputs: stampsDigest(runFiles), runFiles };
     stamps.set(id, stamped);
     const entry = staging || raw.refused.length > 0 ? undefined : book.unchanged(id, stamped.inputs, stamped.outputs);
@@ -118,23 +120,25 @@ async function ingestGuides(): Promise<boolean> {
   if (reportDiagnostics(diagnostics, { foldPlausibility: 'ingest' })) {
     if (staging) removeOwned(staging, data);
     process.stderr.write('ingest: failed; data/runs left as it was\n');
-    return false;
+    return undefined;
   }
   const files = staging ? stagedFiles : output.size + kept.size;
   const { written, removed } = staging ? moveStaged(staging, runsDir, files) : syncDirectory(runsDir, output, kept);
   pruneCache('ingest');
   // What data/runs holds now, stamped for the next run (a guide not read keeps its stamps).
+  const now = new Map<string, RawAndRunStamps>();
   for (const [id, entry] of entries) {
     const stamped = stamps.get(id);
     if (!stamped) continue;
-    const outputs = unchanged.has(id) ? stamped.outputs : stampsDigest(runOutputs(runsDir, id));
+    const outputs = unchanged.has(id) ? stamped.outputs : stampsDigest(runOutputFiles(id));
     book.record(id, { inputs: stamped.inputs, outputs, entry });
+    now.set(id, { raw: stamped.inputs, runs: outputs });
   }
   book.save();
   process.stderr.write(
     `ingest: ${files} file(s) in data/runs, ${written} written, ${removed} removed; ${fromCache} guide(s) unchanged\n`,
   );
-  return true;
+  return now;
 }
 
 /** The staged files become data/runs (one rename); every file was written there, none removed. */

@@ -3,23 +3,29 @@
 // one guide, not the site). A stamp is size, modification and change time in nanoseconds and inode:
 // an edit, a copy over, a `git checkout` or a rename onto the path changes at least one of them.
 // Inputs are stamped before they are read, so an edit made while a stage runs is seen next time.
-import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { contentHash } from '../lib/content-hash.ts';
 import { codeVersion } from './cache.ts';
-import { folder } from './fs-policy.ts';
+import { folder, listFiles, manifestPath } from './fs-policy.ts';
+import { pathStamp } from './folder-listing.ts';
 
 /** A file's stamp (times to a fraction of a microsecond), or undefined when there is no such file. */
-export function fileStamp(path: string): string | undefined {
-  const stat = lstatSync(path, { throwIfNoEntry: false });
-  return stat && `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${stat.mode}`;
-}
+export const fileStamp = pathStamp;
 
 /** One digest of the stamps of `paths`, in the given order, absent files included as absent. */
 export function stampsDigest(paths: readonly string[]): string {
   // One string hashed once: a guide has dozens of files, a site thousands.
   return contentHash([paths.map((path) => `${path}\0${fileStamp(path) ?? 'absent'}`).join('\n')]);
 }
+
+/** A guide's files in data/runs: its run files and its sources manifest (ingest's outputs, compute's inputs). */
+export function runOutputFiles(id: string): string[] {
+  return [...listFiles(join(folder('runs'), id)), manifestPath(id)];
+}
+
+/** The stamps digests of a guide's raw files and of its files in data/runs, as ingest left them. */
+export type RawAndRunStamps = { raw: string; runs: string };
 
 /** What a stage keeps of a guide it finished: the stamps it saw, and what it needs to skip it next time. */
 export type Stamped<Entry> = { inputs: string; outputs: string; entry: Entry };

@@ -49,6 +49,36 @@ describe('a rebuild after one raw file changed', () => {
     expect(snapshot()).toEqual(warm);
   });
 
+  it('npm run data (ingest, then compute, in one process) redoes that guide only and writes what the two stages write', () => {
+    run('data.ts');
+    const raw = join(scratch, 'data/raw/glm-4.x/h200/engine/vllm.txt');
+    const before = readFileSync(raw, 'utf8');
+    writeFileSync(raw, perturbResultText(before, 1.01));
+    // A run file of another guide edited by hand: ingest writes it back, and compute reads what it wrote.
+    const handEdited = join(scratch, 'data/runs/glm-5.2/h200/engine/sglang.json');
+    const ingested = readFileSync(handEdited, 'utf8');
+    writeFileSync(handEdited, ingested.replace(/"value": \d+/, '"value": 1'));
+    const data = run('data.ts');
+    expect(data).toContain(`3 written, 0 removed; ${guides - 2} guide(s) unchanged`); // a run, its manifest, the hand-edited run
+    expect(data).toMatch(/compute: glm-4\.x\/h200: \d+ step\(s\), \d+ case\(s\)\n/);
+    expect(data).toContain(`1 written, 0 removed; ${guides - 1} unchanged`);
+    expect(readFileSync(handEdited, 'utf8')).toBe(ingested);
+    // What it stamped after writing is what is on disk: the next run reads no guide.
+    const again = run('data.ts');
+    expect(again).toContain(`${guides} guide(s) unchanged`);
+    expect(again).toContain(`0 written, 0 removed; ${guides} unchanged`);
+    const warm = snapshot();
+
+    rmSync(cache, { recursive: true });
+    rmSync(join(scratch, 'data/runs'), { recursive: true });
+    rmSync(join(scratch, 'data/guides'), { recursive: true });
+    run('ingest.ts');
+    run('compute.ts');
+    expect(snapshot()).toEqual(warm);
+    writeFileSync(raw, before);
+    run('data.ts');
+  });
+
   it('a guide whose block another guide gains is computed again, and names the copy (cached or not)', () => {
     run('ingest.ts');
     run('compute.ts');

@@ -13,9 +13,8 @@ export type BudgetFigures = {
   ingest_disk_floor_s?: number;
   page_html_css_bytes: number;
   incremental_guides_redone: number;
-  /** seconds of ingest and of compute after one raw file of one guide changed */
-  incremental_ingest_s: number;
-  incremental_compute_s: number;
+  /** seconds of ingest and compute (one process, as npm run build runs them) after one raw file of one guide changed */
+  incremental_s: number;
   /** seconds from saving a raw file to its page showing the new number under `npm run dev` */
   dev_edit_s?: number;
   browser_js_bytes?: number;
@@ -82,11 +81,8 @@ export function budgetChecks(figures: BudgetFigures): BudgetCheck[] {
         ]),
     {
       budget: 'incremental: one raw file changed at 250 guides, ingest + compute ≤ 0.5 s',
-      measured: `ingest ${figures.incremental_ingest_s.toFixed(2)} s + compute ${figures.incremental_compute_s.toFixed(2)} s = ${(figures.incremental_ingest_s + figures.incremental_compute_s).toFixed(2)} s at ${figures.guides} guides`,
-      met:
-        figures.guides >= RATE_MIN_GUIDES
-          ? figures.incremental_ingest_s + figures.incremental_compute_s <= ONE_FILE_SECONDS
-          : undefined,
+      measured: `${figures.incremental_s.toFixed(2)} s at ${figures.guides} guides`,
+      met: figures.guides >= RATE_MIN_GUIDES ? figures.incremental_s <= ONE_FILE_SECONDS : undefined,
     },
     ...(figures.dev_edit_s === undefined
       ? []

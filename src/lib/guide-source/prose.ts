@@ -1,5 +1,5 @@
-import { remark } from 'remark';
-import remarkHtml from 'remark-html';
+// Parsing only: what renders prose to HTML (remark-html) is in prose-render.ts, which compute never loads.
+import { fromMarkdown } from 'mdast-util-from-markdown';
 import { z } from 'zod';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
@@ -29,7 +29,7 @@ export const ProseFrontmatterSchema = z.strictObject({
 export type Prose = { title: string; description: string; slots: Record<string, string> };
 
 const SLOT_MARKER = /^<!--\s*slot:\s*([^\s]+)\s*-->\s*$/;
-const PLACEHOLDER = /\{\{\s*([a-z][a-z0-9_.-]*)\s*\}\}/gi;
+export const PLACEHOLDER = /\{\{\s*([a-z][a-z0-9_.-]*)\s*\}\}/gi;
 
 /** Slot names a guide may fill, each with the placeholders its text may use. */
 export type SlotCatalogue = ReadonlyMap<string, readonly string[]>;
@@ -159,7 +159,7 @@ export function compareSlots(
 }
 
 /** What the checks read of a Markdown syntax tree node (remark's mdast nodes have this shape). */
-type MdNode = {
+export type MdNode = {
   type: string;
   value?: string | undefined;
   url?: string | undefined;
@@ -173,7 +173,7 @@ type MdNode = {
  */
 export function markupProblems(body: string, file: string, bodyOffset: number): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  const tree: MdNode = remark().parse(body);
+  const tree: MdNode = fromMarkdown(body);
   const at = (node: MdNode) => ({
     line: (node.position?.start.line ?? 1) + bodyOffset,
     column: node.position?.start.column ?? 1,
@@ -210,24 +210,4 @@ export function markupProblems(body: string, file: string, bodyOffset: number): 
     }
   }
   return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
-}
-
-/** Markdown → HTML, with `{{name}}` placeholders replaced. Raw HTML is refused by markupProblems before
- * this runs; sanitizing here as well keeps a page safe should a caller skip that check. A link or
- * image the author wrote root-absolute (`/en/methodology/`, `/images/x.png`) points into the site,
- * so it goes under the site's base path (`rooted`, SitePaths.rooted; `/perflab/` on a project site). */
-export function renderProse(
-  markdown: string,
-  values: Readonly<Record<string, string>> = {},
-  rooted: (href: string) => string = (href) => href,
-): string {
-  const filled = markdown.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
-  const underBase = () => (tree: MdNode) => {
-    const stack: MdNode[] = [tree];
-    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-      appendAll(stack, node.children ?? []);
-      if (node.url !== undefined && ['link', 'image', 'definition'].includes(node.type)) node.url = rooted(node.url);
-    }
-  };
-  return String(remark().use(underBase).use(remarkHtml, { sanitize: true }).processSync(filled)).trim();
 }

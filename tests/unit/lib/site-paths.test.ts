@@ -1,6 +1,6 @@
 // The base path a site is published under, and every link made below it (src/lib/site-paths.ts).
 import { describe, expect, it } from 'vitest';
-import { renderProse } from '../../../src/lib/guide-source/prose.ts';
+import { renderProse } from '../../../src/lib/guide-source/prose-render.ts';
 import { basePath, sitePaths } from '../../../src/lib/site-paths.ts';
 import { guideView } from '../../../src/lib/view/guide-view.ts';
 import { indexView } from '../../../src/lib/view/index-view.ts';

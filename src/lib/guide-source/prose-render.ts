@@ -1,0 +1,26 @@
+// A guide's prose as the page shows it: Markdown to sanitized HTML. Apart from prose.ts (which
+// parses and checks it) so that compute, which only checks prose, does not load the HTML renderer.
+import { remark } from 'remark';
+import remarkHtml from 'remark-html';
+import { appendAll } from '../append-all.ts';
+import { PLACEHOLDER, type MdNode } from './prose.ts';
+
+/** Markdown → HTML, with `{{name}}` placeholders replaced. Raw HTML is refused by markupProblems before
+ * this runs; sanitizing here as well keeps a page safe should a caller skip that check. A link or
+ * image the author wrote root-absolute (`/en/methodology/`, `/images/x.png`) points into the site,
+ * so it goes under the site's base path (`rooted`, SitePaths.rooted; `/perflab/` on a project site). */
+export function renderProse(
+  markdown: string,
+  values: Readonly<Record<string, string>> = {},
+  rooted: (href: string) => string = (href) => href,
+): string {
+  const filled = markdown.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
+  const underBase = () => (tree: MdNode) => {
+    const stack: MdNode[] = [tree];
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      appendAll(stack, node.children ?? []);
+      if (node.url !== undefined && ['link', 'image', 'definition'].includes(node.type)) node.url = rooted(node.url);
+    }
+  };
+  return String(remark().use(underBase).use(remarkHtml, { sanitize: true }).processSync(filled)).trim();
+}
