@@ -61,7 +61,11 @@ export function buildGuide(sources: GuideSources): {
   if (yaml.diagnostics.length > 0) return { diagnostics };
   appendAll(diagnostics, confusableNames(yaml.data, sources.yaml.file, yaml.locateIn));
 
-  const parsed = validate(GuideSchema, yaml.data, { file: sources.yaml.file, locate: yaml.locate });
+  const parsed = validate(GuideSchema, yaml.data, {
+    file: sources.yaml.file,
+    locate: yaml.locate,
+    bareKey: yaml.bareKey,
+  });
   if (!parsed.ok) {
     appendAll(diagnostics, parsed.diagnostics);
     return { diagnostics };

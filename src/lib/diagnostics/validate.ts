@@ -4,6 +4,8 @@ import { errorAt, type Diagnostic } from './diagnostics.ts';
 import { formatPath, type YamlPath } from '../guide-source/yaml-source.ts';
 import { parseJsonDocuments, pointerEscape } from '../parse/json-text.ts';
 import { showInvisible } from '../visible-text.ts';
+import { boundWording, unquotedCommaWording } from './schema-words.ts';
+import { acceptedForms, allowedKeys, nodesAt } from './schema-forms.ts';
 
 /**
  * Every schema check of perflab's inputs and stored data goes through `validate`: it turns each
@@ -16,10 +18,17 @@ export type Locate = (path: YamlPath) => { line: number; column?: number | undef
 
 export type Validated<T> = { ok: true; data: T } | { ok: false; diagnostics: Diagnostic[] };
 
+export type ValidateOptions = {
+  file: string;
+  locate?: Locate | undefined;
+  /** the key at a path is written in a `{ … }` mapping without a colon (what a comma in an unquoted value leaves) */
+  bareKey?: ((path: YamlPath) => boolean) | undefined;
+};
+
 export function validate<S extends z.ZodType>(
   schema: S,
   data: unknown,
-  options: { file: string; locate?: Locate | undefined },
+  options: ValidateOptions,
 ): Validated<z.output<S>> {
   const result = schema.safeParse(data);
   if (result.success) return { ok: true, data: result.data };
@@ -73,7 +82,7 @@ function quickParse(text: string): { ok: true; value: unknown } | { ok: false } 
   }
 }
 
-type IssueContext = { file: string; locate?: Locate | undefined; schema: z.ZodType; data: unknown };
+type IssueContext = ValidateOptions & { schema: z.ZodType; data: unknown };
 
 function issueDiagnostics(issue: z.core.$ZodIssue, prefix: YamlPath, context: IssueContext): Diagnostic[] {
   const path: YamlPath = [...prefix, ...issue.path.filter((key) => typeof key !== 'symbol')];
@@ -89,27 +98,49 @@ function issueDiagnostics(issue: z.core.$ZodIssue, prefix: YamlPath, context: Is
       hint: typeof found === 'string' ? didYouMean(found, allowed) : undefined,
     });
 
+  const commaError = (key: string, mapping: Record<string, unknown>) => {
+    const words = unquotedCommaWording(key, mapping);
+    return errorAt('E_SCHEMA', context.file, `${path.length > 0 ? `${where}: ` : ''}${words.message}`, {
+      ...at([...path, key]),
+      expected: words.expected,
+      found: words.found,
+      hint: words.hint,
+    });
+  };
+
   switch (issue.code) {
     case 'unrecognized_keys': {
       const allowed = allowedKeys(context.schema, path);
+      const mapping = valueAt(context.data, path);
       return issue.keys.map((key) =>
-        errorAt('E_SCHEMA', context.file, `${path.length > 0 ? `${where}: ` : ''}unknown key "${key}"`, {
-          ...at([...path, key]),
-          expected: `one of ${allowed.join(', ')}`,
-          found: JSON.stringify(key),
-          hint: didYouMean(key, allowed),
-        }),
+        context.bareKey?.([...path, key]) && mapping !== null && typeof mapping === 'object'
+          ? commaError(key, mapping as Record<string, unknown>)
+          : errorAt('E_SCHEMA', context.file, `${path.length > 0 ? `${where}: ` : ''}unknown key "${key}"`, {
+              ...at([...path, key]),
+              expected: `one of ${allowed.join(', ')}`,
+              found: JSON.stringify(key),
+              hint: didYouMean(key, allowed),
+            }),
       );
     }
     case 'invalid_value':
       return [notAllowed(issue.values.map(String))];
-    case 'invalid_type':
+    case 'invalid_type': {
+      const expected = acceptedForms(context.schema, path) ?? issue.expected;
       return [
-        error(`${where}: ${found === undefined ? 'missing' : 'wrong type'}`, {
-          expected: acceptedForms(context.schema, path) ?? issue.expected,
-          found: describe(found),
-        }),
+        error(`${where}: ${found === undefined ? 'missing' : `not ${expected}`}`, { expected, found: describe(found) }),
       ];
+    }
+    case 'too_small':
+    case 'too_big': {
+      const integer = nodesAt(context.schema, path).some((node) => node.type === 'integer');
+      const words = boundWording(issue, found, integer);
+      if (words)
+        return [
+          error(`${where}: ${words.message}`, { expected: words.expected, found: words.found ?? describe(found) }),
+        ];
+      return [error(`${where}: ${issue.message}`, { found: describe(found) })];
+    }
     case 'invalid_union': {
       // A discriminated union whose discriminator (e.g. `layout`) has an unknown value.
       if ('options' in issue && issue.options !== undefined) return [notAllowed(issue.options.map(String))];
@@ -158,72 +189,4 @@ function valueAt(data: unknown, path: YamlPath): unknown {
     node = Object.hasOwn(node, key) ? Reflect.get(node, key) : undefined;
   }
   return node;
-}
-
-// What a schema accepts at a path, read from its JSON Schema (zod's public description of it).
-type JsonSchema = z.core.JSONSchema.JSONSchema;
-const jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
-
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  let json = jsonSchemas.get(schema);
-  if (json === undefined) {
-    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-    jsonSchemas.set(schema, json);
-  }
-  return json;
-}
-
-/** The alternatives a node stands for: the forms of a union, or the node itself. */
-function forms(node: JsonSchema | boolean | undefined): JsonSchema[] {
-  if (node === undefined || typeof node === 'boolean') return [];
-  const alternatives = node.anyOf ?? node.oneOf;
-  return alternatives ? alternatives.flatMap(forms) : [node];
-}
-
-function nodesAt(schema: z.ZodType, path: YamlPath): JsonSchema[] {
-  let nodes = forms(jsonSchemaOf(schema));
-  for (const key of path) {
-    nodes = nodes.flatMap((node) => {
-      if (typeof key === 'number') return Array.isArray(node.items) ? [] : forms(node.items);
-      const property = node.properties?.[key];
-      return property !== undefined ? forms(property) : forms(node.additionalProperties);
-    });
-  }
-  return nodes;
-}
-
-/** The keys a mapping at `path` may have, for "did you mean" on an unknown key. */
-function allowedKeys(schema: z.ZodType, path: YamlPath): string[] {
-  return [...new Set(nodesAt(schema, path).flatMap((node) => Object.keys(node.properties ?? {})))];
-}
-
-/** `"worst", "first", "previous-winner" or { variant }`: every form the value at `path` may take. */
-function acceptedForms(schema: z.ZodType, path: YamlPath): string | undefined {
-  const described = [...new Set(nodesAt(schema, path).flatMap(describeForm))];
-  const last = described.pop();
-  return described.length === 0 ? last : `${described.join(', ')} or ${last}`;
-}
-
-function describeForm(node: JsonSchema): string[] {
-  if (node.const !== undefined) return [JSON.stringify(node.const)];
-  if (node.enum !== undefined) return node.enum.map((value) => JSON.stringify(value));
-  switch (node.type) {
-    case 'object': {
-      const required = new Set(node.required ?? []);
-      const keys = Object.keys(node.properties ?? {}).map((key) => (required.has(key) ? key : `${key}?`));
-      return [keys.length > 0 ? `{ ${keys.join(', ')} }` : 'a mapping'];
-    }
-    case 'array':
-      return ['a list'];
-    case 'string':
-      return ['a string'];
-    case 'integer':
-      return ['a whole number'];
-    case 'number':
-      return ['a number'];
-    case 'boolean':
-      return ['true or false'];
-    default:
-      return [];
-  }
 }

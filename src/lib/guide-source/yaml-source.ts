@@ -10,6 +10,8 @@ export type YamlSource = {
   locate: (path: YamlPath) => { line: number; column: number };
   /** line and column of character `index` of the string at `path` (its start when that cannot be told) */
   locateIn: (path: YamlPath, index: number) => { line: number; column: number };
+  /** the key at `path` is written in a `{ … }` mapping without a colon: `{ en: a, b }` (a comma in an unquoted value) */
+  bareKey: (path: YamlPath) => boolean;
   diagnostics: Diagnostic[];
 };
 
@@ -51,21 +53,29 @@ export function parseYamlSource(text: string, file: string): YamlSource {
     return { line: position.line, column: position.col };
   };
   const locate = (path: YamlPath) => at(nodeAt(path).offset);
+  const bareKey = (path: YamlPath) => {
+    const key = path.at(-1);
+    const { node } = nodeAt(path.slice(0, -1));
+    if (!isMap(node) || !node.flow) return false;
+    const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
+    return pair !== undefined && pair.value === null;
+  };
   const locateIn = (path: YamlPath, index: number) => {
     const { node, offset } = nodeAt(path);
     const offsets = isScalar(node) ? scalarOffsets(text, node) : undefined;
     return at(offsets?.[index] ?? offset);
   };
 
-  if (diagnostics.length > 0) return { data: undefined, locate, locateIn, diagnostics };
+  if (diagnostics.length > 0) return { data: undefined, locate, locateIn, bareKey, diagnostics };
   try {
-    return { data: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locate, locateIn, diagnostics };
+    return { data: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locate, locateIn, bareKey, diagnostics };
   } catch (cause) {
     // The only throw of toJS on a document without errors: an alias expanding past the limit.
     return {
       data: undefined,
       locate,
       locateIn,
+      bareKey,
       diagnostics: [
         errorAt(
           'E_YAML',
