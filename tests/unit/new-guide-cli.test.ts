@@ -112,6 +112,11 @@ describe('npm run new', () => {
       expect(errors.some((l) => l.startsWith(`content/guides/qwen3-8b/h100/${file}:`) && l.includes('E_FILL_IN'))).toBe(
         true,
       );
+    // The raw folder is still empty: each missing file says to copy the output there, not to pick from a list.
+    expect(result.stderr).toContain(
+      "  hint: data/raw/qwen3-8b/h100/ holds no benchmark output yet: copy each benchmark's output there first, as the tool printed it (this one to data/raw/qwen3-8b/h100/engine/vllm.txt)\n",
+    );
+    expect(result.stderr).not.toContain('names listed');
     expect(errors).toContain(
       'content/guides/qwen3-8b/h100/guide.yaml:7:9: error E_FILL_IN: FILL-IN left from `npm run new`: "name: FILL-IN/qwen3-8b      # the model id as served (what --model / --model-path receives)"',
     );

@@ -15,11 +15,29 @@ function runsOfFile(ctx: ComputeContext, rawPath: string): Run[] {
   return ctx.runs.filter((run) => run.id === base || run.id.startsWith(`${base}#`));
 }
 
+/** How many file names an error lists before it says how many more there are. */
+const LISTED = 8;
+
+/**
+ * A `result:` or `log:` naming a file ingest did not read: the files it did read, the one meant when
+ * one is close, and when the guide's raw folder holds none yet, that the raw output goes there first.
+ */
 function noSuchFile(ctx: ComputeContext, rawPath: string, path: YamlPath): void {
-  ctx.error(path, 'E_REFERENCE', `no raw result "${rawPath}" under data/raw/${ctx.id}/`, {
-    expected: 'a file that ingest parsed',
+  const folder = `data/raw/${ctx.id}/`;
+  const files = [...new Set(ctx.runs.map((run) => rawPathOf(run, ctx.id)))].sort();
+  const listed = files.slice(0, LISTED).map((f) => JSON.stringify(f));
+  if (files.length > LISTED) listed.push(`and ${files.length - LISTED} more`);
+  ctx.error(path, 'E_REFERENCE', `no raw result "${rawPath}" under ${folder}`, {
+    expected:
+      files.length > 0
+        ? `a file ingest read under ${folder}: ${listed.join(', ')}`
+        : `a file ingest read under ${folder}, which holds none yet`,
     found: JSON.stringify(rawPath),
-    hint: didYouMean(rawPath, new Set(ctx.runs.map((run) => rawPathOf(run, ctx.id)))),
+    hint:
+      didYouMean(rawPath, files) ??
+      (files.length > 0
+        ? `copy the benchmark's output, as the tool printed it, to ${folder}${rawPath}, or name one of the files listed`
+        : `${folder} holds no benchmark output yet: copy each benchmark's output there first, as the tool printed it (this one to ${folder}${rawPath})`),
   });
 }
 
@@ -66,14 +84,18 @@ export function resolveResult(ctx: ComputeContext, ref: ResultRef, path: YamlPat
     run = candidates.find((c) => c.source.blockLabel === block);
     const labels = candidates.map((c) => c.source.blockLabel).filter((l): l is string => l !== null);
     if (!run) {
-      const hint = didYouMean(block, labels);
+      const hint =
+        didYouMean(block, labels) ??
+        (labels.length > 0
+          ? `name one of the labels listed, or add a "# ${block}" line above the block in ${rawPath}`
+          : `remove block:, or add a "# label" line above each block in ${rawPath}`);
       ctx.error(path, 'E_REFERENCE', `"${rawPath}" has no block labelled "${block}"`, {
         expected:
           labels.length > 0
             ? `one of ${labels.map((l) => JSON.stringify(l)).join(', ')}`
             : `no \`block:\` — the file's ${candidates.length === 1 ? 'only block has' : 'blocks have'} no "# label" line`,
         found: JSON.stringify(block),
-        ...(hint ? { hint } : {}),
+        hint,
       });
     }
   }
@@ -110,9 +132,13 @@ export function lookup<T extends { id: string }>(
   if (!found) {
     const ids = items.map((item) => item.id);
     ctx.error(path, 'E_REFERENCE', `unknown ${what} "${id}"`, {
-      expected: `one of ${ids.join(', ') || `(no ${what}s defined)`}`,
+      expected: ids.length > 0 ? `one of ${ids.join(', ')}` : `a ${what} guide.yaml defines (it defines none)`,
       found: JSON.stringify(id),
-      hint: didYouMean(id, ids),
+      hint:
+        didYouMean(id, ids) ??
+        (ids.length > 0
+          ? `name one of the ${what}s listed`
+          : `define the ${what} first, in guide.yaml's ${what}s: list, with id: ${id}`),
     });
   }
   return found;

@@ -103,7 +103,12 @@ function pickWinner(
         {
           expected: `one of ${ids.join(', ') || '(none: no run of this step served every request)'}`,
           found: JSON.stringify(named),
-          hint: skipped ? 'a run with failed requests never wins a step' : didYouMean(named, ids),
+          hint: skipped
+            ? 'a run with failed requests never wins a step'
+            : (didYouMean(named, ids) ??
+              (ids.length > 0
+                ? 'name one of the variants listed'
+                : 'leave winner: out (auto): no run of this step served every request, so none can be named')),
         },
       );
       return null;

@@ -40,7 +40,7 @@ export const GUIDE_CODES = {
   E_REFERENCE: {
     severity: 'error',
     meaning: 'guide.yaml names a file, block, step, variant, engine or profile that does not exist',
-    hint: 'use one of the names listed under "expected"',
+    hint: 'name one of those listed under "expected", or add what guide.yaml names',
   },
   E_INCONSISTENT: {
     severity: 'error',

@@ -47,6 +47,34 @@ describe('resolveResult', () => {
     expect(ctx.usedRuns.size).toBe(0);
   });
 
+  it('a file with no close name: the files ingest read are listed, and how to add the one named', () => {
+    const { ctx } = context(guide(), runs);
+    resolveResult(ctx, 'tuning/after.txt', ['r']);
+    expect(ctx.diagnostics).toMatchObject([
+      {
+        expected: 'a file ingest read under data/raw/tiny/h100/: "cases/log.txt", "engine/vllm.txt"',
+        hint: "copy the benchmark's output, as the tool printed it, to data/raw/tiny/h100/tuning/after.txt, or name one of the files listed",
+      },
+    ]);
+  });
+
+  it('a guide whose raw folder holds nothing yet: says to put the raw output there first, not to pick from an empty list', () => {
+    const { ctx } = context(guide(), []);
+    resolveResult(ctx, 'engine/vllm.txt', ['r']);
+    expect(ctx.diagnostics).toMatchObject([
+      {
+        expected: 'a file ingest read under data/raw/tiny/h100/, which holds none yet',
+        hint: "data/raw/tiny/h100/ holds no benchmark output yet: copy each benchmark's output there first, as the tool printed it (this one to data/raw/tiny/h100/engine/vllm.txt)",
+      },
+    ]);
+  });
+
+  it('a label that is not in a log whose blocks have none: remove block:, or label the blocks', () => {
+    const { ctx } = context(guide(), [vllm]);
+    resolveResult(ctx, { file: 'engine/vllm.txt', block: 'short' }, ['r']);
+    expect(ctx.diagnostics[0]?.hint).toBe('remove block:, or add a "# label" line above each block in engine/vllm.txt');
+  });
+
   it('a log of several blocks without `block:`, an unknown label, a position beyond the last', () => {
     const { ctx, reported } = context(guide(), runs);
     resolveResult(ctx, 'cases/log.txt', ['a']);
@@ -102,7 +130,10 @@ describe('lookup and checkUnique', () => {
     expect(reported()).toEqual(['e E_REFERENCE: unknown engine "sglan"', 'p E_REFERENCE: unknown profile "balanced"']);
     expect(ctx.diagnostics.map((d) => [d.expected, d.hint])).toEqual([
       ['one of vllm, sglang', 'did you mean "sglang"?'],
-      ['one of (no profiles defined)', undefined],
+      [
+        'a profile guide.yaml defines (it defines none)',
+        "define the profile first, in guide.yaml's profiles: list, with id: balanced",
+      ],
     ]);
   });
 
