@@ -121,3 +121,47 @@ describe('vLLM --save-result without its rate keys (vllm-ascend nightlies)', () 
     expect(PARSERS['sglang-jsonl'].detect(line)).toBe(true);
   });
 });
+
+describe('GSM8K: the sample count given on the command line of the log', () => {
+  it('is read from --num-questions, with its line, when no progress bar counts the questions', () => {
+    const run = only('gsm8k-sglang/num-questions-on-command-line/input.txt');
+    expect(run.metrics.gsm8k_n).toEqual({ value: 1319, unit: 'count', printed: '1319', line: 1 });
+    expect(run.evaluation).toEqual({ task: 'gsm8k', scoring: 'last-integer' });
+  });
+
+  it('is read from an argparse Namespace dump, and agrees with the progress bar', () => {
+    const run = only('gsm8k-sglang/num-questions-in-namespace/input.txt');
+    expect(run.metrics.gsm8k_n).toMatchObject({ value: 1319, line: 2 });
+  });
+
+  const result = 'Accuracy: 0.950\nInvalid: 0.000\n';
+  const parse = (text: string) => parseRawFile(text, { file: 'gsm8k.txt' });
+
+  it('every spelling of the flag, and --platinum names GSM8K Platinum', () => {
+    for (const command of [
+      'python3 bench_sglang.py --num-questions=1209 --platinum',
+      'python -m sglang.test.few_shot_gsm8k --num_questions 1209 --platinum --parallel 64',
+    ]) {
+      const [run] = parse(`${command}\n${result}`).runs;
+      expect(run?.metrics.gsm8k_n?.value, command).toBe(1209);
+      expect(run?.evaluation, command).toEqual({ task: 'gsm8k_platinum', scoring: 'last-integer' });
+    }
+    const continued = parse(`python3 bench_sglang.py \\\n  --num-questions 400 \\\n  --parallel 64\n${result}`);
+    expect(continued.runs[0]?.metrics.gsm8k_n).toMatchObject({ value: 400, line: 2 });
+  });
+
+  it('a progress bar counting fewer questions than asked (the data set is smaller) keeps the bar’s count', () => {
+    const { runs, diagnostics } = parse(`--num-questions 2000\n100%|██| 1319/1319 [01:20<00:00]\n${result}`);
+    expect(diagnostics).toEqual([]);
+    expect(runs[0]?.metrics.gsm8k_n).toMatchObject({ value: 1319, line: 2 });
+  });
+
+  it('more questions than asked, or two different counts, is an error at the line', () => {
+    const more = parse(`--num-questions 200\n100%|██| 1319/1319 [01:20<00:00]\n${result}`);
+    expect(more.runs).toEqual([]);
+    expect(more.diagnostics).toMatchObject([{ code: 'E_INCONSISTENT_SAMPLES', line: 2 }]);
+    const two = parse(`--num-questions 200\n--num-questions 1319\n${result}`);
+    expect(two.runs).toEqual([]);
+    expect(two.diagnostics).toMatchObject([{ code: 'E_DUPLICATE', line: 2, column: 17 }]);
+  });
+});

@@ -4,9 +4,28 @@ import type { ComputeContext } from './context.ts';
 import { cellOf } from './measure-run.ts';
 import { lookup, resolveResult } from './references.ts';
 
+/** What two accuracy results must share to be compared: the task, the scoring, the sample count. */
+type Aspect = NonNullable<Accuracy['incomparable']>[number];
+
+/**
+ * The aspects in which a result differs from the first: a GSM8K score of SGLang (last integer,
+ * 1319 questions) and one of lm-eval's gsm8k_platinum_cot (strict-match, 1209 questions) measure
+ * different things, and a z-test between them would report a change that is not there.
+ */
+function differences(first: Result, other: Result): Aspect[] {
+  const out: Aspect[] = [];
+  if (first.evaluation?.task !== other.evaluation?.task) out.push('task');
+  if (first.evaluation?.scoring !== other.evaluation?.scoring) out.push('scoring');
+  if (first.samples !== other.samples) out.push('samples');
+  return out;
+}
+
+type Result = Accuracy['results'][number];
+
 /**
  * Each accuracy check's scores and sample counts, and whether the first two differ within noise.
- * A check with one result (a single GSM8K run) is shown as it is, without a verdict.
+ * A check with one result (a single GSM8K run) is shown as it is, without a verdict; so is a check
+ * whose results differ in task, scoring or sample count (`incomparable` says in which).
  */
 export function computeAccuracy(ctx: ComputeContext): Accuracy[] {
   const checks: Accuracy[] = [];
@@ -37,18 +56,21 @@ export function computeAccuracy(ctx: ComputeContext): Accuracy[] {
         );
         return undefined;
       }
-      return score ? { label: result.label, score, samples } : undefined;
+      return score
+        ? { label: result.label, score, samples, ...(run.evaluation && { evaluation: run.evaluation }) }
+        : undefined;
     });
     const complete = results.filter((r) => r !== undefined);
     const [first, second] = complete;
     if (complete.length !== results.length || !first) return;
+    const incomparable = [...new Set(complete.slice(1).flatMap((r) => differences(first, r)))];
     checks.push({
       id: check.id,
       after: check.after,
       title: check.title,
       column: check.column,
       results: complete,
-      ...(second ? { verdict: gsm8kVerdict(first, second) } : {}),
+      ...(incomparable.length > 0 ? { incomparable } : second ? { verdict: gsm8kVerdict(first, second) } : {}),
     });
   });
   return checks;

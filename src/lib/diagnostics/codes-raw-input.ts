@@ -198,6 +198,11 @@ export const RAW_INPUT_CODES = {
     meaning: 'a throughput is beyond what one node serves',
     hint: ACKNOWLEDGE,
   },
+  E_INCONSISTENT_SAMPLES: {
+    severity: 'error',
+    meaning: "a GSM8K log's progress bar counts more questions than its command line asked for (--num-questions)",
+    hint: 'the log mixes two runs: keep the command and the output of one run per file',
+  },
   E_INCONSISTENT_REQUESTS: {
     severity: 'error',
     meaning: 'a run reports more successful requests than its profile sent',

@@ -96,6 +96,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
         endLine,
       },
       metrics,
+      evaluation: { task, scoring: 'last-integer' },
       raw,
     });
   });

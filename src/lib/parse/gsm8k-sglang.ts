@@ -8,7 +8,10 @@ import { sourceLines } from './source-lines.ts';
  * Parser for the stdout of SGLang's `benchmark/gsm8k/bench_sglang.py` and
  * `python -m sglang.test.few_shot_gsm8k` (shared/formats.md §2.12):
  * `Accuracy: 0.975`, `Invalid: 0.000`, `Latency: 18.694 s`, `Output throughput: 1403.212 token/s`.
- * The sample count is not printed; the tqdm bar's `200/200` gives it when the log kept it.
+ * The sample count is not printed with the result: the tqdm bar's `200/200` gives it when the log
+ * kept it, and so does the command line when the log shows it (`--num-questions 1319`, or
+ * `num_questions=1319` in an argparse Namespace dump). The script asks for that many questions and
+ * runs as many as the data set has, so the bar may count fewer, never more.
  */
 
 const LINES: Record<string, { id: ScalarId; unit: Unit; suffix?: RegExp }> = {
@@ -19,6 +22,12 @@ const LINES: Record<string, { id: ScalarId; unit: Unit; suffix?: RegExp }> = {
 };
 
 const TQDM_DONE = /(\d+)\/(\d+) \[/;
+/** `--num-questions 1319`, `--num-questions=1319`, `--num_questions 1319` on a command line. */
+const NUM_QUESTIONS_FLAG = /(?:^|\s)--num[-_]questions(?:=|\s+)(\d+)(?=\s|\\|$)/;
+/** `num_questions=1319` in `Namespace(...)`, as argparse prints the arguments. */
+const NUM_QUESTIONS_ARG = /^\s*Namespace\(.*\bnum_questions=(\d+)\b/;
+/** `--platinum` (GSM8K Platinum, 1209 questions) on the command line, or `platinum=True` in the dump. */
+const PLATINUM = /(?:^|\s)--platinum(?=\s|\\|$)|^\s*Namespace\(.*\bplatinum=True\b/;
 
 export function detect(text: string): boolean {
   return /^Accuracy: \d/m.test(text);
@@ -31,7 +40,31 @@ export function parse(text: string, options: { file: string }): ParseResult {
   // the lines from the first result line to the last
   let span: { start: number; end: number } | undefined;
 
+  // The count the command asked for, with its line: the first one; another that differs is an error.
+  let asked: { value: number; printed: string; line: number; column: number } | undefined;
+  let platinum = false;
+
   for (const line of lines) {
+    if (PLATINUM.test(line.text)) platinum = true;
+    const flag = NUM_QUESTIONS_FLAG.exec(line.text) ?? NUM_QUESTIONS_ARG.exec(line.text);
+    if (flag?.[1] !== undefined) {
+      const printed = flag[1];
+      const column = flag.index + flag[0].lastIndexOf(printed) + 1;
+      if (!asked) asked = { value: Number(printed), printed, line: line.line, column };
+      else if (asked.value !== Number(printed))
+        diagnostics.error(
+          'E_DUPLICATE',
+          `a second sample count, ${printed}, after ${asked.printed} at line ${asked.line}`,
+          {
+            line: line.line,
+            column,
+            expected: 'one GSM8K run per file, with one --num-questions',
+            found: quoteFound(line.text),
+            hint: 'keep one run per file: split the log, one file per result',
+          },
+        );
+      continue;
+    }
     const [, done, total] = TQDM_DONE.exec(line.text) ?? [];
     if (done !== undefined && done === total && !metrics.gsm8k_n) {
       metrics.gsm8k_n = { value: Number(total), unit: 'count', printed: total, line: line.line };
@@ -70,6 +103,21 @@ export function parse(text: string, options: { file: string }): ParseResult {
     span = { start: span?.start ?? line.line, end: line.line };
   }
 
+  if (asked) {
+    const ran = metrics.gsm8k_n;
+    if (!ran) metrics.gsm8k_n = { value: asked.value, unit: 'count', printed: asked.printed, line: asked.line };
+    else if (ran.value > asked.value)
+      diagnostics.error(
+        'E_INCONSISTENT_SAMPLES',
+        `the progress bar counts ${ran.printed} questions, more than the ${asked.printed} asked for at line ${asked.line}`,
+        {
+          line: ran.line,
+          expected: `at most ${asked.printed} questions (--num-questions)`,
+          found: quoteFound(ran.printed),
+        },
+      );
+  }
+
   if (!metrics.gsm8k_accuracy || !span) {
     if (!diagnostics.hasErrors) {
       diagnostics.error('E_NO_RESULT', 'no GSM8K "Accuracy:" line found', {
@@ -94,6 +142,8 @@ export function parse(text: string, options: { file: string }): ParseResult {
           endLine: end,
         },
         metrics,
+        // SGLang scores the last integer of the answer (formats.md §2.12).
+        evaluation: { task: platinum ? 'gsm8k_platinum' : 'gsm8k', scoring: 'last-integer' },
         raw: lines
           .filter((l) => l.line >= start && l.line <= end)
           .map((l) => l.raw)

@@ -120,6 +120,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
             endLine: Math.max(...Object.values(metrics).map((m) => m?.line ?? doc.line)),
           },
           metrics,
+          evaluation: { task, scoring: filter },
           raw,
         });
       }

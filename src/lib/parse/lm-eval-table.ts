@@ -111,6 +111,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
           endLine: row.line,
         },
         metrics,
+        evaluation: { task, scoring: filter },
         raw: lines
           .slice(h, r + 1)
           .map((l) => l.raw)

@@ -91,8 +91,10 @@ export const accuracyScores = (check: AccuracyCheck) =>
   check.results.map((r) => `${markdownText(r.label)} ${formatFixed(r.score.value, 3)}`).join(', ');
 
 export const accuracyVerdict = (check: AccuracyCheck) =>
-  check.verdict === undefined
-    ? 'a single result, no comparison'
-    : check.verdict.withinNoise
-      ? 'within noise'
-      : 'beyond noise';
+  check.incomparable
+    ? `not compared: the results differ in ${check.incomparable.join(', ')}`
+    : check.verdict === undefined
+      ? 'a single result, no comparison'
+      : check.verdict.withinNoise
+        ? 'within noise'
+        : 'beyond noise';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { StoryFindingSchema } from './story.ts';
 import { LocalizedSchema } from './guide-yaml.ts';
-import { FormatIdSchema } from './run.ts';
+import { EvaluationSchema, FormatIdSchema } from './run.ts';
 import { CellSchema, ComputedStepSchema, MeasuredSchema, SecondaryChangesSchema } from './computed-step.ts';
 import { Accelerator, Change, Objective, OtherCasesLayout, PagePart, Scaling, SummaryMode } from './vocabulary.ts';
 
@@ -24,8 +24,21 @@ export const AccuracySchema = z.object({
   after: z.string(),
   title: LocalizedSchema,
   column: LocalizedSchema,
-  results: z.array(z.object({ label: z.string(), score: CellSchema, samples: z.number().int().positive() })),
-  /** two-proportion z-test of the first two results at 95% confidence; absent for a lone result */
+  results: z.array(
+    z.object({
+      label: z.string(),
+      score: CellSchema,
+      samples: z.number().int().positive(),
+      /** what the score measures, as its run records it */
+      evaluation: EvaluationSchema.optional(),
+    }),
+  ),
+  /**
+   * in what the results differ from the first, when they do: then they are shown side by side
+   * with no verdict, since a test between different tasks, scorings or sample sets means nothing
+   */
+  incomparable: z.array(z.enum(['task', 'scoring', 'samples'])).optional(),
+  /** two-proportion z-test of the first two results at 95% confidence; absent for a lone result or incomparable ones */
   verdict: z
     .object({
       difference: z.number(),

@@ -51,9 +51,20 @@ export const FormatIdSchema = z.enum([
 ]);
 export type FormatId = z.infer<typeof FormatIdSchema>;
 
+/**
+ * What an accuracy score measures: the task as its tool names it (`gsm8k`, `gsm8k_platinum_cot`)
+ * and how an answer is scored (`last-integer` for SGLang's GSM8K, lm-eval's filter:
+ * `strict-match`, `flexible-extract`). Two scores compare only when both are equal and their
+ * sample counts too (compute/accuracy-checks.ts).
+ */
+export const EvaluationSchema = z.object({ scoring: z.string().min(1), task: z.string().min(1) });
+export type Evaluation = z.infer<typeof EvaluationSchema>;
+
 // Fields in the order of their names, as data/runs stores them (see MetricValueSchema).
 /** A normalized run: one result block (or accuracy result) of one raw file. */
 export const RunSchema = z.object({
+  /** for an accuracy result, what its score measures; absent for a serving benchmark */
+  evaluation: EvaluationSchema.optional(),
   /** `<path under the guide's raw folder, without extension>[#<block label slug>]` */
   id: z.string().min(1),
   /** Values by metric key (schema/metric.ts: every key is checked here, and typed as a MetricKey). */

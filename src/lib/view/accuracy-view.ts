@@ -37,9 +37,29 @@ export function accuracyView(ctx: ViewContext, check: Accuracy): AccuracyView {
     column: check.column[lang],
     scoreColumn: tr('accuracy.score'),
     rows: check.results.map((r) => ({ label: r.label, score: shown(r.score) })),
-    ...verdictText(ctx, check.verdict, samples),
+    ...(check.incomparable ? { verdict: incomparableText(ctx, check) } : verdictText(ctx, check.verdict, samples)),
     ...(after ? { afterHtml: after } : {}),
   };
+}
+
+/** Why results that differ in task, scoring or questions get no verdict, and what each one is. */
+function incomparableText({ lang, tr }: ViewContext, check: Accuracy): string {
+  const aspects = (check.incomparable ?? [])
+    .map((a) => tr(`accuracy.aspect.${a}`))
+    .join(tr('accuracy.aspectSeparator'));
+  const details = check.results
+    .map((r) => {
+      const params = {
+        label: r.label,
+        samples: r.samples,
+        questionWord: tr(`accuracy.question.${pluralRules(lang).select(r.samples) === 'one' ? 'one' : 'other'}`),
+      };
+      return r.evaluation
+        ? tr('accuracy.result', { ...params, task: r.evaluation.task, scoring: r.evaluation.scoring })
+        : tr('accuracy.resultSamples', params);
+    })
+    .join(tr('accuracy.resultSeparator'));
+  return tr('accuracy.incomparable', { aspects, details });
 }
 
 function verdictText(

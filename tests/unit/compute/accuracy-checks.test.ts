@@ -1,5 +1,6 @@
 // compute/accuracy-checks.ts: each accuracy check's scores and sample counts from its runs, and
-// the noise verdict on the first two; contradictions and missing counts are errors.
+// the noise verdict on the first two when they measure the same thing; contradictions and missing
+// counts are errors.
 import { describe, expect, it } from 'vitest';
 import { computeAccuracy } from '../../../src/lib/compute/accuracy-checks.ts';
 import { context, guide, run } from '../../helpers/compute-input.ts';
@@ -93,5 +94,43 @@ describe('computeAccuracy', () => {
       'accuracy.0.after E_REFERENCE: unknown step "engin"',
       'accuracy.0.results.1.result E_MISSING_REQUIRED: data/raw/tiny/h100/acc/fp8.txt (lines 1-2) has no gsm8k_accuracy, which this guide needs',
     ]);
+  });
+
+  it('results of another task, scoring or sample set are shown side by side without a verdict', () => {
+    const measures = (r: ReturnType<typeof run>, task: string, scoring: string) => ({
+      ...r,
+      evaluation: { task, scoring },
+    });
+    const unlike = [
+      measures(run('acc/bf16.txt', { gsm8k_accuracy: '0.951', gsm8k_n: '1319' }), 'gsm8k', 'last-integer'),
+      measures(run('acc/fp8.txt', { gsm8k_accuracy: '0.9', gsm8k_n: '1209' }), 'gsm8k_platinum_cot', 'strict-match'),
+    ];
+    const { ctx, reported } = context(guide({ accuracy: [check()] }), unlike);
+    const [only] = computeAccuracy(ctx);
+    expect(reported()).toEqual([]);
+    expect(only).not.toHaveProperty('verdict');
+    expect(only?.incomparable).toEqual(['task', 'scoring', 'samples']);
+    expect(only?.results.map((r) => [r.label, r.score.value, r.samples, r.evaluation?.scoring])).toEqual([
+      ['bf16', 0.951, 1319, 'last-integer'],
+      ['fp8', 0.9, 1209, 'strict-match'],
+    ]);
+
+    // the same task and scoring on different questions: still no verdict
+    const sameTask = [
+      unlike[0]!,
+      measures(run('acc/fp8.txt', { gsm8k_accuracy: '0.94', gsm8k_n: '200' }), 'gsm8k', 'last-integer'),
+    ];
+    const other = context(guide({ accuracy: [check()] }), sameTask);
+    expect(computeAccuracy(other.ctx)[0]).toMatchObject({ incomparable: ['samples'] });
+    expect(computeAccuracy(other.ctx)[0]).not.toHaveProperty('verdict');
+
+    // like with like: the verdict
+    const like = [
+      unlike[0]!,
+      measures(run('acc/fp8.txt', { gsm8k_accuracy: '0.949', gsm8k_n: '1319' }), 'gsm8k', 'last-integer'),
+    ];
+    const same = context(guide({ accuracy: [check()] }), like);
+    expect(computeAccuracy(same.ctx)[0]).toMatchObject({ verdict: { withinNoise: true } });
+    expect(computeAccuracy(same.ctx)[0]).not.toHaveProperty('incomparable');
   });
 });
