@@ -131,18 +131,25 @@ describe.each(WIDTHS)('at %i px', (width) => {
   it('the hardware compare page shows each guide’s Mean TPOT and its change beside the gain', async () => {
     const page = await open('/en/compare/hardware/nvidia-h200/', width);
     try {
-      const cell = page.locator('table.compare-cases tr', { hasText: 'ShareGPT' }).locator('td').nth(2);
-      expect((await cell.locator('.compare-secondary').textContent())?.replace(/\s+/g, ' ')).toBe(
-        'Mean TPOT 331.21 ms +121.93%',
+      // GLM-4.x on the short prompt: Mean TPOT 351.08 → 800.25 ms, a latency that rose: red.
+      const cell = page.locator(
+        'table[data-case="case-short-prompt"] tr[data-guide="glm-4.x/h200"] .compare-secondary',
       );
+      expect((await cell.textContent())?.replace(/\s+/g, ' ').trim()).toBe('800.25 +127.8%');
+      expect(
+        await deltas(
+          page,
+          'table[data-case="case-short-prompt"] tr[data-guide="glm-4.x/h200"] .compare-secondary .delta',
+        ),
+      ).toEqual([{ text: '+127.8%', up: false, down: true, visible: true }]);
       // Every such change is coloured, but one that reads as none (a latency guide's "1.00x").
       const uncoloured = (await deltas(page, 'table.compare-cases .compare-secondary .delta')).filter(
         (d) => !d.up && !d.down,
       );
       expect(uncoloured.map((d) => d.text)).toEqual(uncoloured.map(() => '1.00x'));
-      expect(await page.locator('table.compare-cases + .direction-legend').first().textContent()).toContain(
-        'lower Mean TPOT is better',
-      );
+      expect(
+        await page.locator('.table-scroll:has(table[data-case="case-short-prompt"]) + .direction-legend').textContent(),
+      ).toContain('lower Mean TPOT is better');
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(wide).toBeLessThanOrEqual(width);
     } finally {

@@ -21,48 +21,85 @@ describe('compare pages', () => {
     ]);
   });
 
-  it('a model page puts each shared benchmark case of its machines side by side, per machine and per GPU', () => {
+  it('a model page puts each shared benchmark case of its machines side by side, per GPU where they differ', () => {
     const view = modelCompareView(entries, 'gpt-oss-120b', 'en');
     expect(view.summary.rows.map((r) => [r.name, r.engine])).toEqual([
       ['NVIDIA A100 × 2', 'vLLM'],
       ['NVIDIA H100 × 4', 'vLLM'],
     ]);
-    const [table] = view.tables;
-    expect(table?.columns.map((c) => c.href)).toEqual([
+    const sharegpt = view.tables.find((t) => t.label === 'ShareGPT');
+    expect(sharegpt?.headers).toEqual({
+      name: 'Hardware',
+      perAccelerator: 'Total TPS / GPU (tok/s)',
+      value: 'Total TPS (tok/s), whole machine',
+      change: 'Change vs. its baseline',
+      secondary: ['Mean TPOT (ms)'],
+    });
+    expect(sharegpt?.rows.map((r) => r.href)).toEqual([
       '/en/guides/gpt-oss-120b/a100/',
       '/en/guides/gpt-oss-120b/h100/',
     ]);
-    const sharegpt = table?.rows.find((r) => r.label === 'ShareGPT');
     // H100: TP2 on 2 of 4 GPUs measures 16042.19 tok/s, two replicas 32084.38, 8021.10 per GPU.
-    expect(sharegpt?.cells[1]).toMatchObject({
-      value: '32084.38 tok/s',
-      perAccelerator: '8021.10 tok/s per GPU',
+    expect(sharegpt?.rows[1]).toMatchObject({
+      value: '32084.38',
+      perAccelerator: '8021.10',
       change: '+31.6%/GPU',
       positive: true,
     });
-    expect(sharegpt?.cells[1]?.source).toMatch(/^data\/raw\/gpt-oss-120b\/h100\/.+:\d+$/);
+    expect(sharegpt?.rows[1]?.source).toMatch(/^data\/raw\/gpt-oss-120b\/h100\/.+:\d+$/);
   });
 
-  it('a machine page lists its models; a case only some guides have leaves the others empty', () => {
+  it('GLM-4.x: every machine has a value for the case they share, and nothing stands empty', () => {
+    const all = ['glm-4.x/a100', 'glm-4.x/h100', 'glm-4.x/h200'].map((id) => ({
+      guide: buildFromDisk(id).guide!,
+      title: id,
+    }));
+    const view = modelCompareView(all, 'glm-4.x', 'en');
+    expect(view.tables.map((t) => t.label)).toEqual(['ShareGPT']);
+    const [sharegpt] = view.tables;
+    // Machines of one size: the whole machine's throughput, no column per GPU.
+    expect(sharegpt?.headers.perAccelerator).toBeUndefined();
+    expect(
+      sharegpt?.rows.map((r) => [r.name, r.value, r.change, r.secondary.map((c) => `${c.value} ${c.delta?.text}`)]),
+    ).toEqual([
+      ['NVIDIA A100 × 8', '2824.82', '+1.3%', ['160.28 +3.9%']],
+      ['NVIDIA H100 × 8', '3856.69', '+21.8%', ['677.30 +33.1%']],
+      ['NVIDIA H200 × 8', '14162.68', '+134.8%', ['256.43 +29.6%']],
+    ]);
+    expect(view.notCompared).toEqual([
+      'Measured by NVIDIA H200 × 8 alone, so not compared: Short prompt, Medium prompt, Long prompt, Very long prompt.',
+    ]);
+  });
+
+  it('a machine page lists its models; a case one guide alone measured is named, not compared', () => {
     const view = hardwareCompareView(entries, 'nvidia-h200', 'zh');
     expect(view.title).toBe('NVIDIA H200 上的各模型对比');
     expect(view.summary.rows.map((r) => r.id)).toEqual(['glm-4.x/h200', 'glm-5.2/h200']);
-    const balanced = view.tables[0]?.rows.find((r) => r.label.startsWith('均衡'));
-    expect(balanced?.cells[0]).toBeUndefined();
-    expect(balanced?.cells[1]?.change).toBe('+219.70%');
+    expect(view.tables.map((t) => [t.label, t.rows.map((r) => r.id)])).toEqual([
+      ['ShareGPT', ['glm-4.x/h200', 'glm-5.2/h200']],
+    ]);
+    expect(view.notCompared).toContain(
+      'ShareGPT：并非每份指南都（以相同方式）测得 平均 TPOT，含首 token 的平均 TPOT，因此不作对比。',
+    );
+    expect(view.notCompared.some((line) => line.includes('均衡：8K 输入'))).toBe(true);
   });
 
   it('beside each gain, what the guide’s other metrics did, coloured by their own direction', () => {
-    const view = hardwareCompareView(entries, 'nvidia-h200', 'en');
-    const cell = (label: string) => view.tables[0]?.rows.find((r) => r.label === label)?.cells[1];
-    // GLM-5.2 ShareGPT: Mean TPOT 149.24 → 331.21 ms, +121.93%: a latency that rose is worse
-    expect(cell('ShareGPT')?.secondary).toEqual([
-      { text: 'Mean TPOT 331.21\u00a0ms', delta: { text: '+121.93%', positive: false } },
+    const both = ['glm-4.x/h200', 'deepseek-v3.2/h200'].map((id) => ({ guide: buildFromDisk(id).guide!, title: id }));
+    const view = hardwareCompareView(both, 'nvidia-h200', 'en');
+    const row = (label: string, id: string) =>
+      view.tables.find((t) => t.label === label)?.rows.find((r) => r.id === id);
+    // GLM-4.x short prompt: Mean TPOT 351.08 → 800.25 ms: a latency that rose is worse
+    expect(row('Short prompt', 'glm-4.x/h200')?.secondary).toEqual([
+      { value: '800.25', delta: { text: '+127.8%', positive: false } },
     ]);
-    // Balanced: 636.24 → 217.89 ms, −65.75%: better
-    expect(cell('Balanced: 8K input / 1K output (optimization target)')?.secondary).toEqual([
-      { text: 'Mean TPOT 217.89\u00a0ms', delta: { text: '-65.75%', positive: true } },
+    // Medium prompt: it fell, which is better
+    expect(row('Medium prompt', 'glm-4.x/h200')?.secondary).toEqual([
+      { value: '144.82', delta: { text: '-46.3%', positive: true } },
     ]);
+    expect(view.tables[0]?.legend).toBe(
+      'Green is better, red is worse: higher Total TPS is better, lower Mean TPOT is better.',
+    );
   });
 
   it('the index links each model and machine that has a compare page', () => {

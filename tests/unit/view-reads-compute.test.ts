@@ -118,12 +118,20 @@ describe('per accelerator and accelerator counts come from compute', () => {
     const guide = edited(gptOss, (g) => {
       g.comparison.find((c) => c.id === 'sharegpt')!.optimized.measured.perAccelerator = 4321;
     });
+    const a100 = buildFromDisk('gpt-oss-120b/a100').guide!;
     const cell = (g: ComputedGuide) =>
-      modelCompareView([{ guide: g, title: g.id }], 'gpt-oss-120b', 'en').tables[0]?.rows.find(
-        (r) => r.label === 'ShareGPT',
-      )?.cells[0]?.perAccelerator;
-    expect(cell(gptOss)).toBe('8021.10 tok/s per GPU');
-    expect(cell(guide)).toBe('4321.00 tok/s per GPU');
+      modelCompareView(
+        [
+          { guide: a100, title: a100.id },
+          { guide: g, title: g.id },
+        ],
+        'gpt-oss-120b',
+        'en',
+      )
+        .tables.find((t) => t.label === 'ShareGPT')
+        ?.rows.find((r) => r.id === g.id)?.perAccelerator;
+    expect(cell(gptOss)).toBe('8021.10');
+    expect(cell(guide)).toBe('4321.00');
   });
 
   it('the note under a table of replicated runs names the accelerators a copy uses', () => {

@@ -1,0 +1,92 @@
+// Issue 22, compare pages in Chromium at 390 and 1440 px: a compare page compares only what its
+// guides share. GLM-4.x's three machines stand side by side on the case all three measured, each
+// with a value (no "—" where a guide measured nothing); machines with different numbers of GPUs
+// are compared per GPU; what one guide alone measured is named under the tables, not compared.
+import { describe, expect, it } from 'vitest';
+import { previewAndBrowser } from '../helpers/preview-server.ts';
+
+const site = previewAndBrowser();
+
+describe.each([390, 1440] as const)('compare pages at %i px', (width) => {
+  const open = async (path: string) => {
+    const context = await site.browser.newContext({ viewport: { width, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${site.preview.url}${path}`);
+    return page;
+  };
+
+  it('GLM-4.x: A100, H100 and H200 each have a value on ShareGPT, and no cell is empty', async () => {
+    const page = await open('/en/compare/model/glm-4.x/');
+    try {
+      const table = page.locator('table.compare-cases');
+      expect(await table.count()).toBe(1);
+      const rows = await table
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [
+            tr.querySelector('th')?.textContent?.trim(),
+            tr.querySelector('.compare-value')?.textContent?.trim(),
+            tr.querySelector('.delta')?.textContent?.trim(),
+          ]),
+        );
+      expect(rows).toEqual([
+        ['NVIDIA A100 × 8', '2824.82', '+1.3%'],
+        ['NVIDIA H100 × 8', '3856.69', '+21.8%'],
+        ['NVIDIA H200 × 8', '14162.68', '+134.8%'],
+      ]);
+      expect(await page.locator('main').innerText()).not.toContain('—');
+      // Every value links back to the raw line that printed it.
+      const sources = await table
+        .locator('.compare-value')
+        .evaluateAll((tds) => tds.map((td) => td.getAttribute('data-source')));
+      expect(sources.every((s) => /^data\/raw\/glm-4\.x\/(a100|h100|h200)\/.+:\d+$/.test(s ?? ''))).toBe(true);
+      expect(await page.locator('.compare-not-compared').innerText()).toContain(
+        'Measured by NVIDIA H200 × 8 alone, so not compared: Short prompt',
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/compare-glm-4.x-${width}.png`, fullPage: true });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('GPT-OSS-120B on A100 × 2 and H100 × 4: throughput per GPU first, then the whole machine', async () => {
+    const page = await open('/en/compare/model/gpt-oss-120b/');
+    try {
+      const sharegpt = page.locator('table[data-case="case-sharegpt"]');
+      expect(await sharegpt.locator('thead th').allTextContents()).toEqual([
+        'Hardware',
+        'Total TPS / GPU (tok/s)',
+        'Total TPS (tok/s), whole machine',
+        'Change vs. its baseline',
+        'Mean TPOT (ms)',
+      ]);
+      const h100 = sharegpt.locator('tr[data-guide="gpt-oss-120b/h100"]');
+      expect((await h100.locator('.compare-per-gpu').textContent())?.trim()).toBe('8021.10');
+      expect((await h100.locator('.compare-value').textContent())?.trim()).toBe('32084.38');
+      // On a phone each value sits on its label's line, in view.
+      const box = await h100.locator('.compare-per-gpu').boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/compare-gpt-oss-120b-${width}.png`, fullPage: true });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('zh H200: a TPOT measured two ways is named, not set side by side', async () => {
+    const page = await open('/zh/compare/hardware/nvidia-h200/');
+    try {
+      const sharegpt = page.locator('table[data-case="case-sharegpt"]');
+      expect(await sharegpt.locator('thead th').allTextContents()).toEqual([
+        '模型',
+        '总吞吐量（tok/s）',
+        '相对其基线的变化',
+      ]);
+      expect(await page.locator('.compare-not-compared').innerText()).toContain(
+        'ShareGPT：并非每份指南都（以相同方式）测得 平均 TPOT，含首 token 的平均 TPOT，因此不作对比。',
+      );
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+// What a compare page's guides share (src/lib/compute/compare.ts): the committed guides, recomputed
+// from their raw files, and edited copies for the cases the committed ones do not have.
+import { describe, expect, it } from 'vitest';
+import { sharedCases } from '../../../src/lib/compute/compare.ts';
+import type { ComputedGuide } from '../../../src/lib/schema/computed.ts';
+import { buildFromDisk } from '../../helpers/guide-from-disk.ts';
+
+const guide = (id: string) => buildFromDisk(id).guide!;
+const glm4 = ['glm-4.x/a100', 'glm-4.x/h100', 'glm-4.x/h200'].map(guide);
+
+describe('sharedCases', () => {
+  it('GLM-4.x: the three machines share ShareGPT; the H200 alone measured the random prompts', () => {
+    const { shared, unshared } = sharedCases(glm4);
+    expect(shared).toEqual([
+      {
+        key: 'sharegpt',
+        primary: 'total_token_throughput',
+        entries: glm4.map((g) => ({ guide: g.id, case: 'sharegpt' })),
+        secondary: ['tpot.mean'],
+        // Three machines of 8 GPUs each: the whole machine's throughput compares as it is.
+        perAccelerator: false,
+      },
+    ]);
+    expect(unshared).toEqual([
+      { guide: 'glm-4.x/h200', cases: ['short-prompt', 'medium-prompt', 'long-prompt', 'very-long-prompt'] },
+    ]);
+  });
+
+  it('machines with different numbers of GPUs are compared per GPU; a latency never is', () => {
+    const [a100, h100] = ['gpt-oss-120b/a100', 'gpt-oss-120b/h100'].map(guide);
+    const { shared } = sharedCases([a100!, h100!]);
+    expect(shared.map((s) => [s.key, s.perAccelerator])).toEqual([
+      ['sharegpt', true],
+      ['short prompt', true],
+      ['medium prompt', true],
+      ['long prompt', true],
+      ['very long prompt', true],
+    ]);
+    const latency = guide('qwen3-8b/h100-latency');
+    const bigger = structuredClone(latency);
+    bigger.id = 'qwen3-8b/h100x2-latency';
+    bigger.hardware.gpus = 2;
+    expect(sharedCases([latency, bigger]).shared.every((s) => !s.perAccelerator)).toBe(true);
+  });
+
+  it('a metric the guides measure differently is not shared: GLM-5.2’s TPOT counts the first token', () => {
+    const [glm52, glm4h200] = ['glm-5.2/h200', 'glm-4.x/h200'].map(guide);
+    const sharegpt = sharedCases([glm4h200!, glm52!]).shared.find((s) => s.key === 'sharegpt');
+    expect(sharegpt?.secondary).toEqual([]);
+    expect(sharegpt?.entries).toEqual([
+      { guide: 'glm-4.x/h200', case: 'sharegpt' },
+      { guide: 'glm-5.2/h200', case: 'sharegpt' },
+    ]);
+  });
+
+  it('a throughput case is never set beside a latency case of the same name', () => {
+    const throughput = guide('qwen3-32b/h100');
+    const latency: ComputedGuide = structuredClone(guide('qwen3-8b/h100-latency'));
+    latency.comparison[0]!.label = { en: 'ShareGPT', zh: 'ShareGPT' };
+    const { shared, unshared } = sharedCases([throughput, latency]);
+    expect(shared).toEqual([]);
+    expect(unshared.map((u) => u.guide)).toEqual(['qwen3-32b/h100', 'qwen3-8b/h100-latency']);
+  });
+
+  it('cases more guides share come first', () => {
+    const guides = ['glm-4.5-air/h100', 'qwen3-14b/h100', 'qwen3-32b/h100'].map(guide);
+    expect(sharedCases(guides).shared.map((s) => [s.key, s.entries.length])).toEqual([
+      ['sharegpt', 3],
+      ['short prompt', 2],
+      ['medium prompt', 2],
+      ['long prompt', 2],
+      ['very long prompt', 2],
+    ]);
+  });
+});
