@@ -2,7 +2,7 @@
 import { globSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PARSERS } from '../../src/lib/parse/index.ts';
+import { PARSERS, parseRawFile } from '../../src/lib/parse/index.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures');
 
@@ -28,4 +28,22 @@ describe('format detection', () => {
       if (!/vllm-block|pytorch|samples-file|not-results|no-gsm8k/.test(path)) expect(claimants).toEqual([owner]);
     });
   }
+});
+
+describe('tools perflab does not read (docs/formats.md, "Not read")', () => {
+  const unread = globSync('{trtllm-bench,genai-perf,aiperf,llama-bench,evalscope-perf}/*', {
+    cwd: join(fixtures, 'samples'),
+  })
+    .concat(['guidellm/benchmarks.csv'])
+    .sort();
+
+  it('has their samples', () => expect(unread.length).toBeGreaterThanOrEqual(10));
+
+  for (const path of unread)
+    it(`${path} is no reader's: E_FORMAT_UNKNOWN`, () => {
+      const text = readFileSync(join(fixtures, 'samples', path), 'utf8');
+      const result = parseRawFile(text, { file: path });
+      expect(result.runs).toEqual([]);
+      expect(result.diagnostics.map((d) => d.code)).toEqual(['E_FORMAT_UNKNOWN']);
+    });
 });

@@ -1,4 +1,4 @@
-// GSM8K accuracy parsers against their samples (copied from shared/formats/ into tests/fixtures):
+// GSM8K accuracy parsers against their samples (composed samples in tests/fixtures/samples; docs/formats.md):
 // values as written in the source, and the same run read from stdout and from result.jsonl agrees.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ const file = { file: 'x' };
 const value = (run: ParsedRun | undefined, key: MetricKey) => run?.metrics[key]?.value;
 
 const benchSglangStdout = fixture('gsm8k-sglang/full-stdout/input.txt'); // = bench_sglang-stdout.txt
-// shared/formats/gsm8k-sglang/few_shot_gsm8k-stdout-fp8kv.txt (bar shortened)
+// tests/fixtures/samples/gsm8k-sglang/few_shot_gsm8k-stdout-fp8kv.txt (bar shortened)
 const fewShotStdout =
   '100%|██████████| 200/200 [00:19<00:00, 10.38it/s]\nAccuracy: 0.980\nInvalid: 0.005\nLatency: 19.270 s\nOutput throughput: 1361.847 token/s\n';
 const resultJsonl = fixture('gsm8k-sglang-jsonl/result-jsonl-sample/input.jsonl');

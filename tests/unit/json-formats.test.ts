@@ -1,4 +1,4 @@
-// The JSON parsers against their samples (shared/formats/, copied to tests/fixtures/samples/): specific values read back from the
+// The JSON parsers against their samples (tests/fixtures/samples/, composed; docs/formats.md): specific values read back from the
 // source, detection across every sample, and — where a printed block and a JSON file describe the
 // same benchmark — that both normalize to the same values for the metrics they share.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -338,7 +338,7 @@ describe('detection', () => {
     ],
   };
 
-  it('each JSON parser claims its samples and no other sample in shared/formats', () => {
+  it('each JSON parser claims its samples and no other sample in tests/fixtures/samples', () => {
     for (const [name, module] of [
       ['vllm-json', vllm],
       ['guidellm-json', guidellm],

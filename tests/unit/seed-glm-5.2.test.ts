@@ -29,7 +29,7 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
 
   it('the seed printed 1005.62 tok/s; the printed values differ by 1005.63', () => {
     // 6487.53 − 5481.90 = 1005.63. The seed's generator subtracted unrounded guidellm means
-    // (shared/formats.md §5); we only have the printed values, so the computed value stands.
+    // (the block prints them rounded); we only have the printed values, so the computed value stands.
     expect(zh('engine')).toBe(
       'SGLang Total TPS = 6487.53, vLLM Total TPS = 5481.90. SGLang 性能更优，差值为 1005.63 tok/s (18.34%); Mean TPOT = 540.79 ms 与 636.24 ms, 减少 95.45 ms (15.00%).',
     );
@@ -147,7 +147,7 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
   });
 
   it('the Mean TPOT it compares is the GPUStack one that includes the first token', () => {
-    // Mean Latency 651.51 s / 1024 output tokens per request = 636.24 ms (shared/formats.md §0.2).
+    // Mean Latency 651.51 s / 1024 output tokens per request = 636.24 ms (docs/formats.md, "Traps that hold for every tool", 2).
     const vllm = step('engine').variants.find((v) => v.id === 'vllm')!.measured!;
     expect(guide.metrics.secondary).toEqual(['tpot_incl_ttft.mean']);
     expect(vllm.secondary[0]?.printed).toBe('636.24');

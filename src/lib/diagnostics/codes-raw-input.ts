@@ -56,7 +56,7 @@ export const RAW_INPUT_CODES = {
   E_FORMAT_UNKNOWN: {
     severity: 'error',
     meaning: 'no reader recognises the file',
-    hint: 'copy the tool output unedited, one tool per file (the formats perflab reads are in the README)',
+    hint: 'copy the tool output unedited, one tool per file (the formats perflab reads are in docs/formats.md)',
   },
   E_FORMAT_AMBIGUOUS: {
     severity: 'error',

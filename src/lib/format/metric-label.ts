@@ -2,7 +2,7 @@ import { metricUnit, splitMetricKey, type MetricKey, type Unit } from '../schema
 
 /**
  * Short metric names for tables and sentences, as the GPUStack docs write them. Metric names
- * stay English on zh pages (shared/formats.md §5), so one label serves both languages.
+ * stay English on zh pages, as in the seeds, so one label serves both languages.
  */
 const SHORT_NAMES: Record<string, string> = {
   total_token_throughput: 'Total TPS',

@@ -7,7 +7,7 @@ import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**
  * Parser for the `--result-file` (default result.jsonl) of SGLang's `benchmark/gsm8k/bench_sglang.py`
- * (shared/formats.md §2.12): one JSON line appended per run,
+ * (docs/formats.md, gsm8k-sglang): one JSON line appended per run,
  * `{"task": "gsm8k", "backend": "srt", "num_gpus": 1, "latency": 18.694, "accuracy": 0.975, "num_requests": 200, "other": {…}}`.
  * The other SGLang benchmarks append to the same default file with their own `task`; those lines are skipped.
  */

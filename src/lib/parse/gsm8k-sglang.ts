@@ -6,7 +6,7 @@ import { sourceLines } from './source-lines.ts';
 
 /**
  * Parser for the stdout of SGLang's `benchmark/gsm8k/bench_sglang.py` and
- * `python -m sglang.test.few_shot_gsm8k` (shared/formats.md §2.12):
+ * `python -m sglang.test.few_shot_gsm8k` (docs/formats.md, gsm8k-sglang):
  * `Accuracy: 0.975`, `Invalid: 0.000`, `Latency: 18.694 s`, `Output throughput: 1403.212 token/s`.
  * The sample count is not printed with the result: the tqdm bar's `200/200` gives it when the log
  * kept it, and so does the command line when the log shows it (`--num-questions 1319`, or

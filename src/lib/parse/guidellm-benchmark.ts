@@ -15,7 +15,7 @@ import { isJsonObject, jsonNumber, type JsonNumber, type JsonSource } from './js
 import { toMilliseconds } from './number.ts';
 
 /**
- * One entry of a guidellm report's `benchmarks` (shared/formats.md §2.7): which values are read
+ * One entry of a guidellm report's `benchmarks` (docs/formats.md, guidellm-json): which values are read
  * from it and as which metrics, its block label, and the excerpt of it a page shows.
  *
  * guidellm's `*_per_second` summaries are distributions of rates over short intervals, not the

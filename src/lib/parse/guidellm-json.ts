@@ -13,7 +13,7 @@ import {
 import { excerpt, readBenchmark, strategyLabel } from './guidellm-benchmark.ts';
 
 /**
- * Parser for guidellm's report JSON (`benchmarks.json`, shared/formats.md §2.7), which is also
+ * Parser for guidellm's report JSON (`benchmarks.json`, docs/formats.md, guidellm-json), which is also
  * what GPUStack benchmark-runner's `dual_json` summary writes (§2.6): format `guidellm-json`, one
  * run per `benchmarks[]` entry, always from the `successful` status. The GPUStack server export
  * (`GET /v2/benchmarks/{id}`) carries the same report under `raw_metrics` and is read the same

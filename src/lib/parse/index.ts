@@ -44,7 +44,7 @@ export function parseRawFile(text: string, options: { file: string }): ParseResu
           line: 1,
           expected: `output of one of: ${Object.keys(PARSERS).join(', ')}`,
           found: 'none of them',
-          hint: "keep the tool's output as it printed it (one tool per file); the formats perflab reads are in the README",
+          hint: "keep the tool's output as it printed it (one tool per file); the formats perflab reads are in docs/formats.md",
         }),
     );
   }
@@ -110,7 +110,9 @@ function unreadableCause(text: string, file: string): Diagnostic | undefined {
     });
   }
   const first = text.trimStart()[0];
-  if (first === '{' || first === '[') {
+  // A log line may start with a bracketed tag or time (`[12/01/2026-09:14:02] [TRT-LLM] …`): not JSON.
+  const loggedLine = /^\s*\[[^\]\n]*\]\s*[A-Za-z[]/.test(text);
+  if (first === '{' || (first === '[' && !loggedLine)) {
     const json = parseJsonDocuments(text);
     if (!json.ok)
       return errorAt('E_JSON', file, `not valid JSON: ${json.message}`, {

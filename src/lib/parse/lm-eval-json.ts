@@ -7,7 +7,7 @@ import { atPointer, parseJsonDocuments, pointerEscape, type JsonDocument, type J
 import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**
- * Parser for lm-evaluation-harness `results_<date>.json` (shared/formats.md §2.13): one run per
+ * Parser for lm-evaluation-harness `results_<date>.json` (docs/formats.md, lm-eval-json and lm-eval-table): one run per
  * (gsm8k-family task, filter), from `results.<task>["exact_match,<filter>"]`, its
  * `"exact_match_stderr,<filter>"` (a number or "N/A") and `n-samples.<task>.effective`.
  * Other tasks in the same file are not GSM8K and are ignored.

@@ -6,7 +6,7 @@ import { sourceLines } from './source-lines.ts';
 import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**
- * Parser for the markdown table lm-evaluation-harness prints (shared/formats.md §2.13):
+ * Parser for the markdown table lm-evaluation-harness prints (docs/formats.md, lm-eval-json and lm-eval-table):
  * `|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|`, one row per (metric, filter), the Tasks
  * cell blank on continuation rows. One run per gsm8k-family `exact_match` row; the table has no
  * sample count, so gsm8k_n is absent. The `|Groups|` table and other tasks are ignored.

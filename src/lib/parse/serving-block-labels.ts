@@ -6,7 +6,7 @@ import type { FormatId } from '../schema/run.ts';
 /**
  * The labels of the printed "Serving Benchmark Result" block and the metric each one is stored
  * as: `vllm bench serve` (and the legacy benchmark_serving.py), and the variant GPUStack's docs
- * generator renders from guidellm data (shared/formats.md §2.1, §2.5).
+ * generator renders from guidellm data (docs/formats.md: vllm-bench-serve, gpustack-block).
  */
 
 export type ServingFormat = Extract<FormatId, 'vllm-bench-serve' | 'gpustack-block'>;
@@ -70,7 +70,7 @@ type Family = { id: DistributionId; printedIn: 'ms' | 's' };
 /**
  * Family name → canonical id, and the unit the tool prints it in (a label in another unit is
  * corrupt, not converted). In the GPUStack-rendered block "TPOT" is guidellm's
- * time_per_output_token, which includes the first token (shared/formats.md §0.2): same label as
+ * time_per_output_token, which includes the first token (docs/formats.md, "Traps that hold for every tool", 2): same label as
  * vLLM's, other metric, so it is stored as tpot_incl_ttft. Its "ITL" rows are stored as `itl`,
  * the id their own label names: a page that prints a stored value beside a label must print the
  * number the block printed on that label's line.

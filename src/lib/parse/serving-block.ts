@@ -24,7 +24,7 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
 /**
  * Parser for the printed "Serving Benchmark Result" block: `vllm bench serve` (and the legacy
  * benchmark_serving.py), plus the variant GPUStack's docs generator renders from guidellm data,
- * recognised by its `Latency` section (shared/formats.md §2.1, §2.5). Labels: serving-block-labels.ts.
+ * recognised by its `Latency` section (docs/formats.md: vllm-bench-serve, gpustack-block). Labels: serving-block-labels.ts.
  */
 
 const BACKEND_LINE = /^Backend:/;
@@ -185,7 +185,7 @@ function parseBlockBody(body: readonly SourceLine[], format: ServingFormat, diag
     }
     seenAt.set(key, line.line);
     // N/A: the metric is absent (a page that needs it fails in compute). GPUStack's renderer prints
-    // every value guidellm did not report that way (shared/formats.md §2.5): normal, so no warning.
+    // every value guidellm did not report that way (docs/formats.md, gpustack-block): normal, so no warning.
     if (NOT_AVAILABLE.test(valueText.trim())) {
       if (format !== 'gpustack-block')
         diagnostics.warning('W_NO_VALUE', `"${rawLabel}:" printed no value (N/A); the metric is treated as absent`, {

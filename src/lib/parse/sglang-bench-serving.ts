@@ -16,7 +16,7 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
  * Parser for the "Serving Benchmark Result" block printed by SGLang's
- * `python -m sglang.bench_serving` (shared/formats.md §2.3). It shares its header with vLLM's
+ * `python -m sglang.bench_serving` (docs/formats.md, sglang-bench-serving). It shares its header with vLLM's
  * block; the `Backend:` line that SGLang always prints first tells them apart (§4).
  */
 

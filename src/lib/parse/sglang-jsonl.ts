@@ -7,7 +7,7 @@ import { sourceLines, type SourceLine } from './source-lines.ts';
 
 /**
  * Parser for the `--output-file` JSONL of SGLang's `python -m sglang.bench_serving`
- * (shared/formats.md §2.4): the file is opened in append mode, one `json.dumps(result)` line per
+ * (docs/formats.md, sglang-jsonl): the file is opened in append mode, one `json.dumps(result)` line per
  * run. Each line is read on its own so one damaged line does not hide the others.
  */
 

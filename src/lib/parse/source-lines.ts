@@ -14,7 +14,7 @@ export type SourceLine = {
 const ANSI_CSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
 
 /**
- * Splits raw tool output into lines, undoing what terminals and Windows add (shared/formats.md §3)
+ * Splits raw tool output into lines, undoing what terminals and Windows add (docs/formats.md, "Traps that hold for every tool")
  * while keeping each line's original number so diagnostics point into the raw file.
  */
 // Every format's detector, then the parser, asks for the same file's lines: they are made once.

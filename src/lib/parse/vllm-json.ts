@@ -14,7 +14,7 @@ import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 import { computeMissingRates, type Rate } from './derived-rates.ts';
 
 /**
- * Parser for `vllm bench serve --save-result` JSON (shared/formats.md §2.2): one object per run,
+ * Parser for `vllm bench serve --save-result` JSON (docs/formats.md, vllm-json): one object per run,
  * several newline-separated objects with `--append-result`. Summaries are already in ms and s; the
  * per-request arrays (`latencies`, `ttfts`, …) are not metrics and are ignored. The sibling
  * `{stem}.pytorch.json` list is recognised and skipped with a warning. A result without the rate

@@ -3,7 +3,7 @@ import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import { BoundedMemo } from '../bounded-memo.ts';
 
 /**
- * Canonical metric vocabulary (shared/formats.md §5). Every parser maps its labels onto these ids,
+ * Canonical metric vocabulary (docs/formats.md, "How a file is read"). Every parser maps its labels onto these ids,
  * converting values to the canonical unit, so runs from different tools compare like for like.
  */
 export const metricIds = [
