@@ -4,7 +4,7 @@
 // the same entries: adding, removing or renaming an entry, or turning it into a link, changes its
 // folder's stamp. Such a folder is not read again (listing every folder was most of a warm stage).
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { dirname, sep } from 'node:path';
 
 export type TreeEntry = {
   path: string;
@@ -90,7 +90,8 @@ function walkTree(dir: string): Tree {
     const children = readFolder(current);
     if (!children) return;
     for (const [name, kind] of children) {
-      const path = join(current, name);
+      // current is a normalized path and name one entry's name: join's normalizing is not needed.
+      const path = current + sep + name;
       const isHidden = hidden || name.startsWith('.') || name === 'README.md';
       entries.push({ path, depth, kind, hidden: isHidden });
       if (kind === 'folder') visit(path, isHidden, depth + 1);

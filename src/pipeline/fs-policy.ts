@@ -132,6 +132,15 @@ export function readTextUpTo(path: string, limit: number): string | { size: numb
 }
 
 /**
+ * `path` (a path this module listed below `dir`) relative to `dir`, with `/` between its parts:
+ * a slice, where path.relative resolves both paths (thousands of calls in a warm run).
+ */
+export function pathBelow(dir: string, path: string): string {
+  const below = path.startsWith(dir + sep) ? path.slice(dir.length + 1) : relative(dir, path);
+  return sep === '/' ? below : below.split(sep).join('/');
+}
+
+/**
  * Makes `targetDir` hold exactly `files` (relative path → content) and the `kept` files: writes the
  * files whose content differs, removes the ones not listed, leaves the rest untouched. Callers
  * validate everything first, so a failed run writes nothing; a rebuild after one changed source
@@ -152,11 +161,13 @@ export function syncDirectory(
   // look up before making one, no empty folder to look for after (most of a cold ingest's calls).
   const fresh = !existsSync(targetDir);
   const existingFiles = fresh ? [] : listFiles(targetDir);
-  const existing = new Set(existingFiles.map((path) => relative(targetDir, path).split(sep).join('/')));
-  const makeFolder = folderMaker([dirname(targetDir), ...existingFiles.map((path) => dirname(path))], fresh);
+  const existing = new Set(existingFiles.map((path) => pathBelow(targetDir, path)));
+  // Made at the first write: a warm run after a one-file edit writes a handful of thousands of files.
+  let makeFolder: ((dir: string) => void) | undefined;
   for (const [path, content] of files) {
     const absolute = join(targetDir, path);
     if (existing.has(path) && readFileSync(absolute, 'utf8') === content) continue;
+    makeFolder ??= folderMaker([dirname(targetDir), ...existingFiles.map((file) => dirname(file))], fresh);
     makeFolder(dirname(absolute));
     writeFileSync(absolute, content);
     writtenPaths.push(absolute);

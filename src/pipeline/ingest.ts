@@ -3,13 +3,14 @@
 // files that changed. A guide whose raw files and run files carry the stamps they had after the
 // last ingest is not read at all; one whose raw files are byte for byte the same comes from the cache.
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import {
   folder,
   folderProblems,
   forgetListings,
   listingsOnce,
+  pathBelow,
   listGuideDirs,
   rawRoot,
   removeOwned,
@@ -87,7 +88,7 @@ async function ingestGuides(): Promise<Map<string, RawAndRunStamps> | undefined>
     const result = results.get(guide);
     let runCount: number;
     if (before) {
-      for (const path of stamps.get(guide)?.runFiles ?? []) kept.add(relative(runsDir, path).split(sep).join('/'));
+      for (const path of stamps.get(guide)?.runFiles ?? []) kept.add(pathBelow(runsDir, path));
       runCount = before.runCount;
       markCacheUsed('ingest', before.cacheKey);
       appendAll(diagnostics, before.diagnostics);

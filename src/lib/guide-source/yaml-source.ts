@@ -2,7 +2,9 @@ import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { scalarOffsets } from './yaml-scalar.ts';
 
-export type YamlPath = readonly (string | number)[];
+import type { YamlPath } from './yaml-path.ts';
+
+export { formatPath, type YamlPath } from './yaml-path.ts';
 
 export type YamlSource = {
   data: unknown;
@@ -86,12 +88,4 @@ export function parseYamlSource(text: string, file: string): YamlSource {
       ],
     };
   }
-}
-
-/** `steps[2].variants[0].result` */
-export function formatPath(path: YamlPath): string {
-  return path.reduce<string>(
-    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key),
-    '',
-  );
 }
