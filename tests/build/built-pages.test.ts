@@ -345,9 +345,11 @@ describe('built GLM-4.x / H200 pages', () => {
   });
 
   it('zh page carries the seed’s commands, datasets and labelled logs', () => {
-    expect(zhText).toContain(
+    // The seed's one-line command, shown one flag a line (`\` continuations).
+    expect(zhText.replace(/ \\\s+/g, ' ')).toContain(
       'python3 -m sglang.launch_server --model zai-org/GLM-4.6-FP8 --tp 4 --tool-call-parser glm --reasoning-parser glm45',
     );
+    expect(zhText).toMatch(/python3 -m sglang\.launch_server \\\s+--model zai-org\/GLM-4\.6-FP8 \\\s+--tp 4 \\/);
     expect(zhText).toContain('超长提示词：32000 输入 tokens，100 输出 tokens');
     expect(zhText).toContain('短提示词：128 输入 tokens，4 输出 tokens');
     expect(zhText).toContain('# ShareGPT batch size 4');
