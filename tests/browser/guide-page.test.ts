@@ -183,11 +183,11 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
   it('the index lists the guide and links to it', async () => {
     await page.goto(`${preview.url}/`);
     await page.waitForURL('**/en/');
-    await page.locator('table.guide-index a[href="/en/guides/glm-5.2/h200/"]').click();
+    await page.locator('table.guide-matrix a[href="/en/guides/glm-5.2/h200/"]').click();
     await page.waitForURL('**/en/guides/glm-5.2/h200/');
     await page.goto(`${preview.url}/zh/`);
     const row = async (guide: string) =>
-      (await page.locator(`table.guide-index tr[data-guide="${guide}"]`).textContent()) ?? '';
+      (await page.locator(`table.guide-matrix a[data-guide="${guide}"]`).textContent()) ?? '';
     expect(showsNumber(await row('glm-5.2/h200'), '+219.70%')).toBe(true);
     expect(showsNumber(await row('glm-4.x/h200'), '+134.8%')).toBe(true);
   });

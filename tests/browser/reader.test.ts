@@ -81,13 +81,17 @@ function chartTextSizes(page: Page): Promise<number[]> {
 function hiddenDeltas(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    return [...document.querySelectorAll('main .delta')]
-      .filter((delta) => delta.closest('details:not([open])') === null)
-      .filter((delta) => {
-        const box = delta.getBoundingClientRect();
-        return box.width === 0 || box.right > width || box.left < 0;
-      })
-      .map((delta) => delta.textContent ?? '');
+    return (
+      [...document.querySelectorAll('main .delta')]
+        .filter((delta) => delta.closest('details:not([open])') === null)
+        // A guide the index's filters leave out is hidden on purpose.
+        .filter((delta) => delta.closest('[hidden]') === null)
+        .filter((delta) => {
+          const box = delta.getBoundingClientRect();
+          return box.width === 0 || box.right > width || box.left < 0;
+        })
+        .map((delta) => delta.textContent ?? '')
+    );
   });
 }
 
@@ -111,6 +115,8 @@ const PAGES = [
   { name: 'compare glm-4.x en', path: '/en/compare/model/glm-4.x/' },
   { name: 'compare h200 zh', path: '/zh/compare/hardware/nvidia-h200/' },
   { name: 'index zh', path: '/zh/' },
+  { name: 'index en, latency guides', path: '/en/?objective=latency' },
+  { name: 'compare gpt-oss-120b en', path: '/en/compare/model/gpt-oss-120b/' },
 ];
 
 describe.each(PAGES)('$name', ({ path }) => {

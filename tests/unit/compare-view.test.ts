@@ -116,3 +116,47 @@ describe('compare pages', () => {
     ]);
   });
 });
+
+describe('the index', () => {
+  const all = ['glm-4.x/a100', 'glm-4.x/h200', 'glm-5.2/h200', 'qwen3-8b/h100-latency', 'qwen3-30b-a3b/910b'].map(
+    (id) => ({ guide: buildFromDisk(id).guide!, title: id }),
+  );
+
+  it('lists every guide once, in the cell of its model and machine', () => {
+    const view = indexView(all, 'en');
+    expect(view.matrix.columns.map((c) => c.id)).toEqual(['ascend-910b', 'nvidia-a100', 'nvidia-h100', 'nvidia-h200']);
+    const ids = view.matrix.rows.map((r) => [r.family, r.cells.map((cell) => cell.map((g) => g.id))]);
+    expect(ids).toEqual([
+      ['GLM-4.x', [[], ['glm-4.x/a100'], [], ['glm-4.x/h200']]],
+      ['GLM-5.2', [[], [], [], ['glm-5.2/h200']]],
+      ['Qwen3-30B-A3B', [['qwen3-30b-a3b/910b'], [], [], []]],
+      ['Qwen3-8B', [[], [], ['qwen3-8b/h100-latency'], []]],
+    ]);
+    const glm52 = view.matrix.rows[1]?.cells[3]?.[0];
+    expect(glm52).toMatchObject({
+      gain: '+219.70%',
+      metric: 'Total TPS',
+      objective: 'Throughput',
+      engine: 'SGLang',
+      gpus: '8 GPUs',
+      positive: true,
+      filters: { objective: 'throughput', engine: 'sglang', accelerator: 'nvidia-h200', family: 'glm-5.2' },
+    });
+    expect(view.matrix.rows[2]?.cells[0]?.[0]?.gpus).toBe('2 NPUs');
+  });
+
+  it('offers each filter’s values as the guides have them, named as the page names them', () => {
+    const view = indexView(all, 'zh');
+    expect(view.filters.fields.map((f) => [f.name, f.options.map((o) => `${o.value}=${o.label}`)])).toEqual([
+      ['objective', ['throughput=吞吐量', 'latency=延迟']],
+      ['engine', ['mindie=MindIE', 'sglang=SGLang', 'vllm=vLLM']],
+      [
+        'accelerator',
+        ['ascend-910b=Ascend 910B', 'nvidia-a100=NVIDIA A100', 'nvidia-h100=NVIDIA H100', 'nvidia-h200=NVIDIA H200'],
+      ],
+      ['family', ['glm-4.x=GLM-4.x', 'glm-5.2=GLM-5.2', 'qwen3-30b-a3b=Qwen3-30B-A3B', 'qwen3-8b=Qwen3-8B']],
+    ]);
+    expect(view.filters.count).toBe('显示 {shown} / {total} 份指南');
+    expect(view.matrix.rows[1]?.cells[3]?.[0]?.metric).toBe('总吞吐量');
+  });
+});

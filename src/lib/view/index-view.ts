@@ -1,5 +1,5 @@
 import { deltaText } from '../format/measurement-text.ts';
-import { metricShortName } from '../format/metric-label.ts';
+import { metricName } from './metric-heading.ts';
 import { t, translator, type Locale } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import { comparePages, hardwareSlug, modelSlug } from './compare-view.ts';
@@ -7,114 +7,159 @@ import { deltaStyle, guideImprovement } from './view-context.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 
-export type IndexRow = {
+/** What a reader can narrow the index to; each is a query parameter of the index's URL. */
+export const INDEX_FILTERS = ['objective', 'engine', 'accelerator', 'family'] as const;
+export type IndexFilter = (typeof INDEX_FILTERS)[number];
+
+/** One guide in its cell of the matrix. */
+export type IndexGuide = {
   id: string;
-  family: string;
   href: string;
+  /** the link's name for a screen reader and the tooltip: "GLM-4.x Throughput Optimization on NVIDIA H200 GPUs" */
   title: string;
-  model: string;
-  /** "NVIDIA H200 × 8" */
-  hardware: string;
-  /** "NVIDIA H200": the matrix groups machines of one accelerator whatever their size */
-  accelerator: string;
-  /** "× 8" */
-  count: string;
+  /** "Throughput" */
   objective: string;
   engine: string;
-  /** "+219.70% Total TPS" on the guide's first (target) benchmark case */
+  /** "8 GPUs": the machine's size */
+  gpus: string;
+  /** "+219.70%": the guide's headline, with the metric it is on */
   gain: string;
-  gainCase: string;
+  metric: string;
   positive: boolean;
+  /** the value of each filter for this guide: what the URL's query string names */
+  filters: Record<IndexFilter, string>;
 };
 
-/** The locale's guide index: one row per model × hardware guide, sorted by model then hardware. */
+/** The locale's guide index: one model × machine matrix, every guide once, filterable. */
 export type IndexView = {
   title: string;
   lead: string;
-  /** model family × machine: which guides exist, at a glance */
+  /**
+   * The filters (hidden until the page's script shows them: without it the matrix is whole). Each
+   * is a select of the form, named as its query parameter, with an empty "all" option first.
+   */
+  filters: {
+    label: string;
+    /** "Showing {shown} of {total} guides" with the numbers in place by the script */
+    count: string;
+    /** when no guide matches */
+    none: string;
+    reset: string;
+    fields: { name: IndexFilter; label: string; all: string; options: { value: string; label: string }[] }[];
+  };
   matrix: {
+    caption: string;
     corner: string;
     /** each machine, linking to the page that compares every model on its hardware (when there are two) */
-    columns: { name: string; compareHref?: string; compareLabel?: string }[];
-    /** each model, linking to the page that compares its machines (when it has two) */
-    rows: { family: string; compareHref?: string; compareLabel?: string; cells: IndexRow[][] }[];
+    columns: { id: string; name: string; compareHref?: string; compareLabel?: string }[];
+    /** each model family, linking to the page that compares its machines (when it has two) */
+    rows: { id: string; family: string; compareHref?: string; compareLabel?: string; cells: IndexGuide[][] }[];
   };
-  headers: string[];
-  rows: IndexRow[];
   /** the text of a link to a compare page */
   compareText: string;
 };
+
+/** A value as a query string carries it: "NVIDIA H200" → "nvidia-h200", "GLM-4.x" → "glm-4.x". */
+export const filterValue = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export function indexView(
   guides: readonly { guide: ComputedGuide; title: string }[],
   lang: Locale,
   paths: SitePaths = ROOT_PATHS,
 ): IndexView {
-  const rows = [...guides]
-    .sort((a, b) => byCodeUnit(a.guide.id, b.guide.id))
-    .map(({ guide, title }) => {
-      const target = guide.headline;
-      return {
-        id: guide.id,
-        family: guide.model.family,
-        href: paths.guide(lang, guide.id),
-        title,
-        model: guide.model.name,
-        hardware: machineName(guide),
-        accelerator: guide.hardware.name,
-        count: `× ${guide.hardware.gpus}`,
-        objective: t(lang, `objective.${guide.objective}`),
-        engine: guide.recommended.engine.name,
-        gain: `${deltaText(target, deltaStyle(guide, translator(lang)))} ${metricShortName(guide.metrics.primary)}`,
-        gainCase: target.case?.[lang] ?? t(lang, 'index.allSteps'),
-        positive: guideImprovement(guide, target),
-      };
-    });
-  const columns = [...new Set(rows.map((r) => r.accelerator))].sort();
-  const families = [...new Set(rows.map((r) => r.family))].sort();
+  const tr = translator(lang);
+  const sorted = [...guides].sort((a, b) => byCodeUnit(a.guide.id, b.guide.id));
+  const entries = sorted.map(({ guide, title }) => ({
+    guide,
+    view: {
+      id: guide.id,
+      href: paths.guide(lang, guide.id),
+      title,
+      objective: tr(`objective.${guide.objective}`),
+      engine: guide.recommended.engine.name,
+      gpus: tr(guide.hardware.gpus === 1 ? 'index.gpu' : 'index.gpus', {
+        count: guide.hardware.gpus,
+        accelerator: guide.hardware.accelerator.toUpperCase(),
+      }),
+      gain: deltaText(guide.headline, deltaStyle(guide, tr)),
+      metric: metricName(guide.metrics.primary, tr),
+      positive: guideImprovement(guide, guide.headline),
+      filters: {
+        objective: guide.objective,
+        engine: filterValue(guide.recommended.engine.name),
+        accelerator: hardwareSlug(guide),
+        family: filterValue(guide.model.family),
+      },
+    } satisfies IndexGuide,
+  }));
+  const machines = [...new Set(sorted.map(({ guide }) => guide.hardware.name))].sort();
+  const families = [...new Set(sorted.map(({ guide }) => guide.model.family))].sort();
   const pages = comparePages(guides);
   const has = (kind: 'model' | 'hardware', slug: string) => pages.some((p) => p.kind === kind && p.slug === slug);
-  const first = (match: (g: ComputedGuide) => boolean) => guides.find((e) => match(e.guide))?.guide;
+  const first = (match: (g: ComputedGuide) => boolean) => sorted.find((e) => match(e.guide))?.guide;
+  // Each filter's choices, in the order the matrix shows them, named as the page shows them.
+  const options = (name: IndexFilter, label: (g: ComputedGuide, v: IndexGuide) => string) => {
+    const seen = new Map<string, string>();
+    for (const { guide, view } of entries)
+      if (!seen.has(view.filters[name])) seen.set(view.filters[name], label(guide, view));
+    return [...seen].map(([value, text]) => ({ value, label: text })).sort((a, b) => byCodeUnit(a.label, b.label));
+  };
   return {
     title: t(lang, 'index.title'),
-    compareText: t(lang, 'index.compare'),
     lead: t(lang, 'index.lead'),
+    compareText: t(lang, 'index.compare'),
+    filters: {
+      label: tr('index.filters'),
+      // The script puts the numbers in.
+      count: tr('index.showing', { shown: '{shown}', total: '{total}' }),
+      none: tr('index.noMatch'),
+      reset: tr('index.reset'),
+      fields: [
+        { name: 'objective', label: tr('index.objective'), options: options('objective', (_, v) => v.objective) },
+        { name: 'engine', label: tr('index.filterEngine'), options: options('engine', (_, v) => v.engine) },
+        { name: 'accelerator', label: tr('index.hardware'), options: options('accelerator', (g) => g.hardware.name) },
+        { name: 'family', label: tr('index.model'), options: options('family', (g) => g.model.family) },
+      ].map((field) => ({ ...field, name: field.name as IndexFilter, all: tr('index.all') })),
+    },
     matrix: {
-      corner: `${t(lang, 'index.model')} \\ ${t(lang, 'index.hardware')}`,
-      columns: columns.map((name) => {
+      caption: tr('index.caption'),
+      corner: tr('index.model'),
+      columns: machines.map((name) => {
         const guide = first((g) => g.hardware.name === name);
-        const slug = guide ? hardwareSlug(guide) : '';
+        const slug = guide ? hardwareSlug(guide) : filterValue(name);
         return has('hardware', slug)
           ? {
+              id: slug,
               name,
               compareHref: paths.compare(lang, 'hardware', slug),
-              compareLabel: t(lang, 'index.compareHardware', { hardware: guide?.hardware.name ?? name }),
+              compareLabel: tr('index.compareHardware', { hardware: name }),
             }
-          : { name };
+          : { id: slug, name };
       }),
       rows: families.map((family) => {
         const guide = first((g) => g.model.family === family);
         const slug = guide ? modelSlug(guide) : '';
         return {
+          id: filterValue(family),
           family,
           ...(has('model', slug)
             ? {
                 compareHref: paths.compare(lang, 'model', slug),
-                compareLabel: t(lang, 'index.compareModel', { model: family }),
+                compareLabel: tr('index.compareModel', { model: family }),
               }
             : {}),
-          cells: columns.map((hardware) => rows.filter((r) => r.family === family && r.accelerator === hardware)),
+          cells: machines.map((machine) =>
+            entries
+              .filter(({ guide: g }) => g.model.family === family && g.hardware.name === machine)
+              .map(({ view }) => view),
+          ),
         };
       }),
     },
-    headers: [
-      t(lang, 'index.model'),
-      t(lang, 'index.hardware'),
-      t(lang, 'index.objective'),
-      t(lang, 'index.engine'),
-      t(lang, 'index.gain'),
-    ],
-    rows,
   };
 }
 

@@ -75,7 +75,9 @@ describe('views link below the base', () => {
 
   it('the index and the sidebar, whose current page is found by its full path', () => {
     const entries = [{ guide, title: 'GLM-5.2' }];
-    expect(indexView(entries, 'zh', paths).rows[0]?.href).toBe('/perflab/zh/guides/glm-5.2/h200/');
+    expect(indexView(entries, 'zh', paths).matrix.rows.flatMap((r) => r.cells.flat())[0]?.href).toBe(
+      '/perflab/zh/guides/glm-5.2/h200/',
+    );
     const sidebar = sidebarView(sidebarModels(entries, 'en', paths), 'en', '/perflab/en/methodology/', paths);
     expect(sidebar.map((entry) => (entry.type === 'link' ? [entry.href, entry.isCurrent] : entry.label))).toEqual([
       ['/perflab/en/', false],

@@ -1,0 +1,113 @@
+// Issue 22, the index in Chromium at 390 and 1440 px: one model × machine matrix with every guide
+// once (the list that repeated it is gone), a phone scrolls a few screens, not fifteen; the
+// filters (objective, engine, machine, model family) are the URL's query string, so a filtered
+// view reloads and shares as it is; without JavaScript the form is hidden and the matrix whole.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { previewAndBrowser } from '../helpers/preview-server.ts';
+
+const site = previewAndBrowser();
+const GUIDES = 21;
+
+/** The guides the matrix shows: each link a reader can see. */
+const shownGuides = (page: Page) =>
+  page
+    .locator('table.guide-matrix a[data-guide]')
+    .evaluateAll((links) =>
+      links.filter((a) => a.getBoundingClientRect().height > 0).map((a) => a.getAttribute('data-guide') ?? ''),
+    );
+
+describe.each([390, 1440] as const)('the index at %i px', (width) => {
+  const open = async (path: string, javaScriptEnabled = true) => {
+    const context = await site.browser.newContext({ viewport: { width, height: 844 }, javaScriptEnabled });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${site.preview.url}${path}`, { waitUntil: 'networkidle' });
+    return { page, scripts };
+  };
+
+  it('one matrix, every guide once, a few screens tall; no script file fetched', async () => {
+    const { page, scripts } = await open('/en/');
+    try {
+      const guides = await shownGuides(page);
+      expect(guides.length).toBe(GUIDES);
+      expect(new Set(guides).size).toBe(GUIDES);
+      expect(await page.locator('main table').count()).toBe(1);
+      expect(await page.locator('.guide-filters').isVisible()).toBe(true);
+      expect(await page.locator('.guide-filters-count').textContent()).toBe(`Showing ${GUIDES} of ${GUIDES} guides`);
+      const [height, scrollWidth] = await page.evaluate(() => [
+        document.documentElement.scrollHeight,
+        document.documentElement.scrollWidth,
+      ]);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      // Was 12,882 px at 390 (15 screens) and 6,680 px at 1440.
+      expect(height).toBeLessThan(width === 390 ? 5 * 844 : 2.5 * 844);
+      expect(scripts).toEqual([]);
+      await page.screenshot({ path: `test-results/index-en-${width}.png`, fullPage: true });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('a filter chosen is in the URL; the URL reloads to the same view; "Show all" clears both', async () => {
+    const { page } = await open('/en/');
+    try {
+      await page.locator('select[name="objective"]').selectOption('latency');
+      await page.waitForURL('**/en/?objective=latency');
+      expect((await shownGuides(page)).sort()).toEqual(['qwen3-8b/h100-latency', 'qwen3.5-35b-a3b/h200-latency']);
+      expect(await page.locator('.guide-filters-count').textContent()).toBe(`Showing 2 of ${GUIDES} guides`);
+      await page.locator('select[name="engine"]').selectOption('vllm');
+      await page.waitForURL('**/en/?objective=latency&engine=vllm');
+      expect(await shownGuides(page)).toEqual(['qwen3.5-35b-a3b/h200-latency']);
+      // Machines and families without a guide left are not shown at all.
+      if (width === 1440)
+        expect(await page.locator('table.guide-matrix thead th:visible').allTextContents()).toEqual([
+          'Model',
+          'NVIDIA H200Compare',
+        ]);
+      expect(await page.locator('table.guide-matrix tbody tr:visible').count()).toBe(1);
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(await page.locator('select[name="objective"]').inputValue()).toBe('latency');
+      expect(await page.locator('select[name="engine"]').inputValue()).toBe('vllm');
+      expect(await shownGuides(page)).toEqual(['qwen3.5-35b-a3b/h200-latency']);
+      await page.locator('.guide-filters button[type="reset"]').click();
+      await page.waitForURL((url) => url.search === '');
+      expect((await shownGuides(page)).length).toBe(GUIDES);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('zh: a shared link with filters opens filtered; a combination with no guide says so', async () => {
+    const { page } = await open('/zh/?engine=sglang&accelerator=nvidia-h100');
+    try {
+      expect(await page.locator('select[name="engine"]').inputValue()).toBe('sglang');
+      const links = page.locator('table.guide-matrix a[data-guide]:visible');
+      expect(await links.count()).toBeGreaterThan(0);
+      for (const link of await links.all()) {
+        expect(await link.getAttribute('data-engine')).toBe('sglang');
+        expect(await link.getAttribute('data-accelerator')).toBe('nvidia-h100');
+      }
+      expect(await page.locator('.guide-filters-none').isVisible()).toBe(false);
+      await page.locator('select[name="family"]').selectOption('glm-5.2');
+      expect(await shownGuides(page)).toEqual([]);
+      expect(await page.locator('.guide-filters-none').textContent()).toBe('没有符合这些筛选条件的指南。');
+      if (width === 390) await page.screenshot({ path: 'test-results/index-zh-390-filtered.png', fullPage: true });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('without JavaScript the matrix is whole and the filters, which would do nothing, are hidden', async () => {
+    const { page } = await open('/en/?objective=latency', false);
+    try {
+      expect(await page.locator('.guide-filters').isVisible()).toBe(false);
+      expect((await shownGuides(page)).length).toBe(GUIDES);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
