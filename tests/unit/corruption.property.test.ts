@@ -42,6 +42,16 @@ function pick(line: string, at: number, wanted: (c: string) => boolean): number 
 
 type Code = DiagnosticCode;
 
+/** What a line missing from its place causes; a line moved elsewhere causes more (see the swap). */
+const LINE_GONE: Code[] = [
+  'E_NO_RESULT',
+  'E_TRUNCATED_BLOCK',
+  'W_TRUNCATED_BLOCK',
+  'W_MISSING_HEADER',
+  'E_MISSING_LINE',
+  'W_MEAN_ABOVE_PERCENTILE',
+];
+
 /**
  * Each way real logs get corrupted, and the diagnostics it may cause: every new diagnostic must
  * have one of these codes, and a number that differs from the original must come with one of them.
@@ -55,8 +65,9 @@ function corruptionClasses(lines: string[]): { name: string; corrupt: fc.Arbitra
           (ls) =>
             ls.filter((_, j) => j !== i % Math.max(1, ls.length)),
       ),
-      // the header, the closing rule or the duration gone; a percentile gone exposes a mean above the next one
-      codes: ['E_NO_RESULT', 'E_TRUNCATED_BLOCK', 'W_TRUNCATED_BLOCK', 'E_MISSING_LINE', 'W_MEAN_ABOVE_PERCENTILE'],
+      // the header (the block is read without it), the closing rule or the duration gone; a
+      // percentile gone exposes a mean above the next one
+      codes: LINE_GONE,
     },
     {
       name: 'a line duplicated',
@@ -77,17 +88,7 @@ function corruptionClasses(lines: string[]): { name: string; corrupt: fc.Arbitra
         return out;
       }),
       // lines moved out of the block are orphans, lines moved into it (a preamble) foreign, unknown or repeated
-      codes: [
-        'E_NO_RESULT',
-        'E_TRUNCATED_BLOCK',
-        'W_TRUNCATED_BLOCK',
-        'E_MISSING_LINE',
-        'W_ORPHAN_LINE',
-        'W_MEAN_ABOVE_PERCENTILE',
-        'W_FOREIGN_LINE',
-        'W_UNKNOWN_LINE',
-        'E_DUPLICATE',
-      ],
+      codes: [...LINE_GONE, 'W_ORPHAN_LINE', 'W_FOREIGN_LINE', 'W_UNKNOWN_LINE', 'E_DUPLICATE'],
     },
     {
       name: 'the log cut off inside a line',
@@ -163,6 +164,7 @@ const EDITED_LINE: Code[] = [
   'E_NO_RESULT',
   'E_TRUNCATED_BLOCK',
   'W_TRUNCATED_BLOCK',
+  'W_MISSING_HEADER',
   'W_ORPHAN_LINE',
   'E_MISSING_LINE',
   'E_UNIT',

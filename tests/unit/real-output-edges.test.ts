@@ -165,3 +165,49 @@ describe('GSM8K: the sample count given on the command line of the log', () => {
     expect(two.diagnostics).toMatchObject([{ code: 'E_DUPLICATE', line: 2, column: 17 }]);
   });
 });
+
+describe('a printed block missing only its header line', () => {
+  const { runs, diagnostics } = read('serving-block/headerless-block/input.txt');
+
+  it('is read, every line of it, with a warning naming what it lacks', () => {
+    expect(runs.map((r) => [r.source.blockLabel, r.source.startLine, r.source.endLine])).toEqual([
+      ['tp8', 2, 24],
+      ['dp8-ep', 27, 48],
+    ]);
+    expect(Object.keys(runs[1]!.metrics).sort()).toEqual(Object.keys(runs[0]!.metrics).sort());
+    expect(runs[1]!.metrics.total_token_throughput).toMatchObject({ printed: '4712.70', line: 35 });
+    expect(diagnostics).toMatchObject([{ severity: 'warning', code: 'W_MISSING_HEADER', line: 27 }]);
+    expect(diagnostics[0]!.message).toContain('"# dp8-ep"');
+  });
+
+  it('SGLang’s too, from its Backend: line', () => {
+    const run = only('sglang-bench-serving/headerless-block/input.txt');
+    expect(run.source).toMatchObject({ format: 'sglang-bench-serving', startLine: 1, endLine: 29 });
+    expect(read('sglang-bench-serving/headerless-block/input.txt').diagnostics.map((d) => d.code)).toEqual([
+      'W_MISSING_HEADER',
+    ]);
+  });
+
+  const block = readFileSync(join(fixtures, 'serving-block/headerless-block/input.txt'), 'utf8')
+    .split('\n')
+    .slice(26)
+    .join('\n');
+
+  it('the preamble vLLM prints above a block is not taken into it', () => {
+    const { runs: [run] = [] } = parseRawFile(
+      `Traffic request rate: inf\nMaximum request concurrency: None\n${block}`,
+      {
+        file: 'x.txt',
+      },
+    );
+    expect(run?.source.startLine).toBe(3);
+    expect(run?.metrics.max_concurrency).toBeUndefined();
+  });
+
+  it('a block whose top was cut (no Successful requests: line) is not a block', () => {
+    const cut = block.split('\n').slice(1).join('\n');
+    const result = parseRawFile(cut, { file: 'x.txt' });
+    expect(result.runs).toEqual([]);
+    expect(result.diagnostics).toMatchObject([{ severity: 'error', code: 'E_FORMAT_UNKNOWN' }]);
+  });
+});

@@ -117,6 +117,12 @@ export const RAW_INPUT_CODES = {
       'a printed result block ends before its closing rule; it is not stored, the complete blocks of its file are',
     hint: `${COPY_AGAIN}, down to the closing line of "=", if the guide needs that block`,
   },
+  W_MISSING_HEADER: {
+    severity: 'warning',
+    meaning:
+      'a printed result block has every result line and its closing rule but no "Serving Benchmark Result" header line (lost in a copy); it is read',
+    hint: `${COPY_AGAIN}, header included, to silence this`,
+  },
   W_FOREIGN_LINE: {
     severity: 'warning',
     meaning: 'a line inside a result is not a result line (server log output, another task); it is skipped',

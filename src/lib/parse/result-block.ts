@@ -46,10 +46,18 @@ export function statKey(match: RegExpExecArray): string {
 }
 
 export type BlockBounds = {
+  /** the block's first line: its header, or its first result line when it has none */
   readonly header: number;
+  /** its first line after the header (= `header` for a block without one) */
+  readonly bodyStart: number;
   readonly close: number | undefined;
   readonly label: string | null;
+  /** printed without its header line, every result line present (a page copied from a rendered one) */
+  readonly headerless?: true;
 };
+
+/** The first line of a vLLM (and GPUStack) block and of an SGLang block, as they print it. */
+const FIRST_RESULT_LABELS = new Set(['successful requests', 'backend']);
 
 /**
  * Finds every block: its header, its closing rule (if any) and its `# label` line. Two detectors
@@ -61,17 +69,30 @@ export const findBlocks: (lines: readonly SourceLine[]) => readonly BlockBounds[
 function scanBlocks(lines: readonly SourceLine[]): BlockBounds[] {
   const blocks: BlockBounds[] = [];
   const textAt = (index: number) => lines[index]?.text.trim() ?? '';
+  const labelAbove = (index: number, searchFrom: number): string | null => {
+    for (let j = index - 1; j >= searchFrom; j--) {
+      const labelText = BLOCK_LABEL.exec(textAt(j))?.[1];
+      if (labelText !== undefined) return labelText.trim();
+    }
+    return null;
+  };
   let searchFrom = 0;
   for (let i = 0; i < lines.length; i++) {
-    if (!HEADER.test(textAt(i))) continue;
-    let label: string | null = null;
-    for (let j = i - 1; j >= searchFrom; j--) {
-      const labelText = BLOCK_LABEL.exec(textAt(j))?.[1];
-      if (labelText !== undefined) {
-        label = labelText.trim();
-        break;
+    if (!HEADER.test(textAt(i))) {
+      const start = CLOSING_RULE.test(textAt(i)) ? headerlessStart(textAt, i, searchFrom) : undefined;
+      if (start !== undefined) {
+        blocks.push({
+          header: start,
+          bodyStart: start,
+          close: i,
+          label: labelAbove(start, searchFrom),
+          headerless: true,
+        });
+        searchFrom = i + 1;
       }
+      continue;
     }
+    const label = labelAbove(i, searchFrom);
     let close: number | undefined;
     for (let j = i + 1; j < lines.length; j++) {
       const text = textAt(j);
@@ -81,11 +102,50 @@ function scanBlocks(lines: readonly SourceLine[]): BlockBounds[] {
       }
       if (HEADER.test(text)) break; // the next block started: this one was cut off
     }
-    blocks.push({ header: i, close, label });
+    blocks.push({ header: i, bodyStart: i + 1, close, label });
     searchFrom = (close ?? i) + 1;
     if (close !== undefined) i = close;
   }
   return blocks;
+}
+
+/**
+ * A closing rule that ends no block may end one printed without its header: the result lines and
+ * section rules right above it, from the first line such a block prints (`Successful requests:`,
+ * or SGLang's `Backend:`), so a block whose top was cut is not taken for one. Undefined otherwise.
+ */
+function headerlessStart(textAt: (index: number) => string, close: number, searchFrom: number): number | undefined {
+  let start: number | undefined;
+  for (let j = close - 1; j >= searchFrom; j--) {
+    const text = textAt(j);
+    if (sectionRuleTitle(text) !== undefined) continue;
+    const rawLabel = LABEL_LINE.exec(text)?.[1];
+    if (rawLabel === undefined || !RESULT_LABEL.test(rawLabel)) break;
+    if (FIRST_RESULT_LABELS.has(normalizeLabel(rawLabel))) start = j;
+  }
+  return start;
+}
+
+/** The warning for a block read without its header line: what it lacks, and that it was read. */
+export function warnHeaderless(
+  block: BlockBounds,
+  blockIndex: number,
+  lines: readonly SourceLine[],
+  diagnostics: DiagnosticList,
+): void {
+  if (!block.headerless) return;
+  const first = lines[block.header];
+  const close = block.close === undefined ? undefined : lines[block.close];
+  if (!first || !close) return;
+  diagnostics.warning(
+    'W_MISSING_HEADER',
+    `result block #${blockIndex + 1}${block.label ? ` ("# ${block.label}")` : ''} has no header line; read from its result lines (${first.line}-${close.line - 1}) and its closing rule (line ${close.line})`,
+    {
+      line: first.line,
+      expected: 'the line "============ Serving Benchmark Result ============" before it',
+      found: quoteFound(first.text),
+    },
+  );
 }
 
 /** A block's value as a number ≥ 0, or an E_BAD_NUMBER error naming the label, line and column. */

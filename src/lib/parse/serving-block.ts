@@ -10,6 +10,7 @@ import {
   RESULT_LABEL,
   resultLine,
   sectionRuleTitle,
+  warnHeaderless,
   warnUnknownLine,
 } from './result-block.ts';
 import {
@@ -39,9 +40,7 @@ export function detect(text: string): boolean {
   const blocks = findBlocks(lines);
   return (
     blocks.length > 0 &&
-    !blocks.some((b) =>
-      lines.slice(b.header + 1, b.close ?? lines.length).some((l) => BACKEND_LINE.test(l.text.trim())),
-    )
+    !blocks.some((b) => lines.slice(b.bodyStart, b.close ?? lines.length).some((l) => BACKEND_LINE.test(l.text.trim())))
   );
 }
 
@@ -81,7 +80,8 @@ export function parse(text: string, options: ParseOptions): ParseResult {
       });
       return;
     }
-    const body = lines.slice(block.header + 1, block.close);
+    warnHeaderless(block, blockIndex, lines, diagnostics);
+    const body = lines.slice(block.bodyStart, block.close);
     const metrics = diagnostics.unlessErrors(() => parseBlockBody(body, format, diagnostics));
     if (!metrics) return;
     runs.push({

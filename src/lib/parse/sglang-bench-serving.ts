@@ -9,6 +9,7 @@ import {
   resultLine,
   sectionRuleTitle,
   statKey,
+  warnHeaderless,
   warnUnknownLine,
   type BlockBounds,
 } from './result-block.ts';
@@ -64,7 +65,7 @@ const FAMILIES: Record<string, DistributionId> = {
 
 /** The block's lines between header and closing rule (or the end of input when truncated). */
 function blockBody(lines: readonly SourceLine[], block: BlockBounds, next: BlockBounds | undefined): SourceLine[] {
-  return lines.slice(block.header + 1, block.close ?? next?.header ?? lines.length);
+  return lines.slice(block.bodyStart, block.close ?? next?.header ?? lines.length);
 }
 
 export function detect(text: string): boolean {
@@ -109,6 +110,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
       return;
     }
     const body = blockBody(lines, block, undefined);
+    if (body.some((l) => BACKEND_LINE.test(l.text.trim()))) warnHeaderless(block, blockIndex, lines, diagnostics);
     // vLLM and GPUStack print the same header; their "TPOT" may mean another metric (§0.2).
     if (!body.some((l) => BACKEND_LINE.test(l.text.trim()))) {
       diagnostics.error(
