@@ -251,7 +251,8 @@ describe('built GLM-5.2 / H200 pages', () => {
     for (const html of [zh, en]) {
       const sources = [...html.matchAll(/<p class="raw-source">([^<]*)<\/p>/g)].map((m) => m[1]);
       expect(new Set(sources).size).toBe(sources.length);
-      const anchors = new Set([...html.matchAll(/<details class="raw-result" id="([^"]+)"/g)].map((m) => m[1]));
+      const anchors = new Set([...html.matchAll(/<pre class="raw-text[^"]*" id="([^"]+)"/g)].map((m) => m[1]));
+      expect(anchors.size).toBe(sources.length);
       const links = [...html.matchAll(/<p class="raw-result-repeat"[^>]*><a href="#([^"]+)"/g)].map((m) => m[1]);
       expect(links.length).toBeGreaterThan(0);
       for (const link of links) expect(anchors).toContain(link);

@@ -73,8 +73,13 @@ describe('markup in inputs is shown as text', () => {
     expect(html).toContain('org/&lt;script&gt;alert(&quot;model&quot;)&lt;/script&gt;');
     expect(html).toContain('&lt;b&gt;SGLang&lt;/b&gt;');
     expect(html).toMatch(/&lt;img src=x onerror=alert\(1\)&gt;/);
-    // The raw result keeps the foreign line verbatim, as escaped text inside its <pre>.
-    const raw = /<pre class="raw-text"[^>]*><code>([^<]*alert[^<]*)<\/code><\/pre>/.exec(html)?.[1];
+    // The raw result keeps the foreign line verbatim, as escaped text inside its <pre> (whose only
+    // markup is the anchors of the lines numbers link to).
+    const raws = [...html.matchAll(/<pre class="raw-text[^"]*"[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map(
+      (m) => m[1]!,
+    );
+    const raw = raws.find((text) => text.includes('alert'));
     expect(raw).toContain('&lt;script&gt;alert(&quot;raw&quot;)&lt;/script&gt; **bold**');
+    for (const text of raws) expect(text.replace(/<span id="raw-\d+-\d+">|<\/span>/g, '')).not.toContain('<');
   });
 });

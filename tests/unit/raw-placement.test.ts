@@ -1,4 +1,5 @@
-// A raw block that a guide page shows more than once is printed in full once; later places link to it.
+// A raw block that a guide page shows more than once is printed in full once; later places link to
+// it. Each number of the page's tables links to the raw line that printed it.
 import { describe, expect, it } from 'vitest';
 import { guideView } from '../../src/lib/view/guide-view.ts';
 import { rawResultPlacement } from '../../src/lib/view/raw-placement.ts';
@@ -7,7 +8,7 @@ import { buildFromDisk } from '../helpers/guide-from-disk.ts';
 describe('raw result placement on the GLM-5.2 page', () => {
   const view = guideView(buildFromDisk('glm-5.2/h200').guide!, { title: '', description: '', slots: {} }, 'en');
   const placement = rawResultPlacement(view);
-  const entries = [...placement];
+  const entries = [...placement.results];
   const key = (r: { file: string; startLine: number; endLine: number }) => `${r.file}:${r.startLine}-${r.endLine}`;
 
   it('prints each distinct block once, first in page order', () => {
@@ -21,5 +22,27 @@ describe('raw result placement on the GLM-5.2 page', () => {
   it('links every repeat to the full block of the same lines', () => {
     const fullByAnchor = new Map(entries.filter(([, p]) => p.first).map(([r, p]) => [p.anchor, key(r)]));
     for (const [result, p] of entries.filter(([, q]) => !q.first)) expect(fullByAnchor.get(p.anchor)).toBe(key(result));
+  });
+
+  it('links each table number to its line in the first full block that printed it, and gives that line its id', () => {
+    const balanced = view.conclusion.comparison!.table.rows.find((r) => r.id === 'balanced')!.optimized.primary;
+    expect(balanced.source).toMatch(/:\d+$/);
+    const href = placement.href(balanced);
+    expect(href).toMatch(/^#raw-\d+-\d+$/);
+    const [anchor, line] = /^#(raw-\d+)-(\d+)$/.exec(href!)!.slice(1);
+    expect(Number(line)).toBe(balanced.lines[0]);
+    const [result, full] = entries.find(([, p]) => p.first && p.anchor === anchor)!;
+    expect(result.file).toBe(balanced.file);
+    // The id sits on that line of the block's text, which prints the number.
+    const index = [...full.lines].find(([, id]) => `#${id}` === href)![0];
+    expect(result.text.split('\n')[index]).toContain(balanced.text.split(': ')[1]);
+    // Repeats carry no ids; every number of the tables has its link.
+    for (const [, p] of entries.filter(([, q]) => !q.first)) expect(p.lines.size).toBe(0);
+    const cells = [
+      ...view.conclusion.comparison!.table.rows.flatMap((r) => [r.baseline, r.optimized]),
+      ...view.optimizationSummary.rows.flatMap((r) => r.cells.filter((c) => typeof c === 'object' && 'primary' in c)),
+    ].flatMap((c) => [c.primary, ...c.secondary]);
+    expect(cells.length).toBeGreaterThan(20);
+    expect(cells.filter((c) => placement.href(c) === undefined).map((c) => c.source)).toEqual([]);
   });
 });

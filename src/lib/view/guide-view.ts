@@ -14,7 +14,7 @@ export type { AccuracyView } from './accuracy-view.ts';
 export type { OtherCaseEntry } from './other-cases-view.ts';
 export { type StepView, type VariantView } from './step-view.ts';
 export { summaryText } from './step-summary-text.ts';
-export type { MeasuredCell, ProseHtml, RawResult } from './view-context.ts';
+export type { CellLine, MeasuredCell, ProseHtml, RawResult } from './view-context.ts';
 
 /**
  * Everything a guide page shows in one locale, as strings in page order. Pages only lay this out;

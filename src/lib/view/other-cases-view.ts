@@ -1,5 +1,6 @@
 import { argsView, commandView, type CommandView } from './command-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
+import { rawLayout } from './raw-text.ts';
 
 export type OtherCaseEntry = {
   kind: 'baseline' | 'optimized';
@@ -66,9 +67,26 @@ export function otherCasesView(ctx: ViewContext): OtherCasesView {
 /** A whole log as its blocks, each after its `# label` line, as the tool's caller wrote it. */
 function logResult(ctx: ViewContext, runIds: readonly string[]): RawResult {
   const blocks = runIds.map((id) => ({ ...ctx.raw(id), label: ctx.guide.runs[id]?.blockLabel ?? null }));
-  const text = blocks.map((b) => (b.label ? `# ${b.label}\n${b.text}` : b.text)).join('\n\n');
+  const texts = blocks.map((b) => (b.label ? `# ${b.label}\n${b.text}` : b.text));
+  const text = texts.join('\n\n');
   const file = blocks[0]?.file ?? '';
   const startLine = Math.min(...blocks.map((b) => b.startLine));
   const endLine = Math.max(...blocks.map((b) => b.endLine));
-  return { text, file, startLine, endLine, source: ctx.tr('raw.source', { file, start: startLine, end: endLine }) };
+  // Where each block's own lines start in the joined text: after the texts before it, a blank line
+  // between two, and its label line.
+  let index = 0;
+  const starts = blocks.map((b, i) => {
+    const start = { index: index + (b.label ? 1 : 0), line: b.startLine, lines: b.endLine - b.startLine + 1 };
+    index += (texts[i] ?? '').split('\n').length + 1;
+    return start;
+  });
+  return {
+    text,
+    file,
+    startLine,
+    endLine,
+    source: ctx.tr('raw.source', { file, start: startLine, end: endLine }),
+    layout: rawLayout(text),
+    blocks: starts,
+  };
 }

@@ -12,6 +12,9 @@ import { translator, type Locale, type Translate } from '../i18n.ts';
 import type { Cell, ComputedGuide, Measured, SecondaryChanges } from '../schema/computed.ts';
 import { metricDirection, type MetricKey } from '../schema/metric.ts';
 import { metricName } from './metric-heading.ts';
+import { rawLayout, type RawResult } from './raw-text.ts';
+
+export type { RawResult } from './raw-text.ts';
 
 /** Prose slots rendered to HTML, with the front matter's title and description. */
 export type ProseHtml = {
@@ -21,9 +24,6 @@ export type ProseHtml = {
   /** the prose is the English text standing in for a missing translation */
   untranslated?: boolean | undefined;
 };
-
-/** A raw result block and the file lines it was read from. */
-export type RawResult = { text: string; source: string; file: string; startLine: number; endLine: number };
 
 /** One labelled number of a table cell, with where it was printed. */
 /** A change as a page shows it, coloured when it is better (`positive`) or worse (`false`); neither when the metric has no better direction. */
@@ -36,6 +36,9 @@ export type CellLine = {
   delta?: DeltaView;
   /** "data/raw/glm-5.2/h200/engine/vllm.txt:11"; several lines for a derived value */
   source: string;
+  /** the raw file and its lines (1-based) that `source` names: the page links the number to the first */
+  file: string;
+  lines: number[];
   /** how a value the block does not print was computed from its lines */
   derived?: string;
 };
@@ -95,9 +98,12 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
   const delta = deltaStyle(guide, tr);
   const line = (cell: Cell, key: MetricKey, text: string): CellLine => {
     const file = runOf(cell.runId).file;
+    const lines = cell.derived ? cell.derived.lines : [cell.line];
     return {
       text,
-      source: cell.derived ? `${file}:${cell.derived.lines.join(',')}` : `${file}:${cell.line}`,
+      source: `${file}:${lines.join(',')}`,
+      file,
+      lines,
       ...(cell.derived
         ? {
             derived: tr('cell.derived', {
@@ -142,6 +148,8 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
         startLine: run.startLine,
         endLine: run.endLine,
         source: tr('raw.source', { file: run.file, start: run.startLine, end: run.endLine }),
+        layout: rawLayout(run.raw),
+        blocks: [{ index: 0, line: run.startLine, lines: run.endLine - run.startLine + 1 }],
       };
     },
     withUnit: (value, key) => `${shownAs(value, key)} ${unitSuffix(displayUnit(key))}`.trimEnd(),

@@ -1,0 +1,110 @@
+// A number's source is reachable by tap (issue 22): every number of a guide's tables links to the
+// raw line that printed it, inside a raw result of the same page; tapped on a phone (390 px) or
+// clicked at a desk (1440 px), the raw result opens with that line in view and marked. A raw
+// result printed once and pointed at later ("same output as above") opens when its link is followed.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { committedGuideIds } from '../helpers/guide-from-disk.ts';
+import { previewAndBrowser } from '../helpers/preview-server.ts';
+
+const site = previewAndBrowser();
+const guides = committedGuideIds();
+
+async function open(path: string, width: number): Promise<Page> {
+  const phone = width < 800;
+  const context = await site.browser.newContext({ viewport: { width, height: 844 }, isMobile: phone, hasTouch: phone });
+  const page = await context.newPage();
+  await page.goto(`${site.preview.url}${path}`);
+  return page;
+}
+
+/** The target of the page's URL: its text, whether its raw result is open, and whether it is on screen below the header. */
+function landed(page: Page) {
+  return page.evaluate(() => {
+    const target = document.querySelector(':target');
+    const box = target?.getBoundingClientRect();
+    const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    const toc = document.querySelector('mobile-starlight-toc nav')?.getBoundingClientRect();
+    const covered = Math.max(header, toc && toc.height > 0 ? toc.bottom : 0);
+    return {
+      text: target?.textContent ?? '',
+      open: target?.closest('details')?.open ?? false,
+      inView: box !== undefined && box.top >= covered && box.bottom <= innerHeight,
+      marked: target ? getComputedStyle(target).backgroundColor !== 'rgba(0, 0, 0, 0)' : false,
+    };
+  });
+}
+
+describe('every number links to its raw line', () => {
+  it('on every guide page, en and zh, each number of a table links to a line of a raw result that prints it', async () => {
+    const page = await open('/en/', 1440);
+    const found: string[] = [];
+    let numbers = 0;
+    for (const id of guides)
+      for (const lang of ['en', 'zh']) {
+        await page.goto(`${site.preview.url}/${lang}/guides/${id}/`);
+        const checked = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('main .measured [data-source]')].map((cell) => {
+            const link = cell.querySelector<HTMLAnchorElement>(':scope > a');
+            const target = link ? document.getElementById(decodeURIComponent(link.hash.slice(1))) : null;
+            const value = (link?.textContent ?? '').split(/[:：]\s*/).at(-1) ?? '';
+            // A value computed from several lines (its title says how) is not printed as such.
+            const printed = cell.title !== '' || (target?.textContent ?? '').includes(value.replace(/x\d+$/, ''));
+            return {
+              source: cell.dataset.source ?? '',
+              ok: link !== null && target !== null && target.closest('details.raw-result') !== null && printed,
+            };
+          }),
+        );
+        numbers += checked.length;
+        found.push(...checked.filter((c) => !c.ok).map((c) => `${lang}/${id}: ${c.source}`));
+      }
+    expect(found).toEqual([]);
+    expect(numbers).toBeGreaterThan(500);
+    await page.context().close();
+  });
+
+  for (const width of [390, 1440] as const)
+    it(`${width} px: a tap on a number opens its raw result at the line, marked and in view`, async () => {
+      const page = await open('/en/guides/glm-5.2/h200/', width);
+      try {
+        const number = page
+          .locator('.comparison-table tr[data-case="sharegpt"] td.first-on-phone .measured-secondary a')
+          .first();
+        expect(await number.textContent()).toBe('Mean TPOT(ms): 331.21');
+        const target = page.locator(`[id="${(await number.getAttribute('href'))!.slice(1)}"]`);
+        expect(await target.evaluate((line) => (line.closest('details') as HTMLDetailsElement).open)).toBe(false);
+        if (width === 390) await number.tap();
+        else await number.click();
+        await page.waitForFunction(() => document.querySelector(':target') !== null);
+        await page.waitForTimeout(200);
+        const at = await landed(page);
+        expect(at.text).toMatch(/^Mean TPOT \(ms\):\s+331\.21$/);
+        expect(at).toMatchObject({ open: true, inView: true, marked: true });
+      } finally {
+        await page.context().close();
+      }
+    });
+
+  for (const width of [390, 1440] as const)
+    it(`${width} px: "same output as above" opens the raw result it points to`, async () => {
+      const page = await open('/en/guides/glm-5.2/h200/', width);
+      try {
+        const repeat = page.locator('p.raw-result-repeat a').first();
+        expect(await repeat.textContent()).toContain('same output as above');
+        if (width === 390) await repeat.tap();
+        else await repeat.click();
+        await page.waitForFunction(() => document.querySelector(':target') !== null);
+        await page.waitForTimeout(200);
+        const at = await landed(page);
+        expect(at.open).toBe(true);
+        expect(at.text).toContain('Serving Benchmark Result');
+        // The box's first line is on screen.
+        const top = await page.locator(':target').evaluate((pre) => pre.getBoundingClientRect().top);
+        expect(top).toBeGreaterThanOrEqual(0);
+        expect(top).toBeLessThan(844 / 2);
+      } finally {
+        await page.context().close();
+      }
+    });
+});

@@ -1,0 +1,101 @@
+// Raw logs a reader can read on a phone (issue 22): at 390 px a raw result shows its labels and
+// their values without a sideways swipe (a block of columns closes up its alignment, and what
+// does not fit wraps), and at 1440 px it is as printed, values in their column. Every raw result
+// of every guide page, both languages, opened.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { committedGuideIds } from '../helpers/guide-from-disk.ts';
+import { previewAndBrowser } from '../helpers/preview-server.ts';
+
+const site = previewAndBrowser();
+const guides = committedGuideIds();
+
+async function open(path: string, width: number): Promise<Page> {
+  const context = await site.browser.newContext({ viewport: { width, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${site.preview.url}${path}`);
+  return page;
+}
+
+/** Where `text` is drawn inside `element`: the box of its first character and of its last. */
+function drawn(element: Locator, text: string): Promise<{ first: DOMRect; last: DOMRect } | undefined> {
+  return element.evaluate((root, wanted) => {
+    const nodes: Text[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+    const all = nodes.map((n) => n.data).join('');
+    const at = all.indexOf(wanted);
+    if (at === -1) return undefined;
+    const box = (offset: number) => {
+      let rest = offset;
+      for (const node of nodes) {
+        if (rest < node.data.length) {
+          const range = document.createRange();
+          range.setStart(node, rest);
+          range.setEnd(node, rest + 1);
+          return range.getBoundingClientRect().toJSON() as DOMRect;
+        }
+        rest -= node.data.length;
+      }
+      throw new Error('past the end');
+    };
+    return { first: box(at), last: box(at + wanted.length - 1) };
+  }, text);
+}
+
+describe('raw results on a phone and at a desk', () => {
+  for (const width of [390, 1440] as const)
+    it(
+      `${width} px: every raw result of every guide page is shown whole inside its box`,
+      { timeout: 240_000 },
+      async () => {
+        const page = await open('/en/', width);
+        const found: string[] = [];
+        try {
+          for (const id of guides)
+            for (const lang of ['en', 'zh']) {
+              await page.goto(`${site.preview.url}/${lang}/guides/${id}/`);
+              const problems = await page.evaluate((viewport) => {
+                const out: string[] = [];
+                for (const details of document.querySelectorAll<HTMLDetailsElement>('details.raw-result')) {
+                  details.open = true;
+                  const pre = details.querySelector('pre')!;
+                  const box = pre.getBoundingClientRect();
+                  if (pre.scrollWidth > pre.clientWidth || box.right > viewport || box.left < 0)
+                    out.push(`${details.id}: ${pre.scrollWidth} px in ${pre.clientWidth} px, right edge ${box.right}`);
+                }
+                return out;
+              }, width);
+              found.push(...problems.map((p) => `${lang}/${id} ${p}`));
+            }
+          expect(found).toEqual([]);
+        } finally {
+          await page.context().close();
+        }
+      },
+    );
+
+  it('390 px: a label and its value are on one line; 1440 px: the values keep their column', async () => {
+    for (const width of [390, 1440]) {
+      const page = await open('/en/guides/glm-5.2/h200/', width);
+      const details = page.locator('[data-step="engine"] [data-variant="vllm"] details.raw-result');
+      await details.locator('summary').click();
+      const raw = details.locator('pre');
+      const label = await drawn(raw, 'Total Token throughput (tok/s):');
+      const value = await drawn(raw, '5481.90');
+      const requests = await drawn(raw, '1000\n');
+      expect(label && value && requests).toBeTruthy();
+      // On one screen line, the value after its label, both inside the box.
+      expect(Math.abs(label!.first.top - value!.first.top)).toBeLessThan(2);
+      expect(value!.first.left).toBeGreaterThan(label!.last.right);
+      expect(value!.last.right).toBeLessThanOrEqual(width);
+      const gap = (value!.first.left - label!.last.right) / label!.last.width;
+      if (width === 1440) {
+        // As printed: the value in the column of every value, many spaces after its label.
+        expect(value!.first.left).toBe(requests!.first.left);
+        expect(gap).toBeGreaterThan(5);
+      } else expect(gap).toBeLessThan(2); // closed up: one space
+      await page.context().close();
+    }
+  });
+});
