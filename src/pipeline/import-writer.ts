@@ -22,7 +22,7 @@ export function importTargetProblem(id: string): string | undefined {
 }
 
 /** Writes the imported guide, or throws having written nothing (see the top of this file). */
-export function writeImport(id: string, files: ImportedFiles): void {
+export function writeImport(id: string, files: Pick<ImportedFiles, 'raw' | 'guideYaml' | 'enMd'>): void {
   const { raw, content } = targets(id);
   const staging = folder('importStaging');
   // What an interrupted import left behind is its own: removed before this one starts.

@@ -130,6 +130,43 @@ describe.runIf(hasCorpus)('every published page of ../shared/corpus', () => {
   });
 });
 
+describe('a conclusion backed by step results, not "Other Benchmark Cases" blocks', () => {
+  const file = 'tests/fixtures/performance-lab-page/conclusion-from-step-results/page.md';
+  const { page } = readPerformanceLabPage(readFileSync(join(repoRoot, file), 'utf8'));
+  const files = importPage(page!, 'tiny/h100', file);
+  const yaml = parseYaml(files.guideYaml) as { comparison?: { cases: unknown[] } };
+
+  it('the draft carries each row whose runs are step results, by value or as the tuned workload', () => {
+    expect(yaml.comparison?.cases).toEqual([
+      // its optimized column was copied from another page: the last adopted winner stands in, and the audit names the copy
+      {
+        id: 'sharegpt-optimization-target',
+        label: 'ShareGPT (Optimization Target)',
+        baseline: { result: 'choosing-the-inference-engine/vllm.txt' },
+        optimized: { result: 'attention-backend-in-sglang/run.txt' },
+      },
+      {
+        id: 'engine-only',
+        label: 'Engine Only',
+        baseline: { result: 'choosing-the-inference-engine/vllm.txt' },
+        optimized: { result: 'choosing-the-inference-engine/sglang.txt' },
+      },
+    ]);
+  });
+
+  it('a row no block backs is left out, and the audit says the draft lacks it', () => {
+    expect(files.dropped).toEqual([{ line: 18, label: 'Long Prompt', missing: ['baseline', 'optimized'] }]);
+    expect(auditPage(page!, file).filter((f) => f.message.startsWith('the draft has no case'))).toEqual([
+      {
+        line: 18,
+        message: expect.stringContaining(
+          '"Long Prompt": no block on this page prints its baseline or its optimized value',
+        ),
+      },
+    ]);
+  });
+});
+
 describe('the draft guide import writes', () => {
   const block = (tps: string) => `    ============ Serving Benchmark Result ============
     Successful requests:                     100

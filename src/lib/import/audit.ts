@@ -2,15 +2,17 @@
 // names every difference, as `printed X, computed Y (why)` at the page line that prints X: each
 // step's ranking, improvement and summary lines (audit/steps.ts), the conclusion table
 // (audit/conclusion.ts), the summary table (audit/summary-table.ts), the recommended command and
-// its model (audit/recommended.ts), the setup's model and hardware (audit/setup.ts), and blocks
-// copied from another guide (audit/copies.ts), and what it could not read (audit/unread.ts). Runs are measured once (audit/measure.ts) and
-// adopted step by step (audit/chain.ts).
+// its model (audit/recommended.ts), the setup's model and hardware (audit/setup.ts), blocks copied
+// from another guide (audit/copies.ts), what it could not read (audit/unread.ts), and what the
+// draft `npm run import` writes from it leaves out (audit/draft.ts). Runs are measured once
+// (audit/measure.ts) and adopted step by step (audit/chain.ts).
 import { commandFlags, commandModel } from '../serving/flags.ts';
-import { baselineOf, walkChain } from './audit/chain.ts';
+import { pageChain } from './audit/chain.ts';
 import { cellClaims } from './audit/cells.ts';
 import { auditConclusion } from './audit/conclusion.ts';
 import { auditCopies, normalizeBlock } from './audit/copies.ts';
-import { auditContext, blockRuns, measureStep, meanLatencySeconds, measureVariant } from './audit/measure.ts';
+import { auditDraft } from './audit/draft.ts';
+import { blockRuns, meanLatencySeconds, measureVariant } from './audit/measure.ts';
 import type { AuditFinding } from './audit/numbers.ts';
 import { auditRecommended } from './audit/recommended.ts';
 import { auditHardware, auditModel } from './audit/setup.ts';
@@ -32,13 +34,7 @@ export function auditPage(
   knownBlocks: ReadonlyMap<string, string> = new Map(),
 ): AuditFinding[] {
   const findings: AuditFinding[] = [];
-  const ctx = auditContext(page, file);
-  const steps = page.steps.map((step) => ({ step, title: step.title.value, runs: measureStep(step, ctx) }));
-  const chain = walkChain(
-    steps.map((s) => s.runs),
-    baselineOf(steps[0]?.runs ?? []),
-    ctx.latency,
-  );
+  const { ctx, steps, chain } = pageChain(page, file);
   steps.forEach(({ step }, index) => {
     const link = chain.links[index];
     if (link) auditStep(step, link, ctx, findings);
@@ -54,6 +50,7 @@ export function auditPage(
   auditHardware(page, [...stepRuns, ...caseRuns], ctx, findings);
   auditCopies(page, knownBlocks, findings);
   auditUnread(page, file, findings);
+  auditDraft(page, file, findings);
   // Stable: findings of one line keep the order the page reads in.
   return findings.sort((a, b) => a.line - b.line);
 }

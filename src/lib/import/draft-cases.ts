@@ -1,7 +1,12 @@
 // The conclusion's benchmark cases of a draft guide and its "other benchmark cases": each table
-// row is matched by value to the block (and label) that printed its throughput or latency.
+// row is matched by value to the block (and label) that printed its throughput or latency, among
+// the "Other benchmark cases" blocks and then the steps' results; the row of the workload the steps
+// tuned falls back to the baseline run and the last adopted winner, as the audit reads it. A row
+// neither finds is left out of the draft and listed (`dropped`), for the audit to name.
 import type { Run } from '../schema/run.ts';
-import { blockRuns, meanLatencySeconds } from './audit/measure.ts';
+import type { Chain } from './audit/chain.ts';
+import { isTunedWorkload } from './audit/conclusion.ts';
+import { blockRuns, meanLatencySeconds, type Measured } from './audit/measure.ts';
 import { slugify, uniqueSlugs } from './draft-names.ts';
 import type { DraftFiles } from './draft-files.ts';
 import type { PageCase, PageVariant, PerformanceLabPage } from './page-model.ts';
@@ -18,7 +23,35 @@ export type DraftCase = {
   optimized: { result: ResultRef };
 };
 
+/** A conclusion row the draft could not back with runs: which of its sides no block printed. */
+export type DroppedRow = { line: number; label: string; missing: Side[] };
+
+/** The steps' results as the draft wrote them: measured, the adopted chain, and each run's file. */
+export type StepResults = {
+  runs: readonly Measured[];
+  chain: Chain;
+  files: ReadonlyMap<Measured['variant'], string>;
+  runsOf: ReadonlyMap<string, readonly Run[]>;
+};
+
 const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+
+/** A step run's result as guide.yaml names it: its file, and its block when the file holds several. */
+function stepRef(m: Measured | undefined, steps: StepResults): ResultRef | undefined {
+  const file = m && steps.files.get(m.variant);
+  if (!m || !file) return undefined;
+  if ((steps.runsOf.get(file)?.length ?? 1) === 1) return file;
+  return { file, block: m.run.source.blockLabel ?? m.run.source.blockIndex + 1 };
+}
+
+const printedIn = (cell: string) =>
+  /Total TPS:\s*([\d.]+)/i.exec(cell)?.[1] ?? /Mean latency:\s*([\d.]+)/i.exec(cell)?.[1];
+
+/** Whether a run printed the value a table cell shows: its Total TPS, or its mean latency in seconds. */
+const printedBy = (run: Run, printed: string | undefined) =>
+  printed !== undefined &&
+  ((run.metrics['total_token_throughput']?.printed ?? '') === printed ||
+    meanLatencySeconds(run)?.toFixed(2) === printed);
 
 export function commandOrArgs(variant: PageVariant) {
   if (variant.command) return { command: variant.command.value };
@@ -26,7 +59,7 @@ export function commandOrArgs(variant: PageVariant) {
   return {};
 }
 
-export function draftCases(page: PerformanceLabPage, pageFile: string, raw: DraftFiles) {
+export function draftCases(page: PerformanceLabPage, pageFile: string, raw: DraftFiles, steps: StepResults) {
   // Other benchmark cases: one labelled log per side (legacy) or one block per side per case.
   const uniqueCase = uniqueSlugs();
   const caseFiles = page.otherCases.map((c: PageCase, index) => {
@@ -52,28 +85,34 @@ export function draftCases(page: PerformanceLabPage, pageFile: string, raw: Draf
     }),
   );
   const uniqueId = uniqueSlugs();
+  const dropped: DroppedRow[] = [];
   const cases: DraftCase[] = (page.comparison?.rows ?? []).flatMap((row, index) => {
-    const label = (row.cells[0] ?? '').replace(/\*\*/g, '').trim();
+    const label = (row.cells[0] ?? '').replace(/<[^<>]*>|\*\*/g, '').trim();
     let profileName: string | undefined;
     const pick = (cell: string, side: Side): ResultRef | undefined => {
-      const printed = /Total TPS:\s*([\d.]+)/i.exec(cell)?.[1] ?? /Mean latency:\s*([\d.]+)/i.exec(cell)?.[1];
-      const found = caseRuns.find(
-        (c) =>
-          c.side === side &&
-          printed !== undefined &&
-          ((c.run.metrics['total_token_throughput']?.printed ?? '') === printed ||
-            meanLatencySeconds(c.run)?.toFixed(2) === printed),
-      );
-      if (!found) return undefined;
+      const printed = printedIn(cell);
+      const found = caseRuns.find((c) => c.side === side && printedBy(c.run, printed));
+      if (!found)
+        return stepRef(
+          steps.runs.find((m) => printedBy(m.run, printed)),
+          steps,
+        );
       profileName ??= found.profile;
       // A log of several blocks names one by its `# label`, or by its position when it has none.
       const blocks = caseRuns.filter((c) => c.file === found.file).length;
       if (blocks === 1) return found.file;
       return { file: found.file, block: found.run.source.blockLabel ?? found.run.source.blockIndex + 1 };
     };
-    const baseline = pick(row.cells[1] ?? '', 'baseline');
-    const optimized = pick(row.cells[2] ?? '', 'optimized');
-    if (!baseline || !optimized) return [];
+    // The workload the steps tuned: a side no block prints (copied from another page) is the
+    // baseline run or the last adopted winner, whose values the audit then sets against the row's.
+    const tuned = isTunedWorkload(label);
+    const baseline = pick(row.cells[1] ?? '', 'baseline') ?? (tuned ? stepRef(steps.chain.baseline, steps) : undefined);
+    const optimized = pick(row.cells[2] ?? '', 'optimized') ?? (tuned ? stepRef(steps.chain.final, steps) : undefined);
+    if (!baseline || !optimized) {
+      const missing = (['baseline', 'optimized'] as const).filter((_, i) => ![baseline, optimized][i]);
+      dropped.push({ line: row.line, label, missing });
+      return [];
+    }
     return [
       {
         id: uniqueId(slugify(label, `case-${index + 1}`)),
@@ -93,5 +132,5 @@ export function draftCases(page: PerformanceLabPage, pageFile: string, raw: Draf
           optimized: { log: legacy.files.optimized, ...commandOrArgs(legacy.case.optimized) },
         }
       : undefined;
-  return { cases, otherCases, runs: caseRuns.map((c) => ({ file: c.file, run: c.run })) };
+  return { cases, dropped, otherCases, runs: caseRuns.map((c) => ({ file: c.file, run: c.run })) };
 }

@@ -38,17 +38,19 @@ function engineIn(engines: readonly { id: string }[], text: string): string | un
   return engines.find((e) => e.id === found)?.id ?? engines.find((e) => e.id.startsWith(found))?.id ?? found;
 }
 
+/** The steps, the runs of each raw file written, and the file each page variant's block went to. */
 export function draftSteps(
   page: PerformanceLabPage,
   engines: readonly { id: string }[],
   pageFile: string,
   raw: DraftFiles,
-): { steps: DraftStep[]; runs: Map<string, Run[]> } {
+): { steps: DraftStep[]; runs: Map<string, Run[]>; files: Map<PageVariant, string> } {
   const unique = uniqueSlugs(CASE_FOLDERS);
   const runs = new Map<string, Run[]>();
+  const files = new Map<PageVariant, string>();
   const steps = page.steps.map((step, stepIndex) => {
     const id = unique(slugify(step.title.value, `step-${stepIndex + 1}`));
-    const variants = draftVariants(step, id, engines, pageFile, raw, runs);
+    const variants = draftVariants(step, id, engines, pageFile, raw, runs, files);
     return {
       id,
       // A title the glossary does not know stays English on the zh page until someone translates it.
@@ -61,7 +63,7 @@ export function draftSteps(
       variants,
     };
   });
-  return { steps, runs };
+  return { steps, runs, files };
 }
 
 function draftVariants(
@@ -71,6 +73,7 @@ function draftVariants(
   pageFile: string,
   raw: DraftFiles,
   runs: Map<string, Run[]>,
+  files: Map<PageVariant, string>,
 ): DraftVariant[] {
   const unique = uniqueSlugs();
   let previousEngine = engines[0]?.id ?? 'vllm';
@@ -106,6 +109,7 @@ function draftVariants(
     const file = `${stepId}/${slug}.txt`;
     raw.add(file, withNewline(variant.result.text), variant.result.line);
     runs.set(file, blocks);
+    files.set(variant, file);
     if (blocks.length > 1)
       return blocks.map((block, blockIndex) => {
         const label = block.source.blockLabel ?? `${variant.label?.value ?? 'Run'} ${blockIndex + 1}`;

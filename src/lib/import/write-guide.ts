@@ -9,7 +9,8 @@ import type { MetricKey } from '../schema/metric.ts';
 import type { Localized } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
 import { commandModel } from '../serving/flags.ts';
-import { draftCases } from './draft-cases.ts';
+import { draftCases, type DroppedRow } from './draft-cases.ts';
+import { pageChain } from './audit/chain.ts';
 import { engineOf, hardwareOf, slugify, uniqueSlugs } from './draft-names.ts';
 import { draftProse } from './draft-prose.ts';
 import { draftSteps } from './draft-steps.ts';
@@ -26,6 +27,8 @@ export type ImportedFiles = {
   enMd: string;
   /** what keeps the draft from being written (a profile block that is not YAML, two blocks on one path): nothing is */
   problems: PageProblem[];
+  /** conclusion rows the draft has no case for, and which side no block backs */
+  dropped: DroppedRow[];
 };
 
 /** Known artifacts of a tool (a code on one metric), acknowledged once for the whole guide with the reason they occur. */
@@ -83,8 +86,19 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
     name: e.value.name,
     version: e.value.version,
   }));
-  const { steps, runs: stepRuns } = draftSteps(page, engines, pageFile, raw);
-  const { cases, otherCases, runs: caseRuns } = draftCases(page, pageFile, raw);
+  const { steps, runs: stepRuns, files: stepFiles } = draftSteps(page, engines, pageFile, raw);
+  const measured = pageChain(page, pageFile);
+  const {
+    cases,
+    dropped,
+    otherCases,
+    runs: caseRuns,
+  } = draftCases(page, pageFile, raw, {
+    runs: measured.steps.flatMap((s) => s.runs),
+    chain: measured.chain,
+    files: stepFiles,
+    runsOf: stepRuns,
+  });
   const allRuns = [...[...stepRuns].flatMap(([file, runs]) => runs.map((run) => ({ file, run }))), ...caseRuns];
   const unique = uniqueSlugs();
   const sections = page.extraSections.map((section) => ({
@@ -181,6 +195,7 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
   return {
     raw: raw.texts,
     problems: [...problems, ...raw.problems].sort((a, b) => a.line - b.line),
+    dropped,
     guideYaml: header + stringify(guide, { lineWidth: 0 }),
     enMd: draftProse(
       page,

@@ -2,7 +2,8 @@
 // vLLM run; a step's best complete run is adopted when it beats the configuration adopted so far,
 // which it then replaces. Walked over the page's steps (recommended command, conclusion, ranking
 // lines) and over the rows of its summary table (which may group runs differently).
-import { bestOf, better, usable, type Measured } from './measure.ts';
+import type { PageStep, PerformanceLabPage } from '../page-model.ts';
+import { auditContext, bestOf, better, measureStep, usable, type AuditContext, type Measured } from './measure.ts';
 
 export type ChainLink = {
   runs: readonly Measured[];
@@ -38,4 +39,19 @@ export function walkChain(
     return { runs, ...(best ? { best } : {}), ...(from ? { from } : {}), adopted };
   });
   return { ...(baseline ? { baseline } : {}), links, ...(current ? { final: current } : {}) };
+}
+
+/** A page's steps measured, and its adopted chain: what the audit checks and the draft's cases use. */
+export function pageChain(
+  page: PerformanceLabPage,
+  file: string,
+): { ctx: AuditContext; steps: { step: PageStep; title: string; runs: Measured[] }[]; chain: Chain } {
+  const ctx = auditContext(page, file);
+  const steps = page.steps.map((step) => ({ step, title: step.title.value, runs: measureStep(step, ctx) }));
+  const chain = walkChain(
+    steps.map((s) => s.runs),
+    baselineOf(steps[0]?.runs ?? []),
+    ctx.latency,
+  );
+  return { ctx, steps, chain };
 }

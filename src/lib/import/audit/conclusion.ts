@@ -20,6 +20,9 @@ import {
 } from './measure.ts';
 import { checkClaim, decimalsOf, fixed, sameName, unbacked, type AuditFinding } from './numbers.ts';
 
+/** The row of the workload the steps tuned: the page's optimization target (ShareGPT on the legacy pages). */
+export const isTunedWorkload = (label: string) => /sharegpt|optimization target/i.test(label);
+
 /** One side of a row: the run that backs it, how many accelerators it used, and how it was found. */
 type Side = { run: Run; accelerators: number; how: string };
 
@@ -60,11 +63,7 @@ function findSide(
   const step = shown === undefined ? undefined : steps.find((m) => matches(m.run, shown));
   if (step) return fromMeasured(step, `${step.label}'s block`);
   // The workload the steps tuned: its baseline run against the last adopted winner.
-  const tuned = /sharegpt|optimization target/i.test(label)
-    ? side === 'baseline'
-      ? chain.baseline
-      : chain.final
-    : undefined;
+  const tuned = isTunedWorkload(label) ? (side === 'baseline' ? chain.baseline : chain.final) : undefined;
   if (!tuned) return undefined;
   return fromMeasured(
     tuned,
