@@ -3,6 +3,7 @@
 // the second core while this thread renders pages. Elsewhere (astro dev, tests) on this thread.
 import { Worker } from 'node:worker_threads';
 import type { ChartLayout, ComparisonChartInput } from './lib/chart/comparison-spec.ts';
+import type { SweepChartInput } from './lib/chart/sweep-spec.ts';
 import type { ChartReply, ChartRequest } from './chart-worker.ts';
 
 type Pending = { resolve: (svg: string) => void; reject: (error: Error) => void };
@@ -35,13 +36,29 @@ function chartWorker(path: string): Worker {
   return started;
 }
 
-export async function comparisonChart(input: ComparisonChartInput, layout: ChartLayout): Promise<string> {
+export function comparisonChart(input: ComparisonChartInput, layout: ChartLayout): Promise<string> {
+  return chart({ kind: 'comparison', input, layout });
+}
+
+/** A sweep's throughput-against-latency chart (compute/sweep.ts), drawn where the before/after chart is. */
+export function sweepChart(input: SweepChartInput, layout: ChartLayout): Promise<string> {
+  return chart({ kind: 'sweep', input, layout });
+}
+
+async function chart(request: DistributiveOmit<ChartRequest, 'id'>): Promise<string> {
   const path = process.env.PERFLAB_CHART_WORKER;
-  if (!path) return (await import('./lib/chart/render.ts')).comparisonChartSvg(input, layout);
+  if (!path) {
+    const render = await import('./lib/chart/render.ts');
+    return request.kind === 'sweep'
+      ? render.sweepChartSvg(request.input, request.layout)
+      : render.comparisonChartSvg(request.input, request.layout);
+  }
   const thread = chartWorker(path);
   const id = nextId++;
   const drawn = new Promise<string>((resolve, reject) => pending.set(id, { resolve, reject }));
   thread.ref();
-  thread.postMessage({ id, input, layout } satisfies ChartRequest);
+  thread.postMessage({ ...request, id } satisfies ChartRequest);
   return drawn;
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -117,6 +117,7 @@ const PAGES = [
   { name: 'index zh', path: '/zh/' },
   { name: 'index en, latency guides', path: '/en/?objective=latency' },
   { name: 'compare gpt-oss-120b en', path: '/en/compare/model/gpt-oss-120b/' },
+  { name: 'qwen3.5-35b latency zh (a sweep)', path: '/zh/guides/qwen3.5-35b-a3b/h200-latency/' },
 ];
 
 describe.each(PAGES)('$name', ({ path }) => {

@@ -13,6 +13,7 @@ import {
   type ComparisonChartInput,
 } from './comparison-spec.ts';
 import { textWidth } from './text-width.ts';
+import { sweepChartSpec, type SweepChartInput } from './sweep-spec.ts';
 
 // Vega lays text out with a width function; with no canvas it guesses 0.8 em a character, which
 // under-measures Chinese. Ours measures what the page's fonts draw (text-width.ts).
@@ -82,6 +83,11 @@ export function comparisonChartSvg(input: ComparisonChartInput, layout: ChartLay
     entry.view = newView(entry.runtime);
   });
   return drawn;
+}
+
+/** The throughput-against-latency chart of a sweep (a few guides have one): drawn from its own spec each time. */
+export async function sweepChartSvg(input: SweepChartInput, layout: ChartLayout = 'wide'): Promise<string> {
+  return compactSvg(await renderSvg(sweepChartSpec(input, { layout })));
 }
 
 /**

@@ -12,6 +12,7 @@ import { checkUnique, lookup } from './references.ts';
 import { repeatedConfigurations } from './repeats.ts';
 import { concludeSteps, measureSteps, type MeasuredStep } from './steps.ts';
 import { storyFindings } from './story.ts';
+import { computeSweep } from './sweep.ts';
 import { checkCommands } from './commands.ts';
 import { checkGpuCount } from './gpu-count.ts';
 import { emptyBlockIndex } from './block-index.ts';
@@ -65,6 +66,7 @@ export function computeFromGuideYaml(input: ComputeInput): {
       : [];
   const accuracy = computeAccuracy(ctx);
   const comparison = computeComparison(ctx);
+  const sweep = computeSweep(ctx, comparison);
   const otherCases = computeOtherCases(ctx);
   const story = baseline ? storyFindings(ctx, steps, input.blocks ?? emptyBlockIndex()) : [];
   const { acknowledged, storyNotes } = checkAcknowledgements(ctx, story);
@@ -136,6 +138,7 @@ export function computeFromGuideYaml(input: ComputeInput): {
       },
       comparison,
       headline: headline(comparison, steps, baselineMeasured, ctx.primaryHigher),
+      ...(sweep ? { sweep } : {}),
       scaling: guide.comparison.scaling,
       sections: guide.sections,
       otherCases,

@@ -165,6 +165,27 @@ export const ComputedGuideSchema = z.object({
    * guide without a before/after table, the last adopted configuration against the baseline.
    */
   headline: z.object({ percent: z.number(), ratio: z.number(), case: LocalizedSchema.optional() }),
+  /**
+   * When the cases are one workload at several request rates or concurrency caps: each case's
+   * throughput and latency for the baseline and the recommended configuration, by the swept value
+   * (compute/sweep.ts), for the page's throughput-against-latency chart.
+   */
+  sweep: z
+    .object({
+      parameter: z.enum(['rate', 'concurrency']),
+      throughput: MetricKeySchema,
+      latency: MetricKeySchema,
+      points: z.array(
+        z.object({
+          case: z.string(),
+          /** requests per second, or the concurrency cap */
+          value: z.number(),
+          baseline: z.object({ throughput: CellSchema, latency: CellSchema }),
+          optimized: z.object({ throughput: CellSchema, latency: CellSchema }),
+        }),
+      ),
+    })
+    .optional(),
   /** how cases on different accelerator counts are shown: replicated ("x2") or per accelerator ("/GPU") */
   scaling: Scaling,
   sections: z.array(z.object({ id: z.string(), title: LocalizedSchema, after: PagePart })),

@@ -1,4 +1,5 @@
 import { argsView, commandView, type CommandView } from './command-view.ts';
+import { sweepView, type SweepView } from './sweep-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
 import { rawLayout } from './raw-text.ts';
 
@@ -17,6 +18,8 @@ export type OtherCasesView = {
   heading: string;
   introHtml?: string;
   groups: { id: string; heading?: string; benchmark?: { label: string; command: string }; entries: OtherCaseEntry[] }[];
+  /** when the cases are one workload at several rates or concurrency caps: throughput against latency */
+  sweep?: SweepView;
 };
 
 type Config = { args?: string[] | undefined; command?: string | undefined };
@@ -61,7 +64,13 @@ export function otherCasesView(ctx: ViewContext): OtherCasesView {
             entry('optimized', c.optimized, ctx.raw(c.optimized.measured.runId)),
           ],
         }));
-  return { heading: tr('otherCases.heading'), ...(intro ? { introHtml: intro } : {}), groups };
+  const sweep = sweepView(ctx);
+  return {
+    heading: tr('otherCases.heading'),
+    ...(intro ? { introHtml: intro } : {}),
+    ...(sweep ? { sweep } : {}),
+    groups,
+  };
 }
 
 /** A whole log as its blocks, each after its `# label` line, as the tool's caller wrote it. */

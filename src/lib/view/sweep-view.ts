@@ -1,0 +1,89 @@
+import type { SweepChartInput } from '../chart/sweep-spec.ts';
+import { shownAs } from '../format/measurement-text.ts';
+import { metricShortName, toDisplayUnit } from '../format/metric-label.ts';
+import { formatFixed } from '../format/number.ts';
+import type { Cell } from '../schema/computed.ts';
+import type { MetricKey } from '../schema/metric.ts';
+import { metricHeading } from './metric-heading.ts';
+import type { CellLine, ViewContext } from './view-context.ts';
+
+/**
+ * A sweep's throughput against latency (compute/sweep.ts): the chart, and the same numbers as a
+ * table whose every value names the raw line that printed it (the chart is a picture of it).
+ */
+export type SweepView = {
+  heading: string;
+  caption: string;
+  chart: SweepChartInput;
+  table: {
+    /** the swept setting's column, then each configuration over its two metrics */
+    setting: string;
+    configurations: [string, string];
+    metrics: [string, string];
+    rows: { id: string; setting: string; cells: CellLine[] }[];
+  };
+};
+
+/** A rate as the page writes it: "4", "0.5". */
+const settingText = (value: number) => (Number.isInteger(value) ? String(value) : formatFixed(value, 2));
+
+export function sweepView(ctx: ViewContext): SweepView | undefined {
+  const { guide, tr } = ctx;
+  const sweep = guide.sweep;
+  if (!sweep) return undefined;
+  const line = (cell: Cell, key: MetricKey): CellLine => {
+    const file = guide.runs[cell.runId]?.file ?? '';
+    return {
+      text: shownAs(cell.value, key),
+      source: cell.derived ? `${file}:${cell.derived.lines.join(',')}` : `${file}:${cell.line}`,
+      ...(cell.derived
+        ? {
+            derived: tr('cell.derived', {
+              formula: tr(`cell.formula.${cell.derived.formula}`),
+              metric: metricShortName(key),
+            }),
+          }
+        : {}),
+    };
+  };
+  const baseline = tr('table.baselineShort');
+  const optimized = tr('table.optimized');
+  const throughput = metricHeading(sweep.throughput, tr);
+  const latency = metricHeading(sweep.latency, tr);
+  return {
+    heading: tr(`sweep.heading.${sweep.parameter}`),
+    caption: tr(`sweep.caption.${sweep.parameter}`),
+    chart: {
+      throughputTitle: tr('chart.higherBetter', { metric: throughput }),
+      latencyTitle: tr('chart.lowerBetter', { metric: latency }),
+      baselineLabel: baseline,
+      optimizedLabel: optimized,
+      points: sweep.points.map((point) => ({
+        setting: settingText(point.value),
+        baseline: {
+          throughput: toDisplayUnit(point.baseline.throughput.value, sweep.throughput),
+          latency: toDisplayUnit(point.baseline.latency.value, sweep.latency),
+        },
+        optimized: {
+          throughput: toDisplayUnit(point.optimized.throughput.value, sweep.throughput),
+          latency: toDisplayUnit(point.optimized.latency.value, sweep.latency),
+        },
+      })),
+    },
+    table: {
+      setting: tr(`sweep.setting.${sweep.parameter}`),
+      configurations: [baseline, optimized],
+      metrics: [throughput, latency],
+      rows: sweep.points.map((point) => ({
+        id: point.case,
+        setting: settingText(point.value),
+        cells: [
+          line(point.baseline.throughput, sweep.throughput),
+          line(point.baseline.latency, sweep.latency),
+          line(point.optimized.throughput, sweep.throughput),
+          line(point.optimized.latency, sweep.latency),
+        ],
+      })),
+    },
+  };
+}
