@@ -1,6 +1,6 @@
 import type { SweepChartInput } from '../chart/sweep-spec.ts';
 import { shownAs } from '../format/measurement-text.ts';
-import { metricShortName, toDisplayUnit } from '../format/metric-label.ts';
+import { toDisplayUnit } from '../format/metric-label.ts';
 import { formatFixed } from '../format/number.ts';
 import type { Cell } from '../schema/computed.ts';
 import type { MetricKey } from '../schema/metric.ts';
@@ -31,21 +31,7 @@ export function sweepView(ctx: ViewContext): SweepView | undefined {
   const { guide, tr } = ctx;
   const sweep = guide.sweep;
   if (!sweep) return undefined;
-  const line = (cell: Cell, key: MetricKey): CellLine => {
-    const file = guide.runs[cell.runId]?.file ?? '';
-    return {
-      text: shownAs(cell.value, key),
-      source: cell.derived ? `${file}:${cell.derived.lines.join(',')}` : `${file}:${cell.line}`,
-      ...(cell.derived
-        ? {
-            derived: tr('cell.derived', {
-              formula: tr(`cell.formula.${cell.derived.formula}`),
-              metric: metricShortName(key),
-            }),
-          }
-        : {}),
-    };
-  };
+  const line = (cell: Cell, key: MetricKey) => ctx.cellLine(cell, key, shownAs(cell.value, key));
   const baseline = tr('table.baselineShort');
   const optimized = tr('table.optimized');
   const throughput = metricHeading(sweep.throughput, tr);

@@ -74,6 +74,8 @@ export type ViewContext = {
    * and beside each secondary metric its own change when compute gave them
    */
   cell: (measured: Measured, change?: CellChange) => MeasuredCell;
+  /** one value of metric `key`, shown as `text`, with the raw lines that printed it (or it was derived from) */
+  cellLine: (cell: Cell, key: MetricKey, text: string) => CellLine;
   /** a benchmark profile as the page's language names it ("均衡" for Balanced); its name when the guide lists no such profile */
   profileName: (profile: { id: string; name: string }) => string;
   /** which colour is better and which way each metric of the guide is better: beside tables of changes */
@@ -152,6 +154,7 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
         blocks: [{ index: 0, line: run.startLine, lines: run.endLine - run.startLine + 1 }],
       };
     },
+    cellLine: line,
     withUnit: (value, key) => `${shownAs(value, key)} ${unitSuffix(displayUnit(key))}`.trimEnd(),
     cell: (m, change) => {
       const out: MeasuredCell = {
