@@ -155,7 +155,7 @@ describe('a conclusion backed by step results, not "Other Benchmark Cases" block
   });
 
   it('a row no block backs is left out, and the audit says the draft lacks it', () => {
-    expect(files.dropped).toEqual([{ line: 18, label: 'Long Prompt', missing: ['baseline', 'optimized'] }]);
+    expect(files.leftOut).toEqual([{ line: 18, message: expect.stringContaining('"Long Prompt"') }]);
     expect(auditPage(page!, file).filter((f) => f.message.startsWith('the draft has no case'))).toEqual([
       {
         line: 18,
@@ -163,6 +163,34 @@ describe('a conclusion backed by step results, not "Other Benchmark Cases" block
           '"Long Prompt": no block on this page prints its baseline or its optimized value',
         ),
       },
+    ]);
+  });
+});
+
+describe('the Benchmark Dataset list', () => {
+  const file = 'tests/fixtures/performance-lab-page/benchmark-datasets/page.md';
+  const { page } = readPerformanceLabPage(readFileSync(join(repoRoot, file), 'utf8'));
+  const files = importPage(page!, 'tiny/h100', file);
+
+  it('is the draft’s datasets, each sequence length with its input and output tokens', () => {
+    const text = (en: string) => ({ en, zh: en });
+    expect((parseYaml(files.guideYaml) as { datasets: unknown }).datasets).toEqual([
+      { id: 'sharegpt', label: text('ShareGPT') },
+      {
+        id: 'random',
+        label: text('Random dataset with varying sequence lengths:'),
+        variants: [
+          { label: text('Long prompt'), inputTokens: 4000, outputTokens: 200 },
+          { label: text('Short prompt'), inputTokens: 128, outputTokens: 4 },
+          { label: text('Generation-heavy prompt'), inputTokens: 1000, outputTokens: 2000 },
+        ],
+      },
+    ]);
+  });
+
+  it('a line it cannot read as a dataset or a length is left out, and named', () => {
+    expect(files.leftOut).toEqual([
+      { line: 44, message: expect.stringContaining('"- Mixed lengths replayed from a production trace"') },
     ]);
   });
 });

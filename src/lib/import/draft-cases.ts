@@ -2,14 +2,14 @@
 // row is matched by value to the block (and label) that printed its throughput or latency, among
 // the "Other benchmark cases" blocks and then the steps' results; the row of the workload the steps
 // tuned falls back to the baseline run and the last adopted winner, as the audit reads it. A row
-// neither finds is left out of the draft and listed (`dropped`), for the audit to name.
+// neither finds is left out of the draft and returned (`leftOut`), for the audit to name.
 import type { Run } from '../schema/run.ts';
 import type { Chain } from './audit/chain.ts';
 import { isTunedWorkload } from './audit/conclusion.ts';
 import { blockRuns, meanLatencySeconds, type Measured } from './audit/measure.ts';
 import { slugify, uniqueSlugs } from './draft-names.ts';
 import type { DraftFiles } from './draft-files.ts';
-import type { PageCase, PageVariant, PerformanceLabPage } from './page-model.ts';
+import type { PageCase, PageProblem, PageVariant, PerformanceLabPage } from './page-model.ts';
 
 type Side = 'baseline' | 'optimized';
 type ResultRef = string | { file: string; block: string | number };
@@ -22,9 +22,6 @@ export type DraftCase = {
   baseline: { result: ResultRef };
   optimized: { result: ResultRef };
 };
-
-/** A conclusion row the draft could not back with runs: which of its sides no block printed. */
-export type DroppedRow = { line: number; label: string; missing: Side[] };
 
 /** The steps' results as the draft wrote them: measured, the adopted chain, and each run's file. */
 export type StepResults = {
@@ -85,7 +82,7 @@ export function draftCases(page: PerformanceLabPage, pageFile: string, raw: Draf
     }),
   );
   const uniqueId = uniqueSlugs();
-  const dropped: DroppedRow[] = [];
+  const leftOut: PageProblem[] = [];
   const cases: DraftCase[] = (page.comparison?.rows ?? []).flatMap((row, index) => {
     const label = (row.cells[0] ?? '').replace(/<[^<>]*>|\*\*/g, '').trim();
     let profileName: string | undefined;
@@ -110,7 +107,10 @@ export function draftCases(page: PerformanceLabPage, pageFile: string, raw: Draf
     const optimized = pick(row.cells[2] ?? '', 'optimized') ?? (tuned ? stepRef(steps.chain.final, steps) : undefined);
     if (!baseline || !optimized) {
       const missing = (['baseline', 'optimized'] as const).filter((_, i) => ![baseline, optimized][i]);
-      dropped.push({ line: row.line, label, missing });
+      leftOut.push({
+        line: row.line,
+        message: `the draft has no case for the conclusion row "${label}": no block on this page prints its ${missing.join(' or its ')} value (add the case to guide.yaml with the runs that measured it, or leave the row out)`,
+      });
       return [];
     }
     return [
@@ -132,5 +132,5 @@ export function draftCases(page: PerformanceLabPage, pageFile: string, raw: Draf
           optimized: { log: legacy.files.optimized, ...commandOrArgs(legacy.case.optimized) },
         }
       : undefined;
-  return { cases, dropped, otherCases, runs: caseRuns.map((c) => ({ file: c.file, run: c.run })) };
+  return { cases, leftOut, otherCases, runs: caseRuns.map((c) => ({ file: c.file, run: c.run })) };
 }

@@ -9,7 +9,8 @@ import type { MetricKey } from '../schema/metric.ts';
 import type { Localized } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
 import { commandModel } from '../serving/flags.ts';
-import { draftCases, type DroppedRow } from './draft-cases.ts';
+import { draftCases } from './draft-cases.ts';
+import { draftDatasets } from './draft-datasets.ts';
 import { pageChain } from './audit/chain.ts';
 import { engineOf, hardwareOf, slugify, uniqueSlugs } from './draft-names.ts';
 import { draftProse } from './draft-prose.ts';
@@ -27,8 +28,8 @@ export type ImportedFiles = {
   enMd: string;
   /** what keeps the draft from being written (a profile block that is not YAML, two blocks on one path): nothing is */
   problems: PageProblem[];
-  /** conclusion rows the draft has no case for, and which side no block backs */
-  dropped: DroppedRow[];
+  /** what the page has and the draft does not carry (a conclusion row no block backs, a dataset line), by page line */
+  leftOut: PageProblem[];
 };
 
 /** Known artifacts of a tool (a code on one metric), acknowledged once for the whole guide with the reason they occur. */
@@ -90,7 +91,7 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
   const measured = pageChain(page, pageFile);
   const {
     cases,
-    dropped,
+    leftOut: rowsLeftOut,
     otherCases,
     runs: caseRuns,
   } = draftCases(page, pageFile, raw, {
@@ -99,6 +100,7 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
     files: stepFiles,
     runsOf: stepRuns,
   });
+  const { datasets, leftOut: datasetsLeftOut } = draftDatasets(page.datasets);
   const allRuns = [...[...stepRuns].flatMap(([file, runs]) => runs.map((run) => ({ file, run }))), ...caseRuns];
   const unique = uniqueSlugs();
   const sections = page.extraSections.map((section) => ({
@@ -159,6 +161,7 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
     },
     engines: engines.length > 0 ? engines : [{ id: 'vllm', name: 'vLLM' }],
     ...(profiles.length > 0 ? { profiles } : {}),
+    ...(datasets.length > 0 ? { datasets } : {}),
     ...(page.benchmarkScript ? { benchmarkCommands: page.benchmarkScript.text } : {}),
     numberedSteps: page.steps.some((s) => s.number !== undefined),
     baseline: { step: firstStep?.id ?? 'engine', variant: baselineVariant?.id ?? 'vllm' },
@@ -195,7 +198,7 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
   return {
     raw: raw.texts,
     problems: [...problems, ...raw.problems].sort((a, b) => a.line - b.line),
-    dropped,
+    leftOut: [...rowsLeftOut, ...datasetsLeftOut].sort((a, b) => a.line - b.line),
     guideYaml: header + stringify(guide, { lineWidth: 0 }),
     enMd: draftProse(
       page,
