@@ -51,13 +51,25 @@ engines:
   - { id: vllm, name: vLLM, version: ${FILL_IN} }     # the version the results were measured with
   - { id: sglang, name: SGLang, version: ${FILL_IN} }
 # measuredOn: 2026-01-31   # the date of the last benchmark run (the page shows it; update it with new results)
+# The workloads the runs were measured with. \`npm run plan\` runs each one with benchmarkTool
+# (vllm-bench-serve, sglang-bench-serving or guidellm); a step or case may give its exact command instead (benchmark:).
+benchmarkTool: vllm-bench-serve
+profiles:
+  - id: main
+    name: Main
+    label: { en: ${FILL_IN} main workload, zh: ${FILL_IN} 主要负载 }
+    config: { dataset_name: Random, dataset_input_tokens: 1024, dataset_output_tokens: 128, dataset_seed: 42, request_rate: inf, total_requests: 1000 }
+  - id: second-workload
+    name: Second workload
+    label: { en: ${FILL_IN} second workload, zh: ${FILL_IN} 第二种负载 }
+    config: { dataset_name: Random, dataset_input_tokens: 8192, dataset_output_tokens: 1024, dataset_seed: 42, request_rate: inf, total_requests: 1000 }
 baseline: { step: engine, variant: vllm }
 steps:
   # each result is a raw benchmark output under data/raw/${model}/${hardware}/, copied as the tool printed it
   - id: engine
     title: { en: Choose the Inference Engine, zh: 选择推理引擎 }
     summary: pairwise         # or ranking, none
-    # benchmark: vllm bench serve --dataset-name sharegpt --num-prompts 1000   # the exact command the runs used (or profile:)
+    profile: main             # or benchmark: <the exact command the runs used>
     variants:
       - { id: vllm, label: vLLM, engine: vllm, args: [${vllmTp}], result: engine/vllm.txt }
       - { id: sglang, label: SGLang, engine: sglang, args: [${sglangTp}], result: engine/sglang.txt }
@@ -65,6 +77,7 @@ steps:
     title: { en: ${FILL_IN} tuning step, zh: ${FILL_IN} 调优步骤 }
     summary: pairwise
     reference: previous-winner
+    profile: main
     variants:
       # the first variant repeats the previous step's winner; each next one changes one thing
       - { id: before, label: ${FILL_IN} before, engine: sglang, args: [${sglangTp}], result: engine/sglang.txt }
@@ -75,6 +88,7 @@ accuracy:
     title: { en: Accuracy Check (GSM8K), zh: 准确率验证（GSM8K） }
     column: { en: Configuration, zh: 配置 }
     # samples: 200            # the run's --num-questions, when the output does not print it (SGLang's stdout does not)
+    # each label names the configuration it ran: a variant of the step after, baseline, or optimized (the recommended command)
     results:
       - { label: baseline, result: gsm8k/baseline.txt }
       - { label: optimized, result: gsm8k/optimized.txt }
@@ -89,10 +103,12 @@ comparison:
   cases:
     - id: main
       label: { en: ${FILL_IN} main workload (optimization target), zh: ${FILL_IN} 主要负载 (优化目标) }
+      profile: main
       baseline: { args: [${vllmTp}], result: engine/vllm.txt }
       optimized: { args: [${sglangTp}, ${tuned}], result: tuning/after.txt }
     - id: second-workload
       label: { en: ${FILL_IN} second workload, zh: ${FILL_IN} 第二种负载 }
+      profile: second-workload
       baseline: { result: cases/second-workload/baseline.txt }
       optimized: { args: [${sglangTp}, ${tuned}], result: cases/second-workload/optimized.txt }
 optimizationSummary:

@@ -9,6 +9,7 @@ import { byCodeUnit } from '../code-unit-order.ts';
 import { appendAll } from '../append-all.ts';
 import { confusableIn } from '../confusable.ts';
 import { showInvisible } from '../visible-text.ts';
+import { isRecordFile } from '../record/record-files.ts';
 
 export type RawFile = {
   /** path relative to the guide's raw folder */ path: string;
@@ -66,6 +67,8 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
   // A run's id is its raw path without the extension: two files that share a stem would share ids.
   const idOwners = new Map<string, string>();
   for (const raw of [...files].sort((a, b) => byCodeUnit(a.path, b.path))) {
+    // What a result ran on (npm run record), not a result: src/lib/record/record-files.ts.
+    if (isRecordFile(raw.path)) continue;
     const result = parseRawFile(raw.text, { file: raw.file });
     appendAll(diagnostics, result.diagnostics);
     const ids = new Set<string>();

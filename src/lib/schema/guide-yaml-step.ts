@@ -130,3 +130,19 @@ export const StepSchema = z.strictObject({
   variants: z.array(VariantSchema).min(1),
 });
 export type Step = z.infer<typeof StepSchema>;
+
+/** An accuracy check: its results, each the raw output of one configuration, shown after a step. */
+export const AccuracyCheckSchema = z.strictObject({
+  id: Slug,
+  /** the step after which the check is shown */
+  after: Slug,
+  title: LocalizedSchema,
+  /** heading of the column that names each result (e.g. the KV cache dtype) */
+  column: LocalizedSchema,
+  /** sample count, when the raw output does not print it (SGLang's GSM8K stdout does not) */
+  samples: z.number().int().positive().optional(),
+  /** the exact command each result was measured with, when not the one `npm run plan` derives (SGLang's few_shot_gsm8k, or lm-eval) */
+  benchmark: CommandSchema.optional(),
+  /** one result is shown as it is; two or more get a verdict on whether the first two differ beyond noise */
+  results: z.array(z.strictObject({ label: z.string().min(1), result: ResultRefSchema })).min(1),
+});

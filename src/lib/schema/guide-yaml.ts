@@ -4,8 +4,17 @@ import { SafeUrlSchema } from './safe-url.ts';
 import { ACKNOWLEDGEABLE_CODES, PLAUSIBILITY_CODES } from '../diagnostics/codes.ts';
 import { visibleLength } from '../visible-text.ts';
 import { isRealDate } from '../dates.ts';
-import { Accelerator, Objective, OtherCasesLayout, PagePart, Scaling, SummaryMode } from './vocabulary.ts';
 import {
+  Accelerator,
+  BenchmarkTool,
+  Objective,
+  OtherCasesLayout,
+  PagePart,
+  Scaling,
+  SummaryMode,
+} from './vocabulary.ts';
+import {
+  AccuracyCheckSchema,
   CommandSchema,
   LabelSchema,
   LocalizedSchema,
@@ -46,19 +55,6 @@ export const ReasonSchema = z.union([
     }),
 ]);
 export type Reason = z.infer<typeof ReasonSchema>;
-
-export const AccuracyCheckSchema = z.strictObject({
-  id: Slug,
-  /** the step after which the check is shown */
-  after: Slug,
-  title: LocalizedSchema,
-  /** heading of the column that names each result (e.g. the KV cache dtype) */
-  column: LocalizedSchema,
-  /** sample count, when the raw output does not print it (SGLang's GSM8K stdout does not) */
-  samples: z.number().int().positive().optional(),
-  /** one result is shown as it is; two or more get a verdict on whether the first two differ beyond noise */
-  results: z.array(z.strictObject({ label: z.string().min(1), result: ResultRefSchema })).min(1),
-});
 
 const CaseSide = z.strictObject({
   ...RunConfig,
@@ -166,6 +162,8 @@ export const GuideSchema = z.strictObject({
   datasets: z.array(DatasetSchema).default([]),
   /** the benchmark commands, shown as one shell block */
   benchmarkCommands: CommandSchema.optional(),
+  /** the tool `npm run plan` runs each profile with (default `vllm-bench-serve`); a step's own `benchmark:` command wins */
+  benchmarkTool: BenchmarkTool.optional(),
   /** prefix step headings with their number ("1. Choose the inference engine") */
   numberedSteps: z.boolean().default(false),
   /** the un-tuned configuration every gain is measured against */

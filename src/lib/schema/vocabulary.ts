@@ -26,6 +26,14 @@ export type SummaryMode = z.infer<typeof SummaryMode>;
 export const VariantStatus = z.enum(['ok', 'unsupported', 'failed']);
 export type VariantStatus = z.infer<typeof VariantStatus>;
 
+/**
+ * The tool `npm run plan` runs a profile's workload with (guide.yaml `benchmarkTool`): vLLM's
+ * `vllm bench serve`, SGLang's `python3 -m sglang.bench_serving`, or guidellm (what GPUStack's
+ * profiles run on).
+ */
+export const BenchmarkTool = z.enum(['vllm-bench-serve', 'sglang-bench-serving', 'guidellm']);
+export type BenchmarkTool = z.infer<typeof BenchmarkTool>;
+
 /** How a step's result is stated: a pairwise sentence, a ranking sentence, or nothing. */
 export const SummaryKind = z.enum(['pairwise', 'ranking', 'none']);
 export type SummaryKind = z.infer<typeof SummaryKind>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Accelerator } from './vocabulary.ts';
+
+/**
+ * What a raw result ran on, as `npm run record` wrote it beside the raw file
+ * (`<raw file>.record.json`, src/lib/record/record-files.ts): the accelerators as their tool listed
+ * them, the engine and its version as the server reported it, the serving and benchmark commands,
+ * and when the run started and ended. One entry per result block the file holds.
+ */
+
+export const RecordedDeviceSchema = z.strictObject({
+  index: z.number().int().nonnegative(),
+  /** as the tool names it: "NVIDIA H200", "910B3" */
+  name: z.string().min(1),
+  /** total memory in MiB */
+  memoryMiB: z.number().nonnegative().optional(),
+  busId: z.string().min(1).optional(),
+});
+export type RecordedDevice = z.infer<typeof RecordedDeviceSchema>;
+
+export const RecordedAcceleratorsSchema = z.strictObject({
+  kind: Accelerator,
+  /** the command that listed them */
+  tool: z.enum(['nvidia-smi', 'npu-smi']),
+  /** the driver version the tool reported */
+  driver: z.string().min(1).optional(),
+  devices: z.array(RecordedDeviceSchema).min(1),
+  /** CUDA_VISIBLE_DEVICES or ASCEND_RT_VISIBLE_DEVICES as the server was started with it, when set */
+  visible: z.string().optional(),
+});
+export type RecordedAccelerators = z.infer<typeof RecordedAcceleratorsSchema>;
+
+export const RecordedEngineSchema = z.strictObject({
+  /** the guide's engine id the plan started (vllm, sglang) */
+  id: z.string().min(1).optional(),
+  version: z.string().min(1).optional(),
+  /** where the version was read: `GET http://127.0.0.1:8000/version`, `vllm --version`; or why it is unknown */
+  source: z.string().min(1),
+});
+export type RecordedEngine = z.infer<typeof RecordedEngineSchema>;
+
+const IsoTime = z.iso.datetime({ offset: true });
+
+export const RecordedResultSchema = z.strictObject({
+  /** the result's `# label` in the raw file, or null for a file of one result */
+  block: z.string().min(1).nullable(),
+  started: IsoTime,
+  ended: IsoTime,
+  /** null when neither nvidia-smi nor npu-smi answered; `acceleratorsUnknown` says why */
+  accelerators: RecordedAcceleratorsSchema.nullable(),
+  acceleratorsUnknown: z.string().min(1).optional(),
+  engine: RecordedEngineSchema.nullable(),
+  /** the server's command as it was started (by `npm run run-plan`, or as the author said it was); null when not known */
+  serving: z.strictObject({ command: z.string().min(1) }).nullable(),
+  benchmark: z.strictObject({ command: z.string().min(1) }),
+});
+export type RecordedResult = z.infer<typeof RecordedResultSchema>;
+
+export const RecordFileSchema = z.strictObject({
+  perflabRecord: z.literal(1),
+  results: z.array(RecordedResultSchema).min(1),
+});
+export type RecordFile = z.infer<typeof RecordFileSchema>;
