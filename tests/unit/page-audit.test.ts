@@ -76,6 +76,17 @@ describe('the step a summary-table row speaks of', () => {
     expect(rowRuns('Parallelism', steps)?.map((m) => m.label)).toEqual(['Parallelism: TP+DP Attention']);
     expect(rowRuns('Attention Backend', steps)).toBeUndefined();
   });
+  it('a dot between words separates them; one inside a number does not', () => {
+    const spelled = [
+      ...steps,
+      { title: 'Torch.compile in SGLang', runs: [run('compiled')] },
+      { title: 'Memory fraction 0.85', runs: [run('0.85')] },
+      { title: 'Memory fraction 0.9', runs: [run('0.9')] },
+    ];
+    expect(rowRuns('Torch Compile', spelled)).toBe(spelled[4]?.runs);
+    expect(rowRuns('torch-compile', spelled)).toBe(spelled[4]?.runs);
+    expect(rowRuns('Mem fraction 0.85', spelled)).toBe(spelled[5]?.runs);
+  });
 });
 
 describe('hostile claim lines', () => {

@@ -8,11 +8,15 @@ export type StepRuns = { title: string; runs: Measured[] };
 const STOPWORDS = new Set(['the', 'of', 'in', 'a', 'an', 'and', 'for', 'to', 'on', 'with', 'by', 'vllm', 'sglang']);
 const STOPWORDS_ENGINES = new Set(['tensorrt', 'llm', 'trtllm', 'mindie', 'ascend']);
 
-/** Significant words, singular (`tokens` → `token`, `maximum` → `max`), engine names left out. */
+/**
+ * Significant words, singular (`tokens` → `token`, `maximum` → `max`), engine names left out. A
+ * dot joins the parts of a number (`0.85`) but separates words (`Torch.compile` is "torch
+ * compile"), so a row and a step that name one thing in other spellings share its words.
+ */
 function words(text: string): Set<string> {
   const found = text
     .toLowerCase()
-    .split(/[^a-z0-9.]+/)
+    .split(/[^a-z0-9.]+|\.(?![0-9])|(?<![0-9])\./)
     .map((w) => w.replace(/^\.+|\.+$/g, ''))
     .filter((w) => w !== '' && !STOPWORDS.has(w) && !STOPWORDS_ENGINES.has(w))
     .map((w) => (w === 'maximum' ? 'max' : w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
