@@ -29,6 +29,22 @@ describe.each([390, 1440] as const)('the sweep at %i px', (width) => {
         return [...el.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
       });
       expect(Math.min(...sizes)).toBeGreaterThanOrEqual(10);
+      // Every text inside the chart, the rotated latency axis title too.
+      const outside = await svg.evaluate((el) => {
+        const frame = el.getBoundingClientRect();
+        return [...el.querySelectorAll('text')]
+          .filter((t) => {
+            const box = t.getBoundingClientRect();
+            return (
+              box.left < frame.left - 1 ||
+              box.right > frame.right + 1 ||
+              box.top < frame.top - 1 ||
+              box.bottom > frame.bottom + 1
+            );
+          })
+          .map((t) => t.textContent);
+      });
+      expect(outside).toEqual([]);
       const rows = await page
         .locator('table.sweep-table tbody tr')
         .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent?.trim())));
