@@ -9,6 +9,7 @@
 import {
   closeSync,
   existsSync,
+  writeSync,
   fstatSync,
   lstatSync,
   mkdirSync,
@@ -38,6 +39,8 @@ export const FOLDERS = {
   runs: 'data/runs',
   runsStaging: 'data/.runs-staging',
   importStaging: 'data/.import-staging',
+  /** what npm run record and run-plan print as they run, and their outputs until they are installed in data/raw */
+  recordLogs: 'data/.record-logs',
   guides: 'data/guides',
   content: 'content/guides',
   public: 'public',
@@ -395,4 +398,48 @@ export function moveOwned(from: string, fromOwner: string, to: string, toOwner: 
   mkdirSync(dirname(to), { recursive: true });
   renameSync(from, to);
   forgetListings({ removed: [from, to] });
+}
+
+/**
+ * A file inside `owner` opened for appending (made with its missing folders): a log written as it
+ * grows. Each write may throw (a full disk, a file-size limit): the caller decides what that means.
+ */
+export function openOwnedLog(
+  path: string,
+  owner: string,
+): { write: (chunk: string | Uint8Array) => void; close: () => void } {
+  assertOwned(path, owner);
+  mkdirSync(dirname(path), { recursive: true });
+  const fd = openSync(path, 'a');
+  forgetListings({ written: [path] });
+  return {
+    write: (chunk) => {
+      if (typeof chunk === 'string') writeSync(fd, chunk);
+      else writeSync(fd, chunk);
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+/** Writes `content` to `path` inside `owner` (made with its missing folders), whatever it held. */
+export function writeOwned(path: string, owner: string, content: string): void {
+  assertOwned(path, owner);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+  forgetListings({ written: [path] });
+}
+
+/**
+ * Renames the file `from` (inside `fromOwner`) to `to` (inside `toOwner`), replacing a file there:
+ * one rename, so `to` holds the old file or the new one, never a part. Refuses to replace anything
+ * but a regular file.
+ */
+export function replaceOwned(from: string, fromOwner: string, to: string, toOwner: string): void {
+  assertOwned(from, fromOwner);
+  assertOwned(to, toOwner);
+  const existing = lstatSync(to, { throwIfNoEntry: false });
+  if (existing && !existing.isFile()) throw new FolderPolicyError(`refused: ${repoPath(to)} is not a regular file`);
+  mkdirSync(dirname(to), { recursive: true });
+  renameSync(from, to);
+  forgetListings({ removed: [from], written: [to] });
 }

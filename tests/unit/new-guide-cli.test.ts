@@ -52,8 +52,8 @@ function fillIn(model: string, hardware: string, blocks: Blocks) {
     ['engine/vllm.txt', blocks.engine[0]],
     ['engine/sglang.txt', blocks.engine[1]],
     ['tuning/after.txt', blocks.tuned],
-    ['gsm8k/baseline.txt', 'glm-5.2/h200/gsm8k/bf16.txt'],
-    ['gsm8k/optimized.txt', 'glm-5.2/h200/gsm8k/fp8_e4m3.txt'],
+    ['gsm8k/before.txt', 'glm-5.2/h200/gsm8k/bf16.txt'],
+    ['gsm8k/after.txt', 'glm-5.2/h200/gsm8k/fp8_e4m3.txt'],
     ['cases/second-workload/baseline.txt', blocks.cases[0]],
     ['cases/second-workload/optimized.txt', blocks.cases[1]],
   ] as const) {

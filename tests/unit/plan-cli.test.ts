@@ -84,8 +84,8 @@ describe('npm run plan', () => {
       ['engine/vllm.txt', true, false],
       ['engine/sglang.txt', true, true],
       ['tuning/after.txt', false, false],
-      ['gsm8k/baseline.txt', false, false],
-      ['gsm8k/optimized.txt', false, false],
+      ['gsm8k/before.txt', false, false],
+      ['gsm8k/after.txt', false, false],
       ['cases/second-workload/baseline.txt', false, false],
       ['cases/second-workload/optimized.txt', false, false],
     ]);

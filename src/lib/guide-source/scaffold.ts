@@ -88,10 +88,10 @@ accuracy:
     title: { en: Accuracy Check (GSM8K), zh: 准确率验证（GSM8K） }
     column: { en: Configuration, zh: 配置 }
     # samples: 200            # the run's --num-questions, when the output does not print it (SGLang's stdout does not)
-    # each label names the configuration it ran: a variant of the step after, baseline, or optimized (the recommended command)
+    # each label names the configuration it ran: a variant of the step after (its id), baseline, or optimized (the recommended command)
     results:
-      - { label: baseline, result: gsm8k/baseline.txt }
-      - { label: optimized, result: gsm8k/optimized.txt }
+      - { label: before, result: gsm8k/before.txt }
+      - { label: after, result: gsm8k/after.txt }
 recommended:
   engine: sglang
   command: |

@@ -50,8 +50,14 @@ export const RecordedResultSchema = z.strictObject({
   accelerators: RecordedAcceleratorsSchema.nullable(),
   acceleratorsUnknown: z.string().min(1).optional(),
   engine: RecordedEngineSchema.nullable(),
-  /** the server's command as it was started (by `npm run run-plan`, or as the author said it was); null when not known */
-  serving: z.strictObject({ command: z.string().min(1) }).nullable(),
+  /**
+   * The server's command: as `npm run run-plan` started it (`run-plan`), as the author said they
+   * started it (`author`, record's --serving-command), or as the plan says to start it when record
+   * ran against a server it did not start and was not told about (`planned`); null when not known.
+   */
+  serving: z
+    .strictObject({ command: z.string().min(1), startedBy: z.enum(['run-plan', 'author', 'planned']) })
+    .nullable(),
   benchmark: z.strictObject({ command: z.string().min(1) }),
 });
 export type RecordedResult = z.infer<typeof RecordedResultSchema>;

@@ -283,8 +283,8 @@ describe('plan', () => {
       'engine/vllm.txt',
       'engine/sglang.txt',
       'tuning/after.txt',
-      'gsm8k/baseline.txt',
-      'gsm8k/optimized.txt',
+      'gsm8k/before.txt',
+      'gsm8k/after.txt',
       'cases/second-workload/baseline.txt',
       'cases/second-workload/optimized.txt',
     ]);
