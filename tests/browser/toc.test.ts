@@ -1,0 +1,105 @@
+// "On this page" lists each step and follows the reader (issue 22). On every guide page, both
+// tables of contents (beside the page at a desk, the menu bar's on a phone) list every step's
+// heading under the results. Scrolled through a guide at 390 and 1440 px, the one shown marks the
+// section being read: a listed heading already reached (in the upper half of the screen) whose
+// next listed heading has not yet passed under the sticky header; every step is marked on the way,
+// and the phone's bar names it.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { committedGuideIds } from '../helpers/guide-from-disk.ts';
+import { previewAndBrowser } from '../helpers/preview-server.ts';
+
+const site = previewAndBrowser();
+const guides = committedGuideIds();
+
+async function open(path: string, width: number): Promise<Page> {
+  const phone = width < 800;
+  const context = await site.browser.newContext({ viewport: { width, height: 844 }, isMobile: phone, hasTouch: phone });
+  const page = await context.newPage();
+  await page.goto(`${site.preview.url}${path}`);
+  return page;
+}
+
+describe('the tables of contents list every step', () => {
+  it('on every guide page, en and zh, beside the page and in the phone’s menu', async () => {
+    const page = await open('/en/', 1440);
+    const found: string[] = [];
+    for (const id of guides)
+      for (const lang of ['en', 'zh']) {
+        await page.goto(`${site.preview.url}/${lang}/guides/${id}/`);
+        const missing = await page.evaluate(() => {
+          const steps = [...document.querySelectorAll('section.step > h3[id]')].map((h) => h.id);
+          const problems: string[] = steps.length === 0 ? ['no step'] : [];
+          for (const toc of ['starlight-toc', 'mobile-starlight-toc']) {
+            const links = [...document.querySelectorAll<HTMLAnchorElement>(`${toc} a`)].map((a) => a.hash.slice(1));
+            for (const step of steps) if (!links.includes(step)) problems.push(`${toc} lacks ${step}`);
+            for (const link of links) if (!document.getElementById(link)) problems.push(`${toc} links to no ${link}`);
+            // A step is listed under the results, one level down.
+            const nested = document.querySelector(`${toc} a[href="#results"] + ul a[href="#${steps[0]}"]`);
+            if (steps.length > 0 && !nested) problems.push(`${toc}: the steps are not under the results`);
+          }
+          return problems;
+        });
+        found.push(...missing.map((m) => `${lang}/${id}: ${m}`));
+      }
+    expect(found).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the table of contents follows the reader', () => {
+  for (const width of [390, 1440] as const)
+    for (const path of [
+      '/en/guides/qwen3-8b/h100-latency/',
+      '/zh/guides/glm-5.2/h200/',
+      '/en/guides/glm-4.x/h200/',
+      '/zh/guides/qwen3.5-35b-a3b/h200-latency/',
+    ])
+      it(`${width} px: ${path}`, { timeout: 120_000 }, async () => {
+        const page = await open(path, width);
+        const toc = width < 800 ? 'mobile-starlight-toc' : 'starlight-toc';
+        try {
+          const height = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+          const wrong: string[] = [];
+          const marked = new Set<string>();
+          for (let y = 0; y <= height; y += 300) {
+            await page.evaluate((top) => scrollTo(0, top), y);
+            // The mark follows within a frame of a scroll.
+            await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+            const state = await page.evaluate((selector) => {
+              const element = document.querySelector(selector)!;
+              const links = [...element.querySelectorAll<HTMLAnchorElement>('a')];
+              const current = element.querySelector<HTMLAnchorElement>('a[aria-current="true"]');
+              const top = (a: HTMLAnchorElement | undefined) =>
+                a
+                  ? document.getElementById(decodeURIComponent(a.hash.slice(1)))!.getBoundingClientRect().top
+                  : Infinity;
+              const covered = Math.max(
+                ...[...document.querySelectorAll('header, mobile-starlight-toc nav')].map(
+                  (e) => e.getBoundingClientRect().bottom,
+                ),
+              );
+              const index = current ? links.indexOf(current) : -1;
+              const atEnd = scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
+              return {
+                current: current?.hash.slice(1) ?? '',
+                text: current?.textContent ?? '',
+                shown: element.querySelector('.display-current')?.textContent ?? null,
+                // Reached: the heading's top is in the upper half of the screen or above (the first,
+                // Overview, always is); not passed: the next listed heading is still below the header.
+                reached: index === 0 || top(current ?? undefined) <= innerHeight / 2,
+                notPassed: atEnd || top(links[index + 1]) > covered,
+              };
+            }, toc);
+            marked.add(state.current);
+            if (!state.reached || !state.notPassed || (width < 800 && state.shown !== state.text))
+              wrong.push(`${y}: ${JSON.stringify(state)}`);
+          }
+          expect(wrong).toEqual([]);
+          const steps = await page.locator('section.step > h3[id]').evaluateAll((hs) => hs.map((h) => h.id));
+          expect(steps.filter((step) => !marked.has(step))).toEqual([]);
+        } finally {
+          await page.context().close();
+        }
+      });
+});
