@@ -5,18 +5,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { committedGuideIds } from '../helpers/guide-from-disk.ts';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { openAt, previewAndBrowser } from '../helpers/preview-server.ts';
 
 const site = previewAndBrowser();
 const guides = committedGuideIds();
 
-async function open(path: string, width: number): Promise<Page> {
-  const phone = width < 800;
-  const context = await site.browser.newContext({ viewport: { width, height: 844 }, isMobile: phone, hasTouch: phone });
-  const page = await context.newPage();
-  await page.goto(`${site.preview.url}${path}`);
-  return page;
-}
+const open = (path: string, width: number) => openAt(site, path, width);
 
 /** The target of the page's URL: its text, whether its raw result is open, and whether it is on screen below the header. */
 function landed(page: Page) {

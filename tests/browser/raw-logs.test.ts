@@ -2,20 +2,15 @@
 // their values without a sideways swipe (a block of columns closes up its alignment, and what
 // does not fit wraps), and at 1440 px it is as printed, values in their column. Every raw result
 // of every guide page, both languages, opened.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { committedGuideIds } from '../helpers/guide-from-disk.ts';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { openAt, previewAndBrowser } from '../helpers/preview-server.ts';
 
 const site = previewAndBrowser();
 const guides = committedGuideIds();
 
-async function open(path: string, width: number): Promise<Page> {
-  const context = await site.browser.newContext({ viewport: { width, height: 844 } });
-  const page = await context.newPage();
-  await page.goto(`${site.preview.url}${path}`);
-  return page;
-}
+const open = (path: string, width: number) => openAt(site, path, width);
 
 /** Where `text` is drawn inside `element`: the box of its first character and of its last. */
 function drawn(element: Locator, text: string): Promise<{ first: DOMRect; last: DOMRect } | undefined> {

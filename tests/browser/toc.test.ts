@@ -4,21 +4,14 @@
 // section being read: a listed heading already reached (in the upper half of the screen) whose
 // next listed heading has not yet passed under the sticky header; every step is marked on the way,
 // and the phone's bar names it.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { committedGuideIds } from '../helpers/guide-from-disk.ts';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { openAt, previewAndBrowser } from '../helpers/preview-server.ts';
 
 const site = previewAndBrowser();
 const guides = committedGuideIds();
 
-async function open(path: string, width: number): Promise<Page> {
-  const phone = width < 800;
-  const context = await site.browser.newContext({ viewport: { width, height: 844 }, isMobile: phone, hasTouch: phone });
-  const page = await context.newPage();
-  await page.goto(`${site.preview.url}${path}`);
-  return page;
-}
+const open = (path: string, width: number) => openAt(site, path, width);
 
 describe('the tables of contents list every step', () => {
   it('on every guide page, en and zh, beside the page and in the phone’s menu', async () => {
