@@ -12,6 +12,7 @@ import { parsePage } from '../../src/lib/import/page-blocks.ts';
 import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
 import { hardwareOf, importPage } from '../../src/lib/import/write-guide.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
+import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { corpusDir, corpusPages, hasCorpus } from '../helpers/corpus.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
@@ -192,6 +193,55 @@ describe('the Benchmark Dataset list', () => {
     expect(files.leftOut).toEqual([
       { line: 44, message: expect.stringContaining('"- Mixed lengths replayed from a production trace"') },
     ]);
+  });
+});
+
+describe('a step whose best runs tie', () => {
+  const file = 'tests/fixtures/performance-lab-page/tied-step/page.md';
+  const { page } = readPerformanceLabPage(readFileSync(join(repoRoot, file), 'utf8'));
+  const files = importPage(page!, 'tiny/h100', file);
+  const yaml = parseYaml(files.guideYaml) as { steps: { id: string; winner?: unknown }[] };
+
+  it('the draft names the first listed as the winner, with the published generator’s rule as its reason', () => {
+    expect(files.ties).toEqual([
+      { step: 'attention-backend-in-sglang', winner: 'fa3', tiedWith: ['flashinfer'], at: '1200.00 tok/s' },
+    ]);
+    expect(yaml.steps[1]?.winner).toEqual({
+      variant: 'fa3',
+      reason: {
+        en: "tied with FlashInfer at 1200.00 tok/s; the first listed is adopted, as the published page's generator does",
+        zh: '与 FlashInfer 并列（1200.00 tok/s）；按原页面生成器的规则，采用排在前面的一项',
+      },
+    });
+    expect(yaml.steps[0]?.winner).toBeUndefined();
+  });
+
+  it('and the draft computes; as a pairwise summary the winner is compared with the run it tied with', () => {
+    const id = 'tiny/h100';
+    const runs = ingestGuide(
+      [...files.raw].map(([path, text]) => ({ path, file: `data/raw/${id}/${path}`, text })),
+    ).runs;
+    const build = (text: string) =>
+      buildGuide({
+        id,
+        yaml: { file: `content/guides/${id}/guide.yaml`, text },
+        runs,
+        prose: { en: { file: `content/guides/${id}/en.md`, text: files.enMd } },
+      });
+    const drafted = build(files.guideYaml);
+    expect(drafted.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(drafted.guide!.steps[1]).toMatchObject({
+      winner: 'fa3',
+      summary: { kind: 'ranking', order: ['fa3', 'flashinfer'] },
+    });
+    // A generator page says "Summary:" (pairwise against the worst run): the tie is no error either.
+    const pairwise = build(files.guideYaml.replace(/summary: ranking/g, 'summary: pairwise'));
+    expect(pairwise.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(pairwise.guide!.steps[1]?.summary).toMatchObject({
+      kind: 'pairwise',
+      winner: 'fa3',
+      reference: 'flashinfer',
+    });
   });
 });
 

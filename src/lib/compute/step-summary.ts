@@ -29,7 +29,7 @@ export function summarize(
       ],
     };
   }
-  const reference = pickReference(ctx, step.reference, complete, current);
+  const reference = pickReference(ctx, step.reference, complete, current, winner);
   if (typeof reference === 'string') {
     ctx.error([...path, 'reference'], 'E_REFERENCE', reference, {
       expected: 'worst, first, previous-winner or { variant: <id> }',
@@ -66,10 +66,16 @@ function pickReference(
   rule: Step['reference'],
   variants: MeasuredVariant[],
   current: { step: string; variant: MeasuredVariant } | undefined,
+  winner: MeasuredVariant,
 ): Reference | string {
   if (rule === 'worst') {
-    const worst = worstOf(variants, ctx.primaryHigher);
-    return worst ? { variant: worst } : 'the step has no measured variant';
+    // The worst of the others: when variants tie, the winner named among them is one of the
+    // worst too, and never its own reference. Alone, it is (and the caller says so).
+    const worst = worstOf(
+      variants.filter((v) => v.id !== winner.id),
+      ctx.primaryHigher,
+    );
+    return { variant: worst ?? winner };
   }
   if (rule === 'first') return variants[0] ? { variant: variants[0] } : 'the step has no measured variant';
   if (rule === 'previous-winner')

@@ -126,7 +126,7 @@ function pickWinner(
       {
         expected: 'winner: { variant: <id>, reason: { en, zh } }',
         found: `${tied.length} variants at ${winner.measured.primary.printed}`,
-        hint: `name the variant you adopt, e.g. winner: { variant: ${tied[0]?.id}, reason: { en: …, zh: … } }`,
+        hint: `name the variant you adopt, e.g. winner: { variant: ${tied[0]?.id}, reason: { en: …, zh: … } } (the first listed: the published pages' generator adopts it)`,
       },
     );
     return null;

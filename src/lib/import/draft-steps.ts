@@ -27,6 +27,8 @@ export type DraftStep = {
   title: { en: string; zh: string };
   summary: SummaryKind;
   variants: DraftVariant[];
+  /** named only when the step's best runs tie (draft-ties.ts) */
+  winner?: { variant: string; reason: { en: string; zh: string } };
 };
 
 const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);

@@ -11,6 +11,7 @@ import type { Run } from '../schema/run.ts';
 import { commandModel } from '../serving/flags.ts';
 import { draftCases } from './draft-cases.ts';
 import { draftDatasets } from './draft-datasets.ts';
+import { nameTiedWinners, type Tie } from './draft-ties.ts';
 import { pageChain } from './audit/chain.ts';
 import { engineOf, hardwareOf, slugify, uniqueSlugs } from './draft-names.ts';
 import { draftProse } from './draft-prose.ts';
@@ -28,6 +29,8 @@ export type ImportedFiles = {
   enMd: string;
   /** what keeps the draft from being written (a profile block that is not YAML, two blocks on one path): nothing is */
   problems: PageProblem[];
+  /** steps whose best runs tie: the draft names the first listed as the winner, for the author to confirm */
+  ties: Tie[];
   /** what the page has and the draft does not carry (a conclusion row no block backs, a dataset line), by page line */
   leftOut: PageProblem[];
 };
@@ -100,6 +103,13 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
     files: stepFiles,
     runsOf: stepRuns,
   });
+  const ties = nameTiedWinners(
+    steps,
+    measured.steps.map((s) => s.runs),
+    measured.ctx.latency,
+    stepFiles,
+    stepRuns,
+  );
   const { datasets, leftOut: datasetsLeftOut } = draftDatasets(page.datasets);
   const allRuns = [...[...stepRuns].flatMap(([file, runs]) => runs.map((run) => ({ file, run }))), ...caseRuns];
   const unique = uniqueSlugs();
@@ -198,6 +208,7 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
   return {
     raw: raw.texts,
     problems: [...problems, ...raw.problems].sort((a, b) => a.line - b.line),
+    ties,
     leftOut: [...rowsLeftOut, ...datasetsLeftOut].sort((a, b) => a.line - b.line),
     guideYaml: header + stringify(guide, { lineWidth: 0 }),
     enMd: draftProse(

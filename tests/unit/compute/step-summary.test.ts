@@ -155,6 +155,36 @@ describe('references that cannot be', () => {
     expect(ctx.diagnostics[0]?.hint).toBe('a step with one run has nothing to compare: use summary: none');
   });
 
+  it('a named winner among tied runs is compared with another, never with itself', () => {
+    for (const named of ['vllm', 'sglang']) {
+      const tied = guide({
+        steps: [
+          {
+            ...step('engine', [
+              ['vllm', 'vllm', 'engine/vllm.txt'],
+              ['sglang', 'sglang', 'engine/sglang.txt'],
+            ]),
+            winner: {
+              variant: named,
+              reason: { en: 'tied on throughput; the first listed is adopted', zh: '吞吐量持平，采用排在前面的一项' },
+            },
+          },
+        ],
+      });
+      const { ctx, reported } = context(tied, [
+        tps('engine/vllm.txt', '1200.00', '40.00'),
+        tps('engine/sglang.txt', '1200.00', '38.00'),
+      ]);
+      expect(summarize(ctx, measuredOf(ctx)[0]!, undefined), named).toMatchObject({
+        kind: 'pairwise',
+        winner: named,
+        reference: named === 'vllm' ? 'sglang' : 'vllm',
+        primary: { gain: 0, percent: 0, ratio: 1 },
+      });
+      expect(reported()).toEqual([]);
+    }
+  });
+
   it('but when runs that failed requests left one comparable run, there is simply nothing to say', () => {
     const runs = [
       tps('engine/vllm.txt', '1200.00', '40.00'),
