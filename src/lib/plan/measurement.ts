@@ -50,3 +50,14 @@ export function serverGroups(plan: GuidePlan): { key: string; server: PlannedSer
   }
   return [...groups.values()];
 }
+
+/** Where guide.yaml defines a variant a measurement is for: its place under steps, or undefined. */
+export function variantPath(
+  guide: { steps: readonly { id: string; variants: readonly { id: string }[] }[] },
+  use: MeasurementUse,
+): YamlPath | undefined {
+  if (use.kind !== 'variant') return undefined;
+  const s = guide.steps.findIndex((step) => step.id === use.step);
+  const v = guide.steps[s]?.variants.findIndex((variant) => variant.id === use.variant) ?? -1;
+  return s === -1 || v === -1 ? undefined : ['steps', s, 'variants', v];
+}

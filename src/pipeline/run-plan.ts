@@ -1,0 +1,163 @@
+// run-plan: a guide's whole plan, unattended. For each server the plan needs: start it, wait until
+// it is healthy, record each of its measurements still missing (src/pipeline/record.ts), stop it.
+// A result already in data/raw is not measured again, so a run killed at any point goes on where it
+// stopped; a server it left running is stopped first. A server that does not start, or never
+// becomes healthy, fails its measurements with the reason, and the sweep goes on.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { reportDiagnostics } from './report.ts';
+import { validateJson } from '../lib/diagnostics/validate.ts';
+import { runnable, serverGroups, useText, variantPath, type Measurement } from '../lib/plan/plan.ts';
+import { elapsedText, RunStateSchema, summaryText, type RunState, type RunTally } from '../lib/record/run-state.ts';
+import { programName } from '../lib/serving/shell-words.ts';
+import { folder, linkOnTheWay, readText, replaceOwned, repoPath, writeOwned } from './fs-policy.ts';
+import { measurementState, planWithState } from './plan.ts';
+import { recordMeasurement } from './record.ts';
+import { listening, sameServer, startServer, stopServer, waitHealthy } from './server-process.ts';
+
+export type RunPlanOptions = {
+  guide: string;
+  port?: number | undefined;
+  /** how long a server may take to become healthy, in seconds */
+  healthTimeout: number;
+  abort: AbortSignal;
+};
+
+const say = (line: string) => process.stderr.write(`run-plan: ${line}\n`);
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+
+export async function runPlan(options: RunPlanOptions): Promise<number> {
+  const planned = planWithState(options.guide, { port: options.port });
+  if ('diagnostics' in planned) {
+    reportDiagnostics(planned.diagnostics);
+    return 2;
+  }
+  const { plan, loaded } = planned.stated;
+  const owner = folder('recordLogs');
+  const dir = join(owner, options.guide);
+  const linked = linkOnTheWay(dir) ?? linkOnTheWay(join(folder('raw'), options.guide));
+  if (linked) {
+    say(`${repoPath(linked.path)} ${linked.reason}: nothing run`);
+    return 2;
+  }
+  const statePath = join(dir, 'run-state.json');
+  const read = existsSync(statePath)
+    ? validateJson(RunStateSchema, readText(statePath), repoPath(statePath))
+    : undefined;
+  const state: RunState = read?.ok
+    ? read.data
+    : { guide: options.guide, began: new Date().toISOString(), server: null, failed: {} };
+  const save = () => {
+    const temp = `${statePath}.${process.pid}.tmp`;
+    writeOwned(temp, owner, `${JSON.stringify(state, null, 2)}\n`);
+    replaceOwned(temp, owner, statePath, owner);
+  };
+  if (state.server && sameServer(state.server.pid, state.server.program)) {
+    say(`stopping the server the last run left running (pid ${state.server.pid}): ${state.server.command}`);
+    await stopServer(state.server);
+  }
+  state.server = null;
+  save();
+
+  const began = Date.now();
+  const tally: RunTally = { recorded: [], present: [], failed: [], blocked: [] };
+  const groups = serverGroups(plan);
+  const total = plan.measurements.length;
+  let n = 0;
+  const progress = (m: Measurement, what: string) =>
+    say(`[${++n}/${total}] ${elapsedText(Date.now() - began)} ${m.id}: ${what}`);
+  const fail = (m: Measurement, reason: string, log?: string) => {
+    const use = m.uses.find((u) => variantPath(loaded.guide, u) !== undefined);
+    const path = use ? variantPath(loaded.guide, use) : undefined;
+    tally.failed.push({
+      id: m.id,
+      reason: log ? `${reason} (log: ${log})` : reason,
+      ...(path ? { where: `${loaded.file}:${loaded.locate(path).line} (${use ? useText(use) : ''})` } : {}),
+    });
+    state.failed[m.id] = { reason, at: new Date().toISOString(), ...(log ? { log } : {}) };
+    save();
+  };
+  for (const m of plan.measurements.filter((x) => x.server === undefined)) {
+    progress(m, `cannot run as planned: ${m.problems[0]?.message ?? 'no server'}`);
+    tally.blocked.push({ id: m.id, reason: m.problems[0]?.message ?? 'no server' });
+  }
+
+  let interrupted = false;
+  for (const [g, group] of groups.entries()) {
+    if (interrupted) break;
+    const todo: Measurement[] = [];
+    for (const m of group.measurements) {
+      if (measurementState(options.guide, m).exists) {
+        progress(m, 'already there');
+        tally.present.push(m.id);
+      } else if (!runnable(m)) {
+        progress(m, `cannot run as planned: ${m.problems[0]?.message ?? ''}`);
+        tally.blocked.push({ id: m.id, reason: m.problems[0]?.message ?? '' });
+      } else todo.push(m);
+    }
+    if (todo.length === 0) continue;
+    const { server } = group;
+    const where = `server ${g + 1} of ${groups.length}`;
+    if (await listening(server.host, server.port)) {
+      for (const m of todo) {
+        progress(m, `failed: port ${server.port} is in use`);
+        fail(m, `port ${server.port} on ${server.host} is in use by another process: stop it, or give run-plan --port`);
+      }
+      continue;
+    }
+    const logPath = join(dir, 'servers', `${stamp()}-${server.engine}.log`);
+    say(`${where}: starting ${server.text} (log: ${repoPath(logPath)})`);
+    const started = startServer(server, logPath, owner);
+    if (typeof started === 'string') {
+      for (const m of todo) fail(m, started);
+      continue;
+    }
+    const program = programName(server.words[0] ?? '');
+    state.server = { pid: started.pid, program, command: server.text };
+    save();
+    const health = await waitHealthy(server, started, options.healthTimeout, options.abort);
+    if (health === 'healthy') say(`${where}: healthy after ${elapsedText(Date.now() - began)} of the run`);
+    for (const m of todo) {
+      if (health !== 'healthy' || options.abort.aborted) {
+        if (health === 'interrupted' || options.abort.aborted) interrupted = true;
+        else {
+          progress(m, `failed: ${health}`);
+          fail(m, health, repoPath(logPath));
+        }
+        continue;
+      }
+      const exited = started.exited();
+      if (exited !== undefined) {
+        progress(m, `failed: the server ${exited}`);
+        fail(m, `the server ${exited} during the run`, repoPath(logPath));
+        continue;
+      }
+      progress(m, `recording (${where})`);
+      const outcome = await recordMeasurement({
+        guide: options.guide,
+        measurement: m.id,
+        port: options.port,
+        serving: { command: server.text, startedBy: 'run-plan' },
+        abort: options.abort,
+      });
+      say(outcome.message);
+      if (outcome.status === 'recorded') {
+        tally.recorded.push(m.id);
+        state.failed = Object.fromEntries(Object.entries(state.failed).filter(([id]) => id !== m.id));
+        save();
+      } else if (outcome.status === 'exists') tally.present.push(m.id);
+      else if (outcome.status === 'interrupted') interrupted = true;
+      else fail(m, outcome.message, outcome.log);
+    }
+    say(`${where}: stopping`);
+    await stopServer(started);
+    state.server = null;
+    save();
+  }
+  process.stderr.write(summaryText(options.guide, total, Date.now() - began, tally));
+  if (interrupted) {
+    say('interrupted: run it again to go on where it stopped');
+    return 130;
+  }
+  return tally.failed.length > 0 ? 1 : 0;
+}
