@@ -57,7 +57,9 @@ const packageScripts = z
 function scriptsRunBy(shell: string): Set<string> {
   const found = new Set<string>();
   const visit = (text: string) => {
-    for (const [, name] of text.matchAll(/(?:^|&&|;|\|)\s*npm (?:run (?:-s )?([\w:-]+)|(test)\b)/gm)) {
+    // .ci/run runs each command as `stage '<name>' <command>`, npm test under `env <variable>=…`.
+    const commandStart = /(?:^|&&|;|\||\bstage '[^']*'|\benv(?: \w+=\S+)+)\s*/.source;
+    for (const [, name] of text.matchAll(new RegExp(`${commandStart}npm (?:run (?:-s )?([\\w:-]+)|(test)\\b)`, 'gm'))) {
       const script = name ?? 'test';
       if (found.has(script)) continue;
       found.add(script);
