@@ -1,5 +1,6 @@
 import { appendAll } from '../append-all.ts';
-import type { CellLine, GuideView, RawResult } from './guide-view.ts';
+import type { GuideView, RawResult } from './guide-view.ts';
+import type { SourceRef } from './view-context.ts';
 
 /**
  * Where a raw result block is printed in full (`first`) or only pointed at (a later repeat), and
@@ -10,7 +11,7 @@ export type RawPlacement = { anchor: string; first: boolean; lines: ReadonlyMap<
 export type RawPlacements = {
   results: ReadonlyMap<RawResult, RawPlacement>;
   /** the link from a number to the raw line that printed it (`#raw-3-11`), when that line is printed on the page */
-  href: (line: CellLine) => string | undefined;
+  href: (number: SourceRef) => string | undefined;
 };
 
 /**
@@ -66,9 +67,9 @@ export function placementOf(placements: RawPlacements, result: RawResult): RawPl
   return placement;
 }
 
-/** Every number of the view with the raw lines that printed it (a table cell's line), wherever the view holds one. */
-function cellLines(view: GuideView): CellLine[] {
-  const found: CellLine[] = [];
+/** Every number of the view with the raw lines that printed it (a table cell's line, a step table's value), wherever the view holds one. */
+function cellLines(view: GuideView): SourceRef[] {
+  const found: SourceRef[] = [];
   const stack: unknown[] = [view];
   const seen = new Set<unknown>();
   for (let value = stack.pop(); value !== undefined; value = stack.pop()) {
@@ -80,6 +81,6 @@ function cellLines(view: GuideView): CellLine[] {
   return found;
 }
 
-function isCellLine(value: object): value is CellLine {
+function isCellLine(value: object): value is SourceRef {
   return 'source' in value && 'file' in value && 'lines' in value && Array.isArray(value.lines);
 }

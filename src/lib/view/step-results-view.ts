@@ -1,10 +1,10 @@
 import { shownAs } from '../format/measurement-text.ts';
 import { metricHeading } from './metric-heading.ts';
-import type { ComputedStep } from '../schema/computed.ts';
+import type { Cell, ComputedStep } from '../schema/computed.ts';
 import type { MetricKey } from '../schema/metric.ts';
 import { nameOf } from '../format/variant-name.ts';
 import { primaryText, statusText, summaryVariant } from './step-names.ts';
-import type { DeltaView, ViewContext } from './view-context.ts';
+import type { DeltaView, SourceRef, ViewContext } from './view-context.ts';
 import { isComplete } from '../schema/served.ts';
 
 /** One row of a step's results table: a variant's numbers and its changes against where the step started. */
@@ -13,8 +13,10 @@ export type StepResultRow = {
   label: string;
   /** the objective metric as sentences give it ("7081.34x2"); absent when the variant was not measured */
   primary?: string;
-  /** each secondary metric, with its change against where the step started */
-  secondary: { value: string; delta?: DeltaView }[];
+  /** where the objective was printed: the value links to that raw line (a derived value's title says how it was computed) */
+  primarySource?: SourceRef;
+  /** each secondary metric, with its change against where the step started, and where it was printed */
+  secondary: { value: string; delta?: DeltaView; source: SourceRef }[];
   /** against where the step started: "+3.56%", "1.12x faster"; that configuration's own row says so */
   change?: DeltaView;
   /**
@@ -68,6 +70,12 @@ export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsVi
   // The bars' length is layout: each bar's share of the longest one, as a chart scales its axis.
   const largest = Math.max(...variants.filter(isComplete).map((v) => v.measured.score));
   if (variants.length === 0) return undefined;
+  // A value the block does not print links to the first line it is computed from, and says so.
+  const sourceOf = (cell: Cell, key: MetricKey): SourceRef => {
+    const source = ctx.sourceOf(cell, key);
+    const lines = cell.derived?.lines.join(tr('stepResults.linesSeparator'));
+    return lines ? { ...source, derived: tr('stepResults.computed', { lines }) } : source;
+  };
   const rows = variants.map((variant, i): StepResultRow => {
     const m = variant.measured;
     const isExternal = i < external.length;
@@ -78,10 +86,11 @@ export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsVi
     const change = isReference ? undefined : variant.change;
     if (m) {
       row.primary = primaryText(guide, m);
+      row.primarySource = sourceOf(m.primary, primary);
       row.secondary = m.secondary.map((cell, k) => {
         const key = guide.metrics.secondary[k] ?? primary;
         const delta = change ? ctx.secondaryDelta(change, k) : undefined;
-        return { value: shownAs(cell.value, key), ...(delta ? { delta } : {}) };
+        return { value: shownAs(cell.value, key), ...(delta ? { delta } : {}), source: sourceOf(cell, key) };
       });
       if (chart && isComplete(variant)) row.bar = Math.round((m.score / largest) * 1000) / 10;
     }

@@ -13,6 +13,7 @@ import type { Cell, ComputedGuide, Measured, SecondaryChanges } from '../schema/
 import { metricDirection, type MetricKey } from '../schema/metric.ts';
 import { metricName } from './metric-heading.ts';
 import { rawLayout, type RawResult } from './raw-text.ts';
+import { anchorHeadings } from './prose-anchors.ts';
 
 export type { RawResult } from './raw-text.ts';
 
@@ -42,6 +43,9 @@ export type CellLine = {
   /** how a value the block does not print was computed from its lines */
   derived?: string;
 };
+
+/** Where a number was printed: what the page links it to. */
+export type SourceRef = Pick<CellLine, 'source' | 'file' | 'lines' | 'derived'>;
 
 export type MeasuredCell = {
   primary: CellLine;
@@ -76,6 +80,8 @@ export type ViewContext = {
   cell: (measured: Measured, change?: CellChange) => MeasuredCell;
   /** one value of metric `key`, shown as `text`, with the raw lines that printed it (or it was derived from) */
   cellLine: (cell: Cell, key: MetricKey, text: string) => CellLine;
+  /** where a value of metric `key` was printed, for the link to its raw line, and how it was derived */
+  sourceOf: (cell: Cell, key: MetricKey) => SourceRef;
   /** a benchmark profile as the page's language names it ("均衡" for Balanced); its name when the guide lists no such profile */
   profileName: (profile: { id: string; name: string }) => string;
   /** which colour is better and which way each metric of the guide is better: beside tables of changes */
@@ -98,24 +104,18 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
   };
   const accelerator = guide.hardware.accelerator.toUpperCase();
   const delta = deltaStyle(guide, tr);
-  const line = (cell: Cell, key: MetricKey, text: string): CellLine => {
+  const sourceOf = (cell: Cell, key: MetricKey): SourceRef => {
     const file = runOf(cell.runId).file;
     const lines = cell.derived ? cell.derived.lines : [cell.line];
+    const formula = cell.derived && tr(`cell.formula.${cell.derived.formula}`);
     return {
-      text,
       source: `${file}:${lines.join(',')}`,
       file,
       lines,
-      ...(cell.derived
-        ? {
-            derived: tr('cell.derived', {
-              formula: tr(`cell.formula.${cell.derived.formula}`),
-              metric: metricShortName(key),
-            }),
-          }
-        : {}),
+      ...(formula ? { derived: tr('cell.derived', { formula, metric: metricShortName(key) }) } : {}),
     };
   };
+  const line = (cell: Cell, key: MetricKey, text: string): CellLine => ({ text, ...sourceOf(cell, key) });
   // Per accelerator, each side shows what it measured; replicated, the copies show as "x2".
   const primaryText = (m: Measured) =>
     guide.scaling === 'per-gpu'
@@ -128,6 +128,7 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
     tr,
     prose,
     secondaryDelta,
+    sourceOf,
     profileName: (profile) => guide.profiles.find((p) => p.id === profile.id)?.label[lang] ?? profile.name,
     directionLegend: directionLegend([guide.metrics.primary, ...guide.metrics.secondary], tr),
     change: (change) => {
@@ -176,20 +177,6 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
       return out;
     },
   };
-}
-
-/**
- * A prose slot's headings get ids (`prefix-1`, `-2`, …) and link to themselves like the page's own
- * headings, so a note has a permalink and search files its text under its own heading. A heading
- * that holds a link keeps it and gets only the id (links do not nest).
- */
-export function anchorHeadings(html: string, prefix: string): string {
-  let count = 0;
-  return html.replace(/<h([1-6])>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
-    const id = `${prefix}-${++count}`;
-    const text = inner.includes('<a ') ? inner : `<a href="#${id}">${inner}</a>`;
-    return `<h${level} id="${id}">${text}</h${level}>`;
-  });
 }
 
 /** How this guide writes a change of its objective: a percentage (per accelerator), or a latency ratio. */
