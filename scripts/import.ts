@@ -7,7 +7,8 @@ import { terminalText } from '../src/lib/diagnostics/diagnostics.ts';
 import { importPage } from '../src/lib/import/write-guide.ts';
 import { folder, repoPath } from '../src/pipeline/fs-policy.ts';
 import { importTargetProblem, writeImport } from '../src/pipeline/import-writer.ts';
-import { audit, printAudit, readPage } from '../src/pipeline/page-import.ts';
+import { audit, knownBlocks, printAudit, printDecisions, readPage } from '../src/pipeline/page-import.ts';
+import { draftDecisions } from '../src/lib/import/decisions.ts';
 import { answerHelp } from '../src/pipeline/cli-help.ts';
 
 answerHelp(`usage: npm run import -- <page.md> [<model>/<hardware>]
@@ -38,5 +39,6 @@ const [rawDir, contentDir] = [repoPath(join(folder('raw'), id)), repoPath(join(f
 process.stderr.write(
   `import: wrote ${files.raw.size} raw file(s) to ${rawDir}/, guide.yaml and en.md to ${contentDir}/\n`,
 );
-printAudit(file, audit(page, file, id));
-process.stderr.write(`import: next, \`npm run check\` lists what the draft guide.yaml still needs\n`);
+// A block another guide holds is one of the decisions listed last: the audit does not name it too.
+printAudit(file, audit(page, file, id, new Map()));
+printDecisions(draftDecisions(id, files, knownBlocks(id)));

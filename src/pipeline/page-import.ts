@@ -96,6 +96,19 @@ export function printAudit(file: string, findings: readonly AuditFinding[]): voi
   );
 }
 
-export function audit(page: PerformanceLabPage, file: string, id: string): AuditFinding[] {
-  return auditPage(page, file, knownBlocks(id));
+export function audit(
+  page: PerformanceLabPage,
+  file: string,
+  id: string,
+  known: ReadonlyMap<string, string> = knownBlocks(id),
+): AuditFinding[] {
+  return auditPage(page, file, known);
+}
+
+/** What the draft leaves for its author (import/decisions.ts), once, after the audit. */
+export function printDecisions(decisions: readonly string[]): void {
+  process.stderr.write(
+    `import: the draft leaves ${decisions.length} decision(s) for you; \`npm run check\` holds the guide to them:\n`,
+  );
+  for (const decision of decisions) process.stderr.write(`  - ${terminalText(decision)}\n`);
 }

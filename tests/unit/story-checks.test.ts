@@ -168,6 +168,38 @@ describe('story checks', () => {
     );
   });
 
+  it('a log of several blocks another guide holds: one copy, named once, at the log', () => {
+    const log = `# short\n${raw('vllm.txt')}\n# long\n${raw('sglang.txt')}`;
+    const logRuns = (file: string) => ingestGuide([{ path: 'other-cases/a.log', file, text: log }]).runs;
+    const mine = [...runs, ...logRuns(`data/raw/${id}/other-cases/a.log`)];
+    const index = blockIndex([
+      { id, runs: mine },
+      { id: 'other/h100', runs: logRuns('data/raw/other/h100/cases.log') },
+    ]);
+    const yaml = baseYaml.replace(
+      'optimizationSummary:',
+      `otherCases:
+  layout: by-config
+  baseline: { args: [-tp 8], log: other-cases/a.log }
+  optimized: { args: [--tp-size 8], log: other-cases/a.log }
+optimizationSummary:`,
+    );
+    const built = buildGuide({
+      id,
+      yaml: { file: `content/guides/${id}/guide.yaml`, text: yaml },
+      runs: mine,
+      prose: { en: prose('en'), zh: prose('zh') },
+      blocks: index,
+    });
+    // engine/*.txt are blocks of the other guide's log too: each file is one copy, the log another.
+    const line = yaml.split('\n').findIndex((l) => l.includes('baseline: { args: [-tp 8], log:')) + 1;
+    expect(errors(built)).toEqual([
+      '15: E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/vllm.txt holds the same block as data/raw/other/h100/cases.log: a result copied from another guide?',
+      '16: E_UNACKNOWLEDGED: data/raw/tiny/h100/engine/sglang.txt holds the same block as data/raw/other/h100/cases.log: a result copied from another guide?',
+      `${line}: E_UNACKNOWLEDGED: data/raw/tiny/h100/other-cases/a.log holds the same block as data/raw/other/h100/cases.log: a result copied from another guide?`,
+    ]);
+  });
+
   describe('a block of another guide with its numbers edited', () => {
     /** The index with another guide that holds engine/vllm.txt's block with `edit` applied. */
     const withEdited = (edit: (text: string) => string) => {

@@ -116,7 +116,8 @@ export function resolveLog(ctx: ComputeContext, log: string, path: YamlPath): Ru
     noSuchFile(ctx, log, path);
     return undefined;
   }
-  for (const run of blocks) ctx.usedRuns.set(run.id, run);
+  // A block first used here is located here: a warning about it points at the log's line, not at guide.yaml's top.
+  for (const run of blocks) markUsed(ctx, run, path);
   return blocks;
 }
 

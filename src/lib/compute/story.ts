@@ -97,20 +97,25 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
     if (added.length > 0) found({ code: 'W_STORY_ADDED', from, flags: added }, ['recommended', 'command']);
   }
 
+  // One finding per raw file and the file it copies, naming both: a log of four copied blocks is one copy.
+  const copies = new Set<string>();
   for (const run of ctx.usedRuns.values()) {
     if (!isServingResult(run)) continue;
     const other = copyOf(ctx.id, runBlockDigest(run), blocks);
-    if (other)
-      found(
-        {
-          code: 'W_STORY_COPIED',
-          file: run.source.file,
-          other: other.file,
-          ...(other.changed ? { changed: metricsOfTokens(run.metrics, other.changed) } : {}),
-        },
-        ctx.usedAt.get(run.id) ?? [],
-        rawPathOf(run, ctx.id),
-      );
+    if (!other) continue;
+    const pair = JSON.stringify([run.source.file, other.file, other.changed ? 'changed' : 'same']);
+    if (copies.has(pair)) continue;
+    copies.add(pair);
+    found(
+      {
+        code: 'W_STORY_COPIED',
+        file: run.source.file,
+        other: other.file,
+        ...(other.changed ? { changed: metricsOfTokens(run.metrics, other.changed) } : {}),
+      },
+      ctx.usedAt.get(run.id) ?? [],
+      rawPathOf(run, ctx.id),
+    );
   }
   return checks;
 }

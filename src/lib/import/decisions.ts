@@ -1,0 +1,43 @@
+// What a draft guide leaves for its author, listed once and in one place when `npm run import`
+// ends, each with the decision it needs: acknowledgements whose reason is FILL-IN, ties the draft
+// settled by the published generator's rule, raw files that repeat another guide's, the Chinese
+// prose. (The page's own differences and what the draft leaves out are the audit's lines.)
+import { parse } from 'yaml';
+import { normalizeBlock } from './audit/copies.ts';
+import type { ImportedFiles } from './write-guide.ts';
+
+type Entry = { file?: string; block?: string; code?: string; metric?: string; reason?: { en?: string } };
+
+export function draftDecisions(
+  id: string,
+  files: Pick<ImportedFiles, 'guideYaml' | 'ties' | 'raw'>,
+  knownBlocks: ReadonlyMap<string, string>,
+): string[] {
+  const guideFile = `content/guides/${id}/guide.yaml`;
+  const draft = parse(files.guideYaml) as { acknowledge?: Entry[] } | null;
+  const decisions: string[] = [];
+  (draft?.acknowledge ?? []).forEach((entry, index) => {
+    const reason = entry.reason?.en ?? '';
+    if (!reason.startsWith('FILL-IN')) return;
+    const where = `${entry.file ? `data/raw/${id}/${entry.file}` : 'every run'}${entry.block ? ` (block "${entry.block}")` : ''}`;
+    const what = reason.replace(/^FILL-IN why this is acceptable:\s*/, '');
+    decisions.push(
+      `${guideFile} acknowledge[${index}]: ${entry.code} on ${entry.metric} of ${where}: ${what}. Write why it is acceptable (reason en and zh), or rerun the benchmark`,
+    );
+  });
+  for (const tie of files.ties)
+    decisions.push(
+      `${guideFile} step "${tie.step}": "${tie.winner}" is the winner of a tie with ${tie.tiedWith.map((t) => `"${t}"`).join(', ')} at ${tie.at}, by the published generator's rule (the first listed). Confirm it, or name another and say why`,
+    );
+  for (const [path, text] of files.raw) {
+    const other = knownBlocks.get(normalizeBlock(text));
+    if (other)
+      decisions.push(
+        `data/raw/${id}/${path} is the same block as ${other}, another guide's result. Replace it with this guide's own run, or acknowledge W_STORY_COPIED with why the same run belongs to both`,
+      );
+  }
+  decisions.push(
+    `content/guides/${id}/zh.md: translate en.md slot by slot (until then the zh page shows the English prose under a "not translated yet" notice)`,
+  );
+  return decisions;
+}
