@@ -62,7 +62,7 @@ function target(measurements: readonly Measurement[], id: string, given: boolean
   const block = hash === -1 ? null : id.slice(hash + 1).trim();
   if (!file.split('/').every((part) => SEGMENT.test(part)) || block === '')
     return `${id} is not a raw file of the guide: a path below its raw folder (letters, digits, ".", "_", "-"), optionally #<block label>`;
-  return { id, file, block, uses: [], problems: [] };
+  return { id, file, block, uses: [], paths: [], problems: [] };
 }
 
 const stamp = (date: Date) => date.toISOString().replace(/[:.]/g, '-');

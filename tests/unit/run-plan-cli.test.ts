@@ -2,7 +2,7 @@
 // records for every variant, unattended; killed half way, it goes on where it stopped; a server
 // that dies at start or never becomes healthy fails its measurements with the reason.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,47 @@ describe('npm run run-plan', () => {
     const check = script(root, 'check.ts', []);
     expect(check.stderr.split('\n').filter((l) => / error /.test(l))).toEqual([]);
     expect(check.status, check.stderr).toBe(0);
+
+    // check holds guide.yaml to what was recorded, each difference at the line to change
+    const yamlPath = join(root, 'content/guides', GUIDE, 'guide.yaml');
+    const yaml = readFileSync(yamlPath, 'utf8');
+    const lineOf = (text: string, part: string) => text.split('\n').findIndex((l) => l.includes(part)) + 1;
+    const errors = (edited: string) => {
+      writeFileSync(yamlPath, edited);
+      const result = script(root, 'check.ts', []);
+      writeFileSync(yamlPath, yaml);
+      expect(result.status).toBe(1);
+      return result.stderr.split('\n').filter((l) => / error E_RECORDED/.test(l));
+    };
+    const newer = yaml.replace('version: v0.11.0', 'version: v0.12.0');
+    expect(errors(newer)).toEqual([
+      `content/guides/${GUIDE}/guide.yaml:${lineOf(newer, 'v0.12.0')}:29: error E_RECORDED_ENGINE: vLLM v0.12.0, but the records of cases/second-workload/baseline.txt and 1 other result say vLLM 0.11.0 (GET http://127.0.0.1:${port}/version)`,
+    ]);
+    const bigger = yaml.replace(/gpus: 2 /, 'gpus: 4 ');
+    expect(errors(bigger)).toEqual([
+      `content/guides/${GUIDE}/guide.yaml:${lineOf(bigger, 'gpus: 4')}:3: error E_RECORDED_MACHINE: hardware.gpus is 4, but the records of cases/second-workload/baseline.txt and 6 other results say the machine has 2 GPUs (nvidia-smi: 2 × NVIDIA H100 80GB HBM3)`,
+    ]);
+    const drifted = yaml.replace(
+      'args: [--tp-size=2, --mem-fraction-static=0.85], result: tuning/after.txt',
+      'args: [--tp-size=2, --mem-fraction-static=0.9], result: tuning/after.txt',
+    );
+    expect(errors(drifted)).toEqual([
+      `content/guides/${GUIDE}/guide.yaml:${lineOf(drifted, 'static=0.9')}:9: error E_RECORDED_FLAGS: step mem-fraction, variant after: tuning/after.txt was not run as guide.yaml configures it: guide.yaml sets --mem-fraction-static 0.9, it ran with --mem-fraction-static 0.85`,
+      // the GSM8K check's "after" ran on that variant's server too
+      `content/guides/${GUIDE}/guide.yaml:${lineOf(drifted, 'result: gsm8k/after.txt')}:9: error E_RECORDED_FLAGS: accuracy gsm8k, after: gsm8k/after.txt was not run as guide.yaml configures it: guide.yaml sets --mem-fraction-static 0.9, it ran with --mem-fraction-static 0.85`,
+    ]);
+    const recordPath = join(root, 'data/raw', GUIDE, 'engine/vllm.txt.record.json');
+    const record = readFileSync(recordPath, 'utf8');
+    writeFileSync(recordPath, record.replace('--num-prompts 1000', '--num-prompts 500'));
+    expect(errors(yaml)).toEqual([
+      `data/raw/${GUIDE}/engine/vllm.txt:${lineOf(readFileSync(join(root, 'data/raw', GUIDE, 'engine/vllm.txt'), 'utf8'), 'Successful requests:')}: error E_RECORDED_WORKLOAD: the benchmark was asked for 500 requests (its command in vllm.txt.record.json), but the block counts 1000`,
+    ]);
+    writeFileSync(recordPath, record.replace('"perflabRecord": 1', '"perflabRecord": 2'));
+    const broken = script(root, 'check.ts', []);
+    expect(broken.stderr).toMatch(
+      /data\/raw\/qwen3-8b\/h100\/engine\/vllm\.txt\.record\.json:2: error E_RECORD: not a record npm run record writes: perflabRecord: not an allowed value/,
+    );
+    writeFileSync(recordPath, record);
 
     // a second run finds everything there and starts no server
     const again = script(root, 'run-plan.ts', [GUIDE, '--port', String(port)]);

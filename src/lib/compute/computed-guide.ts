@@ -15,6 +15,7 @@ import { storyFindings } from './story.ts';
 import { computeSweep } from './sweep.ts';
 import { checkCommands } from './commands.ts';
 import { checkGpuCount } from './gpu-count.ts';
+import { checkRecorded } from './recorded.ts';
 import { emptyBlockIndex } from './block-index.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { metricDirection } from '../schema/metric.ts';
@@ -68,6 +69,7 @@ export function computeFromGuideYaml(input: ComputeInput): {
   const comparison = computeComparison(ctx);
   const sweep = computeSweep(ctx, comparison);
   const otherCases = computeOtherCases(ctx);
+  checkRecorded(ctx);
   const story = baseline ? storyFindings(ctx, steps, input.blocks ?? emptyBlockIndex()) : [];
   const { acknowledged, storyNotes } = checkAcknowledgements(ctx, story);
   const recommendedEngine = lookup(ctx, guide.engines, 'engine', guide.recommended.engine, ['recommended', 'engine']);

@@ -116,6 +116,28 @@ export const GUIDE_CODES = {
       "the GPU count of guide.yaml (hardware.gpus, or a run's own gpus:) and the parallelism of its vLLM or SGLang commands (tensor × pipeline × data parallel size) disagree",
     hint: 'hardware.gpus is how many GPUs the machine has: at least one command runs on all of them, none on more, and a run that says gpus: N runs on N',
   },
+  E_RECORDED_MACHINE: {
+    severity: 'error',
+    meaning:
+      'hardware.gpus, hardware.name or hardware.accelerator is not the machine the results were recorded on (npm run record: nvidia-smi or npu-smi)',
+    hint: 'make hardware: say the machine that ran, or measure the results on the machine it names',
+  },
+  E_RECORDED_ENGINE: {
+    severity: 'error',
+    meaning: "an engine's version in guide.yaml is not the version its server reported when the results were recorded",
+    hint: 'give the engine the version that ran (engines: [{ id, name, version }])',
+  },
+  E_RECORDED_FLAGS: {
+    severity: 'error',
+    meaning: "a run's args or command in guide.yaml are not the serving command its record says it ran with",
+    hint: 'make guide.yaml say what ran, or measure the result again (npm run record -- --force)',
+  },
+  E_RECORDED_WORKLOAD: {
+    severity: 'error',
+    meaning:
+      "a block's own totals (requests, input and output tokens) are not what the benchmark command of its record asked for",
+    hint: 'the block is not the output of the benchmark its record names: measure it again, or remove the record',
+  },
   W_STORY_ADDED: {
     severity: 'warning',
     meaning: 'the recommended command sets flags the last adopted configuration does not',

@@ -70,6 +70,11 @@ export const RAW_INPUT_CODES = {
   },
 
   // Reading a raw file.
+  E_RECORD: {
+    severity: 'error',
+    meaning: 'a record beside a raw file (<file>.record.json) is not one npm run record writes',
+    hint: 'measure the result again with npm run record --force, or remove the record (the result is read without it)',
+  },
   E_JSON: {
     severity: 'error',
     meaning: 'a JSON or JSONL raw file does not parse',

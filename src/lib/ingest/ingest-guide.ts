@@ -10,6 +10,7 @@ import { appendAll } from '../append-all.ts';
 import { confusableIn } from '../confusable.ts';
 import { showInvisible } from '../visible-text.ts';
 import { isRecordFile } from '../record/record-files.ts';
+import { readRecords, recordedFor } from '../record/attach-records.ts';
 
 export type RawFile = {
   /** path relative to the guide's raw folder */ path: string;
@@ -66,6 +67,8 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
   const diagnostics: Diagnostic[] = [];
   // A run's id is its raw path without the extension: two files that share a stem would share ids.
   const idOwners = new Map<string, string>();
+  const { records, diagnostics: unreadRecords } = readRecords(files);
+  appendAll(diagnostics, unreadRecords);
   for (const raw of [...files].sort((a, b) => byCodeUnit(a.path, b.path))) {
     // What a result ran on (npm run record), not a result: src/lib/record/record-files.ts.
     if (isRecordFile(raw.path)) continue;
@@ -120,9 +123,10 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
         continue;
       }
       // A parser bug, not the author's: name the block, and what of the run the schema refused.
+      const recorded = recordedFor(records.get(raw.path), parsed, result.runs.length);
       const checked = validate(
         RunSchema,
-        { id, ...parsed },
+        { id, ...parsed, ...(recorded ? { recorded } : {}) },
         { file: raw.file, locate: () => ({ line: parsed.source.startLine }) },
       );
       if (!checked.ok) {

@@ -19,6 +19,8 @@ export type Measurement = {
   /** the `# label` of its block in that file, when the guide names one */
   block: string | null;
   uses: MeasurementUse[];
+  /** where guide.yaml names each use, in the order of `uses` */
+  paths: YamlPath[];
   server?: PlannedServer;
   benchmark?: PlannedBenchmark;
   problems: PlanProblem[];

@@ -185,6 +185,7 @@ export function planGuide(id: string, guide: Guide, options: ServerOptions = {})
         file,
         block,
         uses: [need.use],
+        paths: [need.path],
         ...(server ? { server } : {}),
         ...(benchmark ? { benchmark } : {}),
         problems: own,
@@ -194,6 +195,7 @@ export function planGuide(id: string, guide: Guide, options: ServerOptions = {})
       return;
     }
     existing.uses.push(need.use);
+    existing.paths.push(need.path);
     for (const problem of own)
       if (!existing.problems.some((p) => p.message === problem.message)) existing.problems.push(problem);
     const before = existing.server;

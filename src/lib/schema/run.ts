@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MetricKeySchema, UnitSchema } from './metric.ts';
+import { RecordedResultSchema } from './record.ts';
 
 /**
  * How a value its file does not print is computed from values it does, by name: each page writes
@@ -71,6 +72,8 @@ export const RunSchema = z.object({
   metrics: z.partialRecord(MetricKeySchema, MetricValueSchema),
   /** The block exactly as printed (normalized line endings), for the page's collapsible raw result. */
   raw: z.string(),
+  /** what the run ran on, when npm run record measured it (`<raw file>.record.json`) */
+  recorded: RecordedResultSchema.optional(),
   source: z.object({
     blockIndex: z.number().int().nonnegative(),
     blockLabel: z.string().nullable(),
