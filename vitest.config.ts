@@ -1,19 +1,31 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Node keeps the compiled code of what vitest's workers and the CLIs the tests start load, as npm's
+// scripts do (package.json): a module unchanged since it was last compiled is not compiled again.
+process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, 'node_modules/.cache/node-compile');
 
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // vitest's own default is a worker fewer than the cores: one on a 2-core machine, idle whenever
+    // its test waits for Chromium, a server or a CLI, which run in processes of their own.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      // Pure and fixture tests: independent files, run in parallel.
+      // Pure and fixture tests, and the CLIs on scratch copies.
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      // Tests of dist/: browser tests share one preview server and one Chromium, so files run in turn.
+      // dist/ read as files, and scratch sites built, served and edited.
+      { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
+      // The pages in Chromium: one preview of dist/ and one browser for every file (globalSetup),
+      // each file with a connection and contexts of its own, so files run side by side.
       {
         extends: true,
         test: {
-          name: 'site',
-          include: ['tests/build/**/*.test.ts', 'tests/browser/**/*.test.ts'],
-          fileParallelism: false,
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/helpers/site-setup.ts'],
         },
       },
     ],

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { committedGuideIds } from '../helpers/guide-from-disk.ts';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 

@@ -3,7 +3,7 @@
 // with a value (no "—" where a guide measured nothing); machines with different numbers of GPUs
 // are compared per GPU; what one guide alone measured is named under the tables, not compared.
 import { describe, expect, it } from 'vitest';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 

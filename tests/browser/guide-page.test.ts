@@ -4,32 +4,23 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseShellCommand } from '../../src/lib/serving/shell-words.ts';
 import { showsNumber } from '../helpers/page-text.ts';
-import { startPreview, type Preview } from '../helpers/preview-server.ts';
+import { previewAndBrowser } from '../helpers/site-in-browser.ts';
 import { BASELINES, compareImages, expectScreenshot, mismatch } from '../helpers/screenshot.ts';
 
-let preview: Preview;
-let browser: Browser;
+const site = previewAndBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  preview = await startPreview();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
+  page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
 
 describe('GLM-5.2 / H200 guide in Chromium', () => {
   it('zh page shows the conclusion with green gains and red losses', async () => {
-    await page.goto(`${preview.url}/zh/guides/glm-5.2/h200/`);
+    await page.goto(`${site.preview.url}/zh/guides/glm-5.2/h200/`);
     expect(await page.title()).toContain('H200 上的 GLM-5.2 吞吐量优化');
     const balanced = page.locator('.comparison-table tr[data-case="balanced"] .measured-primary .delta');
     expect(await balanced.textContent()).toBe('(+219.70%)');
@@ -41,24 +32,24 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
     const tpot = page.locator('.comparison-table tr[data-case="sharegpt"] .measured-secondary .delta');
     expect(await tpot.textContent()).toBe('(+121.93%)');
     expect(await tpot.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 214, 214)');
-    await expectScreenshot(browser, page.locator('.comparison-table'), 'zh-comparison-table-1280');
+    await expectScreenshot(site.browser, page.locator('.comparison-table'), 'zh-comparison-table-1280');
   });
 
   it('a screenshot comparison fails when the table looks different', async () => {
     const table = page.locator('.comparison-table');
     const baseline = readFileSync(join(BASELINES, 'zh-comparison-table-1280.png'));
-    expect(mismatch(await compareImages(browser, baseline, await table.screenshot()))).toBeUndefined();
+    expect(mismatch(await compareImages(site.browser, baseline, await table.screenshot()))).toBeUndefined();
     // The gains' green a little darker: no text moved, only colour
     const style = await page.addStyleTag({
       content: '.comparison-table .delta { background-color: rgb(110, 200, 110) !important }',
     });
-    expect(mismatch(await compareImages(browser, baseline, await table.screenshot()))).toMatch(
+    expect(mismatch(await compareImages(site.browser, baseline, await table.screenshot()))).toMatch(
       /^\d+ of \d+ pixels differ/,
     );
     await style.evaluate((element) => (element as Element).remove());
     // One row taller: the size differs
     await page.addStyleTag({ content: '.comparison-table tr[data-case="sharegpt"] td { padding-bottom: 20px }' });
-    expect(mismatch(await compareImages(browser, baseline, await table.screenshot()))).toMatch(/^size \d+×\d+ px/);
+    expect(mismatch(await compareImages(site.browser, baseline, await table.screenshot()))).toMatch(/^size \d+×\d+ px/);
     await page.reload();
   });
 
@@ -82,7 +73,7 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
 
   it('the recommended command has a copy button that copies the command', async () => {
     const context = page.context();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.preview.url });
     const figure = page.locator('figure.copyable-command');
     const button = figure.locator('button.copy-command');
     expect(await button.textContent()).toBe('复制');
@@ -95,9 +86,9 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
   });
 
   it('a command with quoted words: the copy button copies the text the page shows, which bash splits into the measured words', async () => {
-    const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await other.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
-    await other.goto(`${preview.url}/en/guides/qwen3.5-35b-a3b/h200-latency/`);
+    const other = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await other.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.preview.url });
+    await other.goto(`${site.preview.url}/en/guides/qwen3.5-35b-a3b/h200-latency/`);
     const figure = other.locator('figure.copyable-command');
     await figure.locator('button.copy-command').click();
     const copied = await other.evaluate(() => navigator.clipboard.readText());
@@ -127,9 +118,9 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
   });
 
   it('the page reads without JavaScript: chart, table and sentences are in the HTML', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     const noJs = await context.newPage();
-    await noJs.goto(`${preview.url}/en/guides/glm-5.2/h200/`);
+    await noJs.goto(`${site.preview.url}/en/guides/glm-5.2/h200/`);
     // Both layouts are in the HTML; CSS shows the one that fits the figure.
     expect(await noJs.locator('figure.chart svg').count()).toBe(2);
     expect(await noJs.locator('figure.chart svg:visible').count()).toBe(1);
@@ -137,17 +128,17 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
       'SGLang is faster by 1005.63 tok/s (18.34%)',
     );
     await noJs.locator('a[hreflang="zh-CN"]').click();
-    expect(noJs.url()).toBe(`${preview.url}/zh/guides/glm-5.2/h200/`);
+    expect(noJs.url()).toBe(`${site.preview.url}/zh/guides/glm-5.2/h200/`);
     await context.close();
   });
 
   it('a guide page fetches no script until the reader opens search', async () => {
-    const fresh = await browser.newPage();
+    const fresh = await site.browser.newPage();
     const scripts: string[] = [];
     fresh.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await fresh.goto(`${preview.url}/en/guides/glm-5.2/h200/`, { waitUntil: 'networkidle' });
+    await fresh.goto(`${site.preview.url}/en/guides/glm-5.2/h200/`, { waitUntil: 'networkidle' });
     await fresh.waitForTimeout(1000); // past requestIdleCallback, when Starlight used to fetch its search UI
     expect(scripts).toEqual([]);
     await fresh.locator('site-search button[data-open-modal]').click();
@@ -164,7 +155,7 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
       // A phrase only one guide has: every guide's title now says 吞吐量优化 or 延迟优化.
       ['zh', '内存占用比例', 'H200 上的 GLM-5.2 吞吐量优化'],
     ] as const) {
-      await page.goto(`${preview.url}/${lang}/`);
+      await page.goto(`${site.preview.url}/${lang}/`);
       await page.locator('site-search button[data-open-modal]').click();
       await page.locator('site-search input').fill(query);
       const results = page.locator('site-search .pagefind-ui__result-link');
@@ -181,11 +172,11 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
   });
 
   it('the index lists the guide and links to it', async () => {
-    await page.goto(`${preview.url}/`);
+    await page.goto(`${site.preview.url}/`);
     await page.waitForURL('**/en/');
     await page.locator('table.guide-matrix a[href="/en/guides/glm-5.2/h200/"]').click();
     await page.waitForURL('**/en/guides/glm-5.2/h200/');
-    await page.goto(`${preview.url}/zh/`);
+    await page.goto(`${site.preview.url}/zh/`);
     const row = async (guide: string) =>
       (await page.locator(`table.guide-matrix a[data-guide="${guide}"]`).textContent()) ?? '';
     expect(showsNumber(await row('glm-5.2/h200'), '+219.70%')).toBe(true);

@@ -4,7 +4,7 @@
 // view reloads and shares as it is; without JavaScript the form is hidden and the matrix whole.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 const GUIDES = 21;

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { committedGuideIds } from '../helpers/guide-from-disk.ts';
-import { openAt, previewAndBrowser } from '../helpers/preview-server.ts';
+import { openAt, previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 const guides = committedGuideIds();

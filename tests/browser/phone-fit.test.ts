@@ -4,7 +4,7 @@
 // keeps its 390 px layout, and the header's search and menu buttons are on the screen.
 import { describe, expect, it } from 'vitest';
 import { committedGuideIds } from '../helpers/guide-from-disk.ts';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 

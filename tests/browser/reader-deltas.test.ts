@@ -5,17 +5,12 @@
 // and marks the configuration later steps build on, never a "winner" beside "not adopted".
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { previewAndBrowser, reusedPage } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 const WIDTHS = [390, 1440] as const;
 
-async function open(path: string, width: number): Promise<Page> {
-  const context = await site.browser.newContext({ viewport: { width, height: 844 } });
-  const page = await context.newPage();
-  await page.goto(`${site.preview.url}${path}`);
-  return page;
-}
+const open = (path: string, width: number) => reusedPage(site, path, { viewport: { width, height: 844 } });
 
 /** Each coloured change inside `selector`: its text and whether it is drawn as better or worse. */
 function deltas(
@@ -38,123 +33,101 @@ function deltas(
 describe.each(WIDTHS)('at %i px', (width) => {
   it('GLM-5.2 conclusion: ShareGPT’s Mean TPOT 149.24 → 331.21 ms is +121.93%, red; Balanced’s −65.75%, green', async () => {
     const page = await open('/en/guides/glm-5.2/h200/', width);
-    try {
-      const secondary = (id: string) => deltas(page, `tr[data-case="${id}"] .measured-secondary .delta`);
-      expect(await secondary('sharegpt')).toEqual([{ text: '(+121.93%)', up: false, down: true, visible: true }]);
-      expect(await secondary('balanced')).toEqual([{ text: '(-65.75%)', up: true, down: false, visible: true }]);
-      // The primary keeps its own change; the baseline column compares with nothing.
-      expect(await deltas(page, 'tr[data-case="sharegpt"] td:not(.first-on-phone) .delta')).toEqual([]);
-      const legend = await page.locator('.comparison-table + .direction-legend').textContent();
-      expect(legend).toBe('Green is better, red is worse: higher Total TPS is better, lower Mean TPOT is better.');
-      // The background of a worse change is not that of a better one.
-      const colours = await page
-        .locator(
-          'tr[data-case="sharegpt"] .measured-secondary .delta, tr[data-case="balanced"] .measured-secondary .delta',
-        )
-        .evaluateAll((nodes) => nodes.map((n) => getComputedStyle(n).backgroundColor));
-      expect(new Set(colours).size).toBe(2);
-    } finally {
-      await page.context().close();
-    }
+    const secondary = (id: string) => deltas(page, `tr[data-case="${id}"] .measured-secondary .delta`);
+    expect(await secondary('sharegpt')).toEqual([{ text: '(+121.93%)', up: false, down: true, visible: true }]);
+    expect(await secondary('balanced')).toEqual([{ text: '(-65.75%)', up: true, down: false, visible: true }]);
+    // The primary keeps its own change; the baseline column compares with nothing.
+    expect(await deltas(page, 'tr[data-case="sharegpt"] td:not(.first-on-phone) .delta')).toEqual([]);
+    const legend = await page.locator('.comparison-table + .direction-legend').textContent();
+    expect(legend).toBe('Green is better, red is worse: higher Total TPS is better, lower Mean TPOT is better.');
+    // The background of a worse change is not that of a better one.
+    const colours = await page
+      .locator(
+        'tr[data-case="sharegpt"] .measured-secondary .delta, tr[data-case="balanced"] .measured-secondary .delta',
+      )
+      .evaluateAll((nodes) => nodes.map((n) => getComputedStyle(n).backgroundColor));
+    expect(new Set(colours).size).toBe(2);
   });
 
   it('a latency guide: its TTFT and TPOT changes in every comparison row, with the same colours', async () => {
     const page = await open('/zh/guides/qwen3-8b/h100-latency/', width);
-    try {
-      const rows = await page.locator('.comparison-table tbody tr').count();
-      const secondary = await deltas(page, '.comparison-table .measured-secondary .delta');
-      // Each case's optimized cell carries a change for both TTFT and TPOT, each up or down.
-      expect(secondary).toHaveLength(rows * 2);
-      for (const d of secondary) {
-        expect(d.visible).toBe(true);
-        expect(d.text).toMatch(/^\(\d+\.\d\dx (更快|更慢)\)$|^\(1\.00x\)$/);
-        if (d.text !== '(1.00x)') expect(d.up !== d.down).toBe(true);
-        if (d.text.includes('更慢')) expect(d.down).toBe(true);
-      }
-      expect(await page.locator('.direction-legend').first().textContent()).toContain('越低越好');
-    } finally {
-      await page.context().close();
+    const rows = await page.locator('.comparison-table tbody tr').count();
+    const secondary = await deltas(page, '.comparison-table .measured-secondary .delta');
+    // Each case's optimized cell carries a change for both TTFT and TPOT, each up or down.
+    expect(secondary).toHaveLength(rows * 2);
+    for (const d of secondary) {
+      expect(d.visible).toBe(true);
+      expect(d.text).toMatch(/^\(\d+\.\d\dx (更快|更慢)\)$|^\(1\.00x\)$/);
+      if (d.text !== '(1.00x)') expect(d.up !== d.down).toBe(true);
+      if (d.text.includes('更慢')) expect(d.down).toBe(true);
     }
+    expect(await page.locator('.direction-legend').first().textContent()).toContain('越低越好');
   });
 
   it('GLM-5.2 parallel step: +8.07% over TP, where it started, the adopted row marked; the summary keeps +10.04% over the worst run', async () => {
     const page = await open('/en/guides/glm-5.2/h200/', width);
-    try {
-      const step = page.locator('[data-step="parallel"]');
-      const table = step.locator('table.step-results');
-      const row = (id: string) => table.locator(`tr[data-variant="${id}"]`);
-      expect(await table.locator('thead th').allTextContents()).toEqual([
-        'Configuration',
-        'Total TPS (tok/s)',
-        'vs start of step',
-        'Mean TPOT (ms)',
-      ]);
-      expect(await row('tp').innerText()).toContain('start of this step');
-      expect(await deltas(page, '[data-step="parallel"] tr[data-variant="tp-dp-dp-attention"] .delta')).toEqual([
-        { text: '+8.07%', up: true, down: false, visible: true },
-        // Mean TPOT 497.48 against 540.79 ms
-        { text: '-8.01%', up: true, down: false, visible: true },
-      ]);
-      expect(await row('tp-dp-dp-attention').locator('.winner-badge').textContent()).toBe('adopted');
-      expect(await table.locator('.winner-badge').count()).toBe(1);
-      expect(await step.locator('.step-outcome').textContent()).toBe(
-        'Adopted: later steps build on TP + DP + DP-Attention (+8.07% against TP, where this step started).',
-      );
-      expect(await step.locator('.step-summary').textContent()).toContain('(10.04%)');
-    } finally {
-      await page.context().close();
-    }
+    const step = page.locator('[data-step="parallel"]');
+    const table = step.locator('table.step-results');
+    const row = (id: string) => table.locator(`tr[data-variant="${id}"]`);
+    expect(await table.locator('thead th').allTextContents()).toEqual([
+      'Configuration',
+      'Total TPS (tok/s)',
+      'vs start of step',
+      'Mean TPOT (ms)',
+    ]);
+    expect(await row('tp').innerText()).toContain('start of this step');
+    expect(await deltas(page, '[data-step="parallel"] tr[data-variant="tp-dp-dp-attention"] .delta')).toEqual([
+      { text: '+8.07%', up: true, down: false, visible: true },
+      // Mean TPOT 497.48 against 540.79 ms
+      { text: '-8.01%', up: true, down: false, visible: true },
+    ]);
+    expect(await row('tp-dp-dp-attention').locator('.winner-badge').textContent()).toBe('adopted');
+    expect(await table.locator('.winner-badge').count()).toBe(1);
+    expect(await step.locator('.step-outcome').textContent()).toBe(
+      'Adopted: later steps build on TP + DP + DP-Attention (+8.07% against TP, where this step started).',
+    );
+    expect(await step.locator('.step-summary').textContent()).toContain('(10.04%)');
   });
 
   it('a step not adopted marks where it started as kept: no "winner" beside "not adopted"', async () => {
     const page = await open('/en/guides/qwen3.5-35b-a3b/h200-latency/', width);
-    try {
-      for (const id of ['engine', 'cuda-graph', 'max-batched-tokens']) {
-        const step = page.locator(`[data-step="${id}"]`);
-        expect(await step.locator('.step-outcome').textContent()).toMatch(/^Not adopted/);
-        expect(await step.locator('.winner-badge').allTextContents()).toEqual(['kept']);
-        expect(await step.locator('.winner-badge').evaluate((b) => b.getClientRects().length)).toBe(1);
-      }
-      // The engine step started from the baseline, vLLM: SGLang is 4.73x slower, red.
-      expect(await deltas(page, '[data-step="engine"] tr[data-variant="sglang"] td:nth-child(3) .delta')).toEqual([
-        { text: '4.73x slower', up: false, down: true, visible: true },
-      ]);
-      // The tie the author broke reads as one, not "faster by 0.00 s".
-      const summary = await page.locator('[data-step="max-batched-tokens"] .step-summary').textContent();
-      expect(summary).toContain('the same at the precision shown (a difference of 0.00 s)');
-      expect(summary).not.toContain('faster by');
-    } finally {
-      await page.context().close();
+    for (const id of ['engine', 'cuda-graph', 'max-batched-tokens']) {
+      const step = page.locator(`[data-step="${id}"]`);
+      expect(await step.locator('.step-outcome').textContent()).toMatch(/^Not adopted/);
+      expect(await step.locator('.winner-badge').allTextContents()).toEqual(['kept']);
+      expect(await step.locator('.winner-badge').evaluate((b) => b.getClientRects().length)).toBe(1);
     }
+    // The engine step started from the baseline, vLLM: SGLang is 4.73x slower, red.
+    expect(await deltas(page, '[data-step="engine"] tr[data-variant="sglang"] td:nth-child(3) .delta')).toEqual([
+      { text: '4.73x slower', up: false, down: true, visible: true },
+    ]);
+    // The tie the author broke reads as one, not "faster by 0.00 s".
+    const summary = await page.locator('[data-step="max-batched-tokens"] .step-summary').textContent();
+    expect(summary).toContain('the same at the precision shown (a difference of 0.00 s)');
+    expect(summary).not.toContain('faster by');
   });
 
   it('the hardware compare page shows each guide’s Mean TPOT and its change beside the gain', async () => {
     const page = await open('/en/compare/hardware/nvidia-h200/', width);
-    try {
-      // GLM-4.x on the short prompt: Mean TPOT 351.08 → 800.25 ms, a latency that rose: red.
-      const cell = page.locator(
-        'table[data-case="case-short-prompt"] tr[data-guide="glm-4.x/h200"] .compare-secondary',
-      );
-      expect((await cell.textContent())?.replace(/\s+/g, ' ').trim()).toBe('800.25 +127.8%');
-      expect(
-        await deltas(
-          page,
-          'table[data-case="case-short-prompt"] tr[data-guide="glm-4.x/h200"] .compare-secondary .delta',
-        ),
-      ).toEqual([{ text: '+127.8%', up: false, down: true, visible: true }]);
-      // Every such change is coloured, but one that reads as none (a latency guide's "1.00x").
-      const uncoloured = (await deltas(page, 'table.compare-cases .compare-secondary .delta')).filter(
-        (d) => !d.up && !d.down,
-      );
-      expect(uncoloured.map((d) => d.text)).toEqual(uncoloured.map(() => '1.00x'));
-      expect(
-        await page.locator('.table-scroll:has(table[data-case="case-short-prompt"]) + .direction-legend').textContent(),
-      ).toContain('lower Mean TPOT is better');
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(wide).toBeLessThanOrEqual(width);
-    } finally {
-      await page.context().close();
-    }
+    // GLM-4.x on the short prompt: Mean TPOT 351.08 → 800.25 ms, a latency that rose: red.
+    const cell = page.locator('table[data-case="case-short-prompt"] tr[data-guide="glm-4.x/h200"] .compare-secondary');
+    expect((await cell.textContent())?.replace(/\s+/g, ' ').trim()).toBe('800.25 +127.8%');
+    expect(
+      await deltas(
+        page,
+        'table[data-case="case-short-prompt"] tr[data-guide="glm-4.x/h200"] .compare-secondary .delta',
+      ),
+    ).toEqual([{ text: '+127.8%', up: false, down: true, visible: true }]);
+    // Every such change is coloured, but one that reads as none (a latency guide's "1.00x").
+    const uncoloured = (await deltas(page, 'table.compare-cases .compare-secondary .delta')).filter(
+      (d) => !d.up && !d.down,
+    );
+    expect(uncoloured.map((d) => d.text)).toEqual(uncoloured.map(() => '1.00x'));
+    expect(
+      await page.locator('.table-scroll:has(table[data-case="case-short-prompt"]) + .direction-legend').textContent(),
+    ).toContain('lower Mean TPOT is better');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide).toBeLessThanOrEqual(width);
   });
 });
 
@@ -168,26 +141,22 @@ describe.each(WIDTHS)('the chart at %i px', (width) => {
     '%s: each optimized bar shows its change, the axis which way is better, every text inside',
     async (path, change, way) => {
       const page = await open(path, width);
-      try {
-        // The headline chart (a latency guide's sweep has a chart of its own, tested with the sweep).
-        const headline = 'figure.chart:not(.sweep-chart)';
-        const chart = page.locator(`${headline} ${width === 1440 ? '.chart-wide svg' : '.chart-narrow svg'}`);
-        const texts = await chart.locator('text').evaluateAll((nodes) => {
-          const svg = nodes[0]?.closest('svg')?.getBoundingClientRect();
-          return nodes.map((n) => {
-            const box = n.getBoundingClientRect();
-            return {
-              text: n.textContent ?? '',
-              inside: !!svg && box.left >= svg.left - 1 && box.right <= svg.right + 1,
-            };
-          });
+      // The headline chart (a latency guide's sweep has a chart of its own, tested with the sweep).
+      const headline = 'figure.chart:not(.sweep-chart)';
+      const chart = page.locator(`${headline} ${width === 1440 ? '.chart-wide svg' : '.chart-narrow svg'}`);
+      const texts = await chart.locator('text').evaluateAll((nodes) => {
+        const svg = nodes[0]?.closest('svg')?.getBoundingClientRect();
+        return nodes.map((n) => {
+          const box = n.getBoundingClientRect();
+          return {
+            text: n.textContent ?? '',
+            inside: !!svg && box.left >= svg.left - 1 && box.right <= svg.right + 1,
+          };
         });
-        expect(texts.map((t) => t.text).join('\n')).toContain(change);
-        expect(texts.some((t) => t.text.includes(way))).toBe(true);
-        expect(texts.filter((t) => !t.inside).map((t) => t.text)).toEqual([]);
-      } finally {
-        await page.context().close();
-      }
+      });
+      expect(texts.map((t) => t.text).join('\n')).toContain(change);
+      expect(texts.some((t) => t.text.includes(way))).toBe(true);
+      expect(texts.filter((t) => !t.inside).map((t) => t.text)).toEqual([]);
     },
   );
 });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 const noteCount = (id: string) =>

@@ -3,7 +3,7 @@
 // the chart's axis; perflab's own sentences take full-width punctuation while the seed's keep
 // theirs; no double gap after a full-width colon; the adopted badge stays on one line.
 import { describe, expect, it } from 'vitest';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 

@@ -7,34 +7,22 @@
 // screen is drawn with the sticky header across it, so such a baseline would fail for no reason.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { showsNumber } from '../helpers/page-text.ts';
-import { startPreview, type Preview } from '../helpers/preview-server.ts';
+import { previewAndBrowser, reusedPage } from '../helpers/site-in-browser.ts';
 import { expectScreenshot } from '../helpers/screenshot.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let preview: Preview;
-let browser: Browser;
-
-beforeAll(async () => {
-  preview = await startPreview();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
-});
+const site = previewAndBrowser();
 
 const WIDTHS = [390, 1440] as const;
 const THEMES = ['light', 'dark'] as const;
 
 async function open(path: string, width: number, theme: 'light' | 'dark'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
+  const context = await site.browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
   const page = await context.newPage();
-  await page.goto(`${preview.url}${path}`);
+  await page.goto(`${site.preview.url}${path}`);
   return page;
 }
 
@@ -124,15 +112,11 @@ describe.each(PAGES)('$name', ({ path }) => {
   for (const width of WIDTHS)
     for (const theme of THEMES)
       it(`${width} px, ${theme}: fits the screen, charts readable, deltas in view, no serious axe violation`, async () => {
-        const page = await open(path, width, theme);
-        try {
-          expect(await overflowing(page)).toEqual([]);
-          for (const size of await chartTextSizes(page)) expect(size).toBeGreaterThanOrEqual(10);
-          expect(await hiddenDeltas(page)).toEqual([]);
-          expect(await seriousViolations(page)).toEqual([]);
-        } finally {
-          await page.context().close();
-        }
+        const page = await reusedPage(site, path, { viewport: { width, height: 900 }, colorScheme: theme });
+        expect(await overflowing(page)).toEqual([]);
+        for (const size of await chartTextSizes(page)) expect(size).toBeGreaterThanOrEqual(10);
+        expect(await hiddenDeltas(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       });
 });
 
@@ -144,7 +128,7 @@ describe('the before/after chart looks as it did', () => {
     it(`${name}: the ${width === 390 ? 'narrow' : 'wide'} layout`, async () => {
       const page = await open(path, width, theme);
       try {
-        await expectScreenshot(browser, page.locator('figure.chart'), name);
+        await expectScreenshot(site.browser, page.locator('figure.chart'), name);
       } finally {
         await page.context().close();
       }
@@ -162,7 +146,7 @@ describe('step results tables', () => {
     expect(await row('reference-0.85').innerText()).toContain('start of this step');
     expect(await row('max-running-256').locator('.winner-badge').textContent()).toBe('adopted');
     expect(await table.locator('.bar').count()).toBe(4);
-    await expectScreenshot(browser, table, 'step-results-max-running-390-light');
+    await expectScreenshot(site.browser, table, 'step-results-max-running-390-light');
     await page.context().close();
   });
 
@@ -181,7 +165,7 @@ describe('step results tables', () => {
       ].join('\n'),
     );
     await expectScreenshot(
-      browser,
+      site.browser,
       page.locator('[data-step="parallel"] table.step-results'),
       'step-results-parallel-1440-dark',
     );
@@ -208,9 +192,9 @@ describe('around the guide', () => {
       ['zh-CN', '/zh/'],
       ['en-US', '/en/'],
     ] as const) {
-      const context = await browser.newContext({ locale });
+      const context = await site.browser.newContext({ locale });
       const page = await context.newPage();
-      await page.goto(`${preview.url}/`);
+      await page.goto(`${site.preview.url}/`);
       await page.waitForURL(`**${expected}`);
       expect(new URL(page.url()).pathname).toBe(expected);
       await context.close();

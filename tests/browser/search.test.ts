@@ -5,7 +5,7 @@
 // link ("简体中文" / "English"); the index page, a list of every guide, is not a result.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 

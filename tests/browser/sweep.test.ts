@@ -3,7 +3,7 @@
 // the recommended configuration, in the layout that fits, with its text readable, beside a table
 // of the same numbers each naming its raw line; the zh page's chart and table speak Chinese.
 import { describe, expect, it } from 'vitest';
-import { previewAndBrowser } from '../helpers/preview-server.ts';
+import { previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 

@@ -6,7 +6,7 @@
 // and the phone's bar names it.
 import { describe, expect, it } from 'vitest';
 import { committedGuideIds } from '../helpers/guide-from-disk.ts';
-import { openAt, previewAndBrowser } from '../helpers/preview-server.ts';
+import { openAt, previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 const guides = committedGuideIds();

@@ -1,16 +1,16 @@
 // Debian's Chromium driven by playwright-core (no browser download): headless, flags this
 // sandbox needs (no network beyond loopback, running as root).
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type LaunchOptions } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+function launchOptions(): LaunchOptions {
   if (!existsSync(CHROMIUM))
     throw new Error(
       `${CHROMIUM} is missing: run \`npm run setup:browser\` (installs Debian's chromium and fonts-noto-cjk)`,
     );
-  return chromium.launch({
+  return {
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -22,5 +22,14 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
     ],
-  });
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch(launchOptions());
+}
+
+/** The same browser, served to other processes (chromium.connect to its wsEndpoint). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions());
 }

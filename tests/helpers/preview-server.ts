@@ -4,9 +4,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.ts';
 import { repoRoot } from './guide-from-disk.ts';
 
 export type Preview = { url: string; stop: () => Promise<void> };
@@ -63,33 +60,4 @@ export async function startPreview(requested?: number): Promise<Preview> {
         child.kill('SIGTERM');
       }),
   };
-}
-
-/**
- * A test file's preview of dist/ and its browser, started before its tests and stopped after
- * them: read `site.preview` and `site.browser` inside a test.
- */
-export function previewAndBrowser(): { preview: Preview; browser: Browser } {
-  const site = {} as { preview: Preview; browser: Browser };
-  beforeAll(async () => {
-    site.preview = await startPreview();
-    site.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await site.browser?.close();
-    await site.preview?.stop();
-  });
-  return site;
-}
-
-/**
- * A page of the preview in a context of its own, `width` × 844 px: below 800 px a phone (a mobile
- * viewport with touch). Close it with `page.context().close()`.
- */
-export async function openAt(site: { preview: Preview; browser: Browser }, path: string, width: number): Promise<Page> {
-  const phone = width < 800;
-  const context = await site.browser.newContext({ viewport: { width, height: 844 }, isMobile: phone, hasTouch: phone });
-  const page = await context.newPage();
-  await page.goto(`${site.preview.url}${path}`);
-  return page;
 }
