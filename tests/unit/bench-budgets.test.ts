@@ -53,6 +53,9 @@ describe('bench budgets', () => {
     expect(verdicts({ ...run, incremental_s: 0.5 })['incremental:']).toBe(true);
     expect(verdicts({ ...run, incremental_s: 0.51 })['incremental:']).toBe(false);
     expect(verdicts({ ...run, guides: 20 })['incremental:']).toBeUndefined();
+    // At 1,000 guides the budget (set at 250) is met under the limit, and has no verdict over it.
+    expect(verdicts({ ...run, guides: 1000, incremental_s: 0.45 })['incremental:']).toBe(true);
+    expect(verdicts({ ...run, guides: 1000, incremental_s: 1.17 })['incremental:']).toBeUndefined();
     expect(verdicts({ ...run, dev_edit_s: 0.99 })['dev']).toBe(true);
     expect(verdicts({ ...run, dev_edit_s: 1 })['dev']).toBe(false);
   });
