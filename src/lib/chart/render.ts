@@ -99,16 +99,22 @@ export async function sweepChartSvg(input: SweepChartInput, layout: ChartLayout 
  * font-size on <svg> replace a copy on every text, which inherits them.
  */
 export function compactSvg(svg: string): string {
+  const rootFillsNone = /^<svg\b[^>]*><g fill="none"/.test(
+    svg.replace(/<rect width="[\d.]+" height="[\d.]+" fill="transparent"\/>/, ''),
+  );
   let out = svg
     .replace(/<rect width="[\d.]+" height="[\d.]+" fill="transparent"\/>/, '')
     .replace(/<text\b[^>]*\sopacity="0"[^>]*>[^<]*<\/text>/g, '')
-    .replace(/<path aria-hidden="true" d="(?:M0,0h0v0h0Z)?"(?: display="none")?\/>/g, '')
     .replace(
-      / (?:opacity="1"|pointer-events="none"|stroke-width="1"|text-anchor="start"|transform="translate\(0,0\)"|role="[^"]*"|aria-hidden="true"|aria-roledescription="[^"]*"|class="(?:mark-[^"]*|background|foreground)")/g,
+      / (?:opacity="1"|pointer-events="none"|stroke-width="1"|stroke-miterlimit="4"|text-anchor="start"|transform="translate\(0,0\)"|role="[^"]*"|aria-hidden="true"|aria-roledescription="[^"]*"|class="(?:mark-[^"]*|background|foreground)")/g,
       '',
     )
+    // A path with neither fill nor stroke of its own draws nothing under the root group's fill="none"
+    // (a group's background, an empty axis domain); only that root group sets a fill or a stroke.
+    .replace(/<path d="[^"]*"(?: display="none")?\/>/g, (path) => (rootFillsNone ? '' : path))
     .replace(/^<svg\b([^>]*?) xmlns:xlink="[^"]*" version="1.1" class="marks"/, '<svg aria-hidden="true"$1')
     .replace(/(\s(?:d|transform|x|y|x2|y2)="[^"]*")/g, (attribute) => attribute.replace(/(\.\d\d)\d+/g, '$1'));
+  out = hoistTextFill(unwrapBareGroups(out));
   for (const attribute of ['font-family', 'font-size']) {
     const values = new Set([...out.matchAll(new RegExp(` ${attribute}="([^"]*)"`, 'g'))].map((m) => m[1]));
     if (values.size !== 1) continue;
@@ -116,4 +122,30 @@ export function compactSvg(svg: string): string {
     out = out.replaceAll(` ${attribute}="${value}"`, '').replace(/^<svg\b/, `<svg ${attribute}="${value}"`);
   }
   return out;
+}
+
+/** Each <g> without attributes (vega's nesting, no transform, no style) replaced by its content; an empty one dropped. */
+function unwrapBareGroups(svg: string): string {
+  const open: boolean[] = [];
+  return svg.replace(/<g\b[^>]*>|<\/g>/g, (tag) => {
+    if (tag === '</g>') return open.pop() ? '' : tag;
+    open.push(tag === '<g>');
+    return tag === '<g>' ? '' : tag;
+  });
+}
+
+/**
+ * One colour for every text on the root group instead of a copy on each (the group filled nothing:
+ * a shape without a fill of its own is then given fill="none", so it stays unfilled).
+ */
+function hoistTextFill(svg: string): string {
+  const fills = new Set([...svg.matchAll(/<text\b[^>]*?\sfill="([^"]*)"/g)].map((m) => m[1]));
+  const texts = svg.match(/<text\b/g)?.length ?? 0;
+  const filled = svg.match(/<text\b[^>]*?\sfill="/g)?.length ?? 0;
+  if (fills.size !== 1 || filled !== texts || !/^<svg\b[^>]*><g fill="none"/.test(svg)) return svg;
+  const [fill] = fills;
+  return svg
+    .replace(/^(<svg\b[^>]*><g) fill="none"/, `$1 fill="${fill}"`)
+    .replace(/<(path|rect|circle|polygon)\b(?![^>]*\sfill=)/g, '<$1 fill="none"')
+    .replace(/(<text\b[^>]*?) fill="[^"]*"/g, '$1');
 }
