@@ -16,6 +16,7 @@ import { computeSweep } from './sweep.ts';
 import { checkCommands } from './commands.ts';
 import { checkGpuCount } from './gpu-count.ts';
 import { checkRecorded } from './recorded.ts';
+import { computeEnvironments, runEnvironment } from './environments.ts';
 import { emptyBlockIndex } from './block-index.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { metricDirection } from '../schema/metric.ts';
@@ -70,6 +71,7 @@ export function computeFromGuideYaml(input: ComputeInput): {
   const sweep = computeSweep(ctx, comparison);
   const otherCases = computeOtherCases(ctx);
   checkRecorded(ctx);
+  const environments = computeEnvironments(ctx);
   const story = baseline ? storyFindings(ctx, steps, input.blocks ?? emptyBlockIndex()) : [];
   const { acknowledged, storyNotes } = checkAcknowledgements(ctx, story);
   const recommendedEngine = lookup(ctx, guide.engines, 'engine', guide.recommended.engine, ['recommended', 'engine']);
@@ -79,17 +81,21 @@ export function computeFromGuideYaml(input: ComputeInput): {
   const runs = Object.fromEntries(
     [...ctx.usedRuns.values()]
       .sort((a, b) => byCodeUnit(a.id, b.id))
-      .map((run) => [
-        run.id,
-        {
-          file: run.source.file,
-          format: run.source.format,
-          blockLabel: run.source.blockLabel,
-          startLine: run.source.startLine,
-          endLine: run.source.endLine,
-          raw: run.raw,
-        },
-      ]),
+      .map((run) => {
+        const recorded = runEnvironment(run, guide.engines);
+        return [
+          run.id,
+          {
+            file: run.source.file,
+            format: run.source.format,
+            blockLabel: run.source.blockLabel,
+            startLine: run.source.startLine,
+            endLine: run.source.endLine,
+            raw: run.raw,
+            ...(recorded ? { recorded } : {}),
+          },
+        ];
+      }),
   );
 
   return {
@@ -160,6 +166,7 @@ export function computeFromGuideYaml(input: ComputeInput): {
       story: storyNotes,
       repeats: repeatedConfigurations(steps),
       runs,
+      ...(environments ? { environments } : {}),
     },
   };
 }

@@ -15,7 +15,8 @@ import type { ComputeContext } from './context.ts';
  *
  * - the machine (E_RECORDED_MACHINE): `hardware.gpus` against the accelerators the record lists,
  *   `hardware.name` against their model, `hardware.accelerator` against GPU or NPU;
- * - the engine (E_RECORDED_ENGINE): each engine's `version` against the version its server reported;
+ * - the engine (E_RECORDED_ENGINE): each engine's `version` against the version its server reported
+ *   (when its servers reported several, guide.yaml's must be one of them: the mix is a warning);
  * - the serving flags (E_RECORDED_FLAGS): the command plan makes of a run's args or command against
  *   the serving command the record holds (listening address aside), at the run's own line;
  * - the workload (E_RECORDED_WORKLOAD, at the raw line): the requests and the input and output
@@ -96,8 +97,10 @@ export function checkRecorded(ctx: ComputeContext): void {
       if (reported?.id !== engine.id || reported.version === undefined) continue;
       byVersion.set(reported.version, [...(byVersion.get(reported.version) ?? []), run]);
     }
+    // One of several versions recorded is W_RECORDED_MIXED (environments.ts), not an error here.
+    const stated = engine.version === undefined ? undefined : normalVersion(engine.version);
+    if ([...byVersion.keys()].some((version) => normalVersion(version) === stated)) return;
     for (const [version, runs] of byVersion) {
-      if (engine.version !== undefined && normalVersion(engine.version) === normalVersion(version)) continue;
       const source = runs[0]?.recorded.engine?.source ?? '';
       ctx.error(
         engine.version === undefined ? ['engines', e] : ['engines', e, 'version'],

@@ -138,6 +138,12 @@ export const GUIDE_CODES = {
       "a block's own totals (requests, input and output tokens) are not what the benchmark command of its record asked for",
     hint: 'the block is not the output of the benchmark its record names: measure it again, or remove the record',
   },
+  W_RECORDED_MIXED: {
+    severity: 'warning',
+    meaning:
+      "the guide's recorded results ran on more than one version of an engine, or on more than one accelerator driver: their numbers are compared as if they had not",
+    hint: 'measure the results again on one version and one driver (npm run record -- --force), or say in the prose why they differ; the setup section lists each environment with its results',
+  },
   W_STORY_ADDED: {
     severity: 'warning',
     meaning: 'the recommended command sets flags the last adopted configuration does not',

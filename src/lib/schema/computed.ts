@@ -6,6 +6,8 @@ import { CellSchema, ComputedStepSchema, MeasuredSchema, SecondaryChangesSchema 
 import { Accelerator, Change, Objective, OtherCasesLayout, PagePart, Scaling, SummaryMode } from './vocabulary.ts';
 
 export * from './computed-step.ts';
+export * from './computed-environment.ts';
+import { EnvironmentsSchema, RunEnvironmentSchema } from './computed-environment.ts';
 import { DirectionSchema, MetricKeySchema } from './metric.ts';
 
 /**
@@ -100,6 +102,7 @@ export const RunSourceSchema = z.object({
   startLine: z.number().int(),
   endLine: z.number().int(),
   raw: z.string(),
+  recorded: RunEnvironmentSchema.optional(),
 });
 
 const OtherCasesSideSchema = z.object({
@@ -219,5 +222,7 @@ export const ComputedGuideSchema = z.object({
   ),
   /** every run the page shows, by id, with its verbatim raw text */
   runs: z.record(z.string(), RunSourceSchema),
+  /** what the recorded results ran on; absent when no result has a record */
+  environments: EnvironmentsSchema.optional(),
 });
 export type ComputedGuide = z.infer<typeof ComputedGuideSchema>;

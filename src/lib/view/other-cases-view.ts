@@ -1,6 +1,7 @@
 import { argsView, commandView, type CommandView } from './command-view.ts';
 import { sweepView, type SweepView } from './sweep-view.ts';
 import type { RawResult, ViewContext } from './view-context.ts';
+import { rawEnvironment } from './environment-view.ts';
 import { rawLayout } from './raw-text.ts';
 
 export type OtherCaseEntry = {
@@ -97,5 +98,9 @@ function logResult(ctx: ViewContext, runIds: readonly string[]): RawResult {
     source: ctx.tr('raw.source', { file, start: startLine, end: endLine }),
     layout: rawLayout(text),
     blocks: starts,
+    environments: runIds.flatMap((id) => {
+      const run = ctx.guide.runs[id];
+      return run?.recorded ? [rawEnvironment(run.recorded, ctx.tr, run.blockLabel)] : [];
+    }),
   };
 }

@@ -8,6 +8,8 @@
  */
 export type RawLayout = 'columns' | 'verbatim';
 
+import type { RawEnvironment } from './environment-view.ts';
+
 /** A raw result block and the file lines it was read from. */
 export type RawResult = {
   text: string;
@@ -19,6 +21,8 @@ export type RawResult = {
   layout: RawLayout;
   /** where each block of the file it shows starts in `text` (0-based line index) and in the file (1-based line): one, or a whole log's */
   blocks: { index: number; line: number; lines: number }[];
+  /** what each of its results ran on and when, for those with a record (npm run record) */
+  environments: RawEnvironment[];
 };
 
 export function rawLayout(text: string): RawLayout {

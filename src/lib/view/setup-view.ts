@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import type { ViewContext } from './view-context.ts';
+import { environmentsView, type EnvironmentsView } from './environment-view.ts';
 
 export type SetupView = {
   heading: string;
@@ -16,6 +17,8 @@ export type SetupView = {
   profiles: { id: string; label: string; yaml: string }[];
   datasets?: { heading: string; items: { label: string; variants: string[] }[] };
   commands?: { heading: string; introHtml?: string; script: string };
+  /** what the recorded results ran on, when any result has a record */
+  environments?: EnvironmentsView;
 };
 
 /** The experimental setup: model, machine, engines, benchmark method, profiles or datasets. */
@@ -31,6 +34,7 @@ export function setupView(ctx: ViewContext): SetupView {
     hardware: guide.hardware.label[lang],
     enginesHeading: tr('setup.engines'),
     engines: guide.engines.filter((e) => e.version).map((e) => `${e.name} ${e.version}`),
+    ...(guide.environments ? { environments: environmentsView(guide.environments, tr) } : {}),
     ...(guide.measuredOn ? { measuredOn: tr('setup.measuredOn', { date: guide.measuredOn }) } : {}),
     ...(method ? { method: { heading: tr('setup.method'), html: method } } : {}),
     profilesHeading: tr('setup.profiles'),

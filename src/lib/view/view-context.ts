@@ -14,6 +14,7 @@ import { metricDirection, type MetricKey } from '../schema/metric.ts';
 import { metricName } from './metric-heading.ts';
 import { rawLayout, type RawResult } from './raw-text.ts';
 import { anchorHeadings } from './prose-anchors.ts';
+import { rawEnvironment } from './environment-view.ts';
 
 export type { RawResult } from './raw-text.ts';
 
@@ -153,6 +154,7 @@ export function viewContext(guide: ComputedGuide, prose: ProseHtml, lang: Locale
         source: tr('raw.source', { file: run.file, start: run.startLine, end: run.endLine }),
         layout: rawLayout(run.raw),
         blocks: [{ index: 0, line: run.startLine, lines: run.endLine - run.startLine + 1 }],
+        environments: run.recorded ? [rawEnvironment(run.recorded, tr)] : [],
       };
     },
     cellLine: line,

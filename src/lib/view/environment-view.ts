@@ -1,0 +1,115 @@
+import type { Translate } from '../i18n.ts';
+import type { Environments, Machine, RunEnvironment } from '../schema/computed.ts';
+
+/**
+ * What a recorded result ran on, as a page shows it beside the raw result, and the setup section's
+ * environments: the computed guide's records in the page's language. Nothing here is measured or
+ * compared; compute found the rows and the mix.
+ */
+
+/** One line of what a result ran on; a command is shown as code. */
+export type EnvironmentLine = { name: string; value: string; code?: boolean };
+export type RawEnvironment = { heading: string; lines: EnvironmentLine[] };
+
+export type EnvironmentsView = {
+  heading: string;
+  intro: string;
+  columns: { machine: string; driver: string; engine: string; results: string };
+  rows: { machine: string; driver: string; engine: string; results: string[] }[];
+  /** one engine at several versions, several drivers: said above the table */
+  warnings: string[];
+};
+
+/** "2026-12-01 10:00:00", in UTC, from an ISO time with any offset. */
+export function utcTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, '');
+}
+
+/** The start and end, the end's date left out when it is the start's. */
+function whenText(env: RunEnvironment, tr: Translate): string {
+  const start = utcTime(env.started);
+  const end = utcTime(env.ended);
+  const sameDay = start.slice(0, 10) === end.slice(0, 10);
+  return tr('environment.whenValue', { start, end: sameDay ? end.slice(11) : end });
+}
+
+const machineText = (machine: Machine, tr: Translate) =>
+  [
+    tr('environment.machine', { count: machine.count, name: machine.name }),
+    ...(machine.memoryMiB === undefined ? [] : [tr('environment.memory', { memory: machine.memoryMiB })]),
+  ].join(', ');
+
+const engineText = (engine: { name?: string | undefined; id?: string | undefined; version?: string | undefined }) =>
+  [engine.name ?? engine.id ?? '', engine.version ?? ''].join(' ').trim();
+
+export function rawEnvironment(env: RunEnvironment, tr: Translate, label: string | null = null): RawEnvironment {
+  const lines: EnvironmentLine[] = [];
+  const { machine, engine } = env;
+  if (machine) {
+    lines.push({ name: tr('environment.accelerators'), value: machineText(machine, tr) });
+    if (machine.driver)
+      lines.push({
+        name: tr('environment.driver'),
+        value: tr('environment.driverValue', { driver: machine.driver, tool: machine.tool }),
+      });
+  } else if (env.machineUnknown)
+    lines.push({
+      name: tr('environment.accelerators'),
+      value: tr('environment.unknown', { reason: env.machineUnknown }),
+    });
+  if (engine)
+    lines.push({
+      name: tr('environment.engine'),
+      value:
+        engine.version === undefined
+          ? tr('environment.engineUnknownVersion', { name: engine.name ?? engine.id ?? '', source: engine.source })
+          : engineText(engine),
+    });
+  lines.push({ name: tr('environment.when'), value: whenText(env, tr) });
+  if (env.serving)
+    lines.push({ name: tr(`environment.serving.${env.serving.startedBy}`), value: env.serving.command, code: true });
+  lines.push({ name: tr('environment.benchmark'), value: env.benchmark, code: true });
+  return {
+    heading: label === null ? tr('environment.heading') : tr('environment.headingBlock', { label }),
+    lines,
+  };
+}
+
+export function environmentsView(environments: Environments, tr: Translate): EnvironmentsView {
+  const list = (items: readonly string[]) => items.join(', ');
+  return {
+    heading: tr('setup.environments'),
+    intro: tr('setup.environmentsIntro'),
+    columns: {
+      machine: tr('setup.environment.machine'),
+      driver: tr('setup.environment.driver'),
+      engine: tr('setup.environment.engine'),
+      results: tr('setup.environment.results'),
+    },
+    rows: environments.rows.map((row) => ({
+      machine: row.machine ? machineText(row.machine, tr) : '',
+      driver: row.machine?.driver ?? '',
+      engine: row.engine ? engineText(row.engine) : '',
+      results: row.results.map((r) => (r.block === null ? r.file : `${r.file} # ${r.block}`)),
+    })),
+    warnings: [
+      ...environments.mixed.engines.map((e) =>
+        tr('setup.environment.mixedEngine', { engine: e.name, count: e.versions.length, versions: list(e.versions) }),
+      ),
+      ...(environments.mixed.drivers.length > 1
+        ? [
+            tr('setup.environment.mixedDriver', {
+              count: environments.mixed.drivers.length,
+              drivers: list(environments.mixed.drivers),
+            }),
+          ]
+        : []),
+    ],
+  };
+}
