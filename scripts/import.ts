@@ -21,7 +21,8 @@ if (refused) {
   process.stderr.write(`import: ${refused}; nothing written\n`);
   process.exit(1);
 }
-const files = importPage(page, id, file);
+const known = knownBlocks(id);
+const files = importPage(page, id, file, known);
 if (files.problems.length > 0) {
   for (const problem of files.problems)
     process.stderr.write(`${terminalText(file)}:${problem.line}: error: ${terminalText(problem.message)}\n`);
@@ -41,4 +42,4 @@ process.stderr.write(
 );
 // A block another guide holds is one of the decisions listed last: the audit does not name it too.
 printAudit(file, audit(page, file, id, new Map()));
-printDecisions(draftDecisions(id, files, knownBlocks(id)));
+printDecisions(draftDecisions(id, files, known));

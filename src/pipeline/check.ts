@@ -5,6 +5,7 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
 import { blockIndex } from '../lib/compute/block-index.ts';
+import { guideCopySettlement } from './run-blocks.ts';
 import { renameConflicts, type RenamedGuide } from '../lib/compute/renames.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';
 import { today } from './clock.ts';
@@ -33,7 +34,7 @@ function checkGuides(): boolean {
     const ingested = ingestGuide(raw.files);
     appendAll(diagnostics, [...raw.diagnostics, ...ingested.diagnostics]);
     if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) return []; // compute would only repeat the raw errors
-    return [{ id, runs: ingested.runs }];
+    return [{ id, runs: ingested.runs, settles: guideCopySettlement(id) }];
   });
   const blocks = blockIndex(ingestedGuides);
   const date = today();

@@ -10,7 +10,7 @@ import { stableJson } from '../lib/stable-json.ts';
 import { hasGuideYaml, parseRuns, readGuideSources, readRunTexts, staleRuns } from './sources.ts';
 import { repoPath } from './fs-policy.ts';
 import { cacheKey, readCache, writeCache } from './cache.ts';
-import { runBlocksOfTexts } from './run-blocks.ts';
+import { copySettlementOf, runBlocksOfTexts } from './run-blocks.ts';
 import { today } from './clock.ts';
 import { appendAll } from '../lib/append-all.ts';
 
@@ -36,7 +36,7 @@ export function computeOne(id: string, blocks: BlockIndex = emptyBlockIndex()): 
   if (stale) return { diagnostics: [stale], cached: false, summary: 'failed', blocks: [], copies: [] };
   const { sources, diagnostics: readProblems } = readGuideSources(id, []);
   const runTexts = readRunTexts(id);
-  const ownBlocks = runBlocksOfTexts(runTexts);
+  const ownBlocks = runBlocksOfTexts(runTexts, copySettlementOf(id, sources.yaml?.text));
   const copies = copiesOf(id, ownBlocks, blocks);
   const key = cacheKey('compute', [
     id,

@@ -6,6 +6,7 @@ import { appendAll } from '../lib/append-all.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
 import { blockIndex } from '../lib/compute/block-index.ts';
+import { guideCopySettlement } from './run-blocks.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
 import type { ComputedGuide } from '../lib/schema/computed.ts';
 import type { Acknowledged } from '../lib/compute/acknowledgements.ts';
@@ -32,7 +33,7 @@ export function computeWorkingTree(): {
     const ingested = ingestGuide(raw.files);
     appendAll(diagnostics, [...raw.diagnostics, ...ingested.diagnostics]);
     if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) return [];
-    return [{ id, runs: ingested.runs }];
+    return [{ id, runs: ingested.runs, settles: guideCopySettlement(id) }];
   });
   const blocks = blockIndex(ingestedGuides);
   const date = today();

@@ -259,18 +259,27 @@ describe('what the draft leaves for its author', () => {
     'P99 TTFT (ms):                           95.00',
   );
   const { page } = readPerformanceLabPage(text);
-  const files = importPage(page!, 'tiny/h100', file);
-  const sglang = [...files.raw].find(([path]) => path === 'choosing-the-inference-engine/sglang.txt')![1];
+  const sglang = [...importPage(page!, 'tiny/h100', file).raw].find(
+    ([path]) => path === 'choosing-the-inference-engine/sglang.txt',
+  )![1];
   const known = new Map([[normalizeBlock(sglang), 'data/raw/other/h100/engine/sglang.txt']]);
+  const files = importPage(page!, 'tiny/h100', file, known);
 
   it('is one list, each item once with the decision it needs', () => {
     expect(draftDecisions('tiny/h100', files, known)).toEqual([
       expect.stringMatching(
         /^content\/guides\/tiny\/h100\/guide\.yaml acknowledge\[0\]: W_MEAN_ABOVE_PERCENTILE on ttft\.mean of data\/raw\/tiny\/h100\/choosing-the-inference-engine\/vllm\.txt: .*\. Write why it is acceptable \(reason en and zh\), or rerun the benchmark$/,
       ),
+      "content/guides/tiny/h100/guide.yaml acknowledge[1]: data/raw/tiny/h100/choosing-the-inference-engine/sglang.txt is the same block as data/raw/other/h100/engine/sglang.txt, another guide's result. Replace it with this guide's own run and remove the entry, or write why the same run belongs to both (reason en and zh)",
       'content/guides/tiny/h100/guide.yaml step "attention-backend-in-sglang": "fa3" is the winner of a tie with "flashinfer" at 1200.00 tok/s, by the published generator\'s rule (the first listed). Confirm it, or name another and say why',
-      "data/raw/tiny/h100/choosing-the-inference-engine/sglang.txt is the same block as data/raw/other/h100/engine/sglang.txt, another guide's result. Replace it with this guide's own run, or acknowledge W_STORY_COPIED with why the same run belongs to both",
       'content/guides/tiny/h100/zh.md: translate en.md slot by slot (until then the zh page shows the English prose under a "not translated yet" notice)',
+    ]);
+  });
+
+  it('a copied file the draft does not acknowledge (imported without the known blocks) is still named once', () => {
+    const unacknowledged = importPage(page!, 'tiny/h100', file);
+    expect(draftDecisions('tiny/h100', unacknowledged, known).filter((d) => d.includes('other/h100'))).toEqual([
+      "data/raw/tiny/h100/choosing-the-inference-engine/sglang.txt is the same block as data/raw/other/h100/engine/sglang.txt, another guide's result. Replace it with this guide's own run, or acknowledge W_STORY_COPIED with why the same run belongs to both",
     ]);
   });
 });

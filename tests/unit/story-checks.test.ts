@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildGuide } from '../../src/lib/compute/build-guide.ts';
-import { blockIndex } from '../../src/lib/compute/block-index.ts';
+import { blockIndex, copySettlement } from '../../src/lib/compute/block-index.ts';
 import { findingStep } from '../../src/lib/schema/story.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { guidesDiff } from '../../src/lib/review/guide-diff.ts';
@@ -166,6 +166,38 @@ describe('story checks', () => {
     expect(build(baseYaml, copied).diagnostics[0]?.expected).toBe(
       'an entry in acknowledge: { file: engine/vllm.txt, code: W_STORY_COPIED, reason: { en: …, zh: … } }',
     );
+  });
+
+  it("a copy the other guide acknowledges is that guide's one finding, not this one's too", () => {
+    const other = { raw: runs[1]!.raw, source: { file: 'data/raw/other/h100/x.txt' }, metrics: runs[1]!.metrics };
+    const ack = (file?: string) => [
+      { code: 'W_STORY_COPIED', ...(file ? { file } : {}), reason: { en: 'r', zh: 'r' } },
+    ];
+    // The other guide acknowledges its x.txt (or every file): this guide is left as it was.
+    for (const acknowledge of [ack('x.txt'), ack()]) {
+      const index = blockIndex([
+        { id, runs },
+        { id: 'other/h100', runs: [other], settles: copySettlement('other/h100', acknowledge) },
+      ]);
+      expect(errors(build(baseYaml, index))).toEqual([]);
+      expect(build(baseYaml, index).guide?.story).toEqual([]);
+    }
+    // An acknowledgement of another file settles nothing.
+    const elsewhere = blockIndex([
+      { id, runs },
+      { id: 'other/h100', runs: [other], settles: copySettlement('other/h100', ack('y.txt')) },
+    ]);
+    expect(errors(build(baseYaml, elsewhere))).toHaveLength(1);
+    // Both acknowledge it: each acknowledgement is used, neither is stale.
+    const both = blockIndex([
+      { id, runs },
+      { id: 'other/h100', runs: [other], settles: copySettlement('other/h100', ack('x.txt')) },
+    ]);
+    const yaml = `${baseYaml}acknowledge:\n  - { file: engine/vllm.txt, code: W_STORY_COPIED, reason: { en: the same run is measured for both machines, zh: 两个指南测量的是同一次运行，原因见正文 } }\n`;
+    expect(errors(build(yaml, both))).toEqual([]);
+    expect(build(yaml, both).guide?.story).toEqual([
+      expect.objectContaining({ code: 'W_STORY_COPIED', other: 'data/raw/other/h100/x.txt' }),
+    ]);
   });
 
   it('a log of several blocks another guide holds: one copy, named once, at the log', () => {

@@ -4,7 +4,14 @@ import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import type { FlagDifference, StoryFinding } from '../schema/story.ts';
 import { configFlags } from '../serving/flags.ts';
-import { copyOf, isServingResult, metricsOfTokens, runBlockDigest, type BlockIndex } from './block-index.ts';
+import {
+  copyOf,
+  copySettlement,
+  isServingResult,
+  metricsOfTokens,
+  runBlockDigest,
+  type BlockIndex,
+} from './block-index.ts';
 import type { ComputeContext } from './context.ts';
 import { rawPathOf } from './references.ts';
 
@@ -98,11 +105,15 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
   }
 
   // One finding per raw file and the file it copies, naming both: a log of four copied blocks is one copy.
+  // A copy the other guide acknowledges is its finding, not this one's too (the guide a page was
+  // imported into acknowledges it; the guide it was copied from is left as it was), unless this
+  // guide acknowledges it as well.
   const copies = new Set<string>();
+  const settles = copySettlement(ctx.id, ctx.guide.acknowledge);
   for (const run of ctx.usedRuns.values()) {
     if (!isServingResult(run)) continue;
     const other = copyOf(ctx.id, runBlockDigest(run), blocks);
-    if (!other) continue;
+    if (!other || (other.settled && !settles(run.source.file))) continue;
     const pair = JSON.stringify([run.source.file, other.file, other.changed ? 'changed' : 'same']);
     if (copies.has(pair)) continue;
     copies.add(pair);

@@ -16,9 +16,19 @@ export function draftDecisions(
   const guideFile = `content/guides/${id}/guide.yaml`;
   const draft = parse(files.guideYaml) as { acknowledge?: Entry[] } | null;
   const decisions: string[] = [];
+  const copyOf = (path: string) => knownBlocks.get(normalizeBlock(files.raw.get(path) ?? ''));
+  const copiesAcknowledged = new Set<string>();
   (draft?.acknowledge ?? []).forEach((entry, index) => {
     const reason = entry.reason?.en ?? '';
     if (!reason.startsWith('FILL-IN')) return;
+    const other = entry.code === 'W_STORY_COPIED' && entry.file ? copyOf(entry.file) : undefined;
+    if (entry.file && other) {
+      copiesAcknowledged.add(entry.file);
+      decisions.push(
+        `${guideFile} acknowledge[${index}]: data/raw/${id}/${entry.file} is the same block as ${other}, another guide's result. Replace it with this guide's own run and remove the entry, or write why the same run belongs to both (reason en and zh)`,
+      );
+      return;
+    }
     const where = `${entry.file ? `data/raw/${id}/${entry.file}` : 'every run'}${entry.block ? ` (block "${entry.block}")` : ''}`;
     const what = reason.replace(/^FILL-IN why this is acceptable:\s*/, '');
     decisions.push(
@@ -29,8 +39,8 @@ export function draftDecisions(
     decisions.push(
       `${guideFile} step "${tie.step}": "${tie.winner}" is the winner of a tie with ${tie.tiedWith.map((t) => `"${t}"`).join(', ')} at ${tie.at}, by the published generator's rule (the first listed). Confirm it, or name another and say why`,
     );
-  for (const [path, text] of files.raw) {
-    const other = knownBlocks.get(normalizeBlock(text));
+  for (const path of files.raw.keys()) {
+    const other = copiesAcknowledged.has(path) ? undefined : copyOf(path);
     if (other)
       decisions.push(
         `data/raw/${id}/${path} is the same block as ${other}, another guide's result. Replace it with this guide's own run, or acknowledge W_STORY_COPIED with why the same run belongs to both`,
@@ -40,4 +50,23 @@ export function draftDecisions(
     `content/guides/${id}/zh.md: translate en.md slot by slot (until then the zh page shows the English prose under a "not translated yet" notice)`,
   );
   return decisions;
+}
+
+/** An acknowledgement, reason to be written, of each raw file that repeats another guide's (`known`). */
+export function copyAcknowledgements(texts: ReadonlyMap<string, string>, known: ReadonlyMap<string, string>): object[] {
+  return [...texts].flatMap(([file, text]) => {
+    const other = known.get(normalizeBlock(text));
+    return other
+      ? [
+          {
+            file,
+            code: 'W_STORY_COPIED',
+            reason: {
+              en: `FILL-IN: the same block as ${other}; why does the same run belong to both guides?`,
+              zh: 'FILL-IN 为什么同一次运行属于两个指南（中文）',
+            },
+          },
+        ]
+      : [];
+  });
 }

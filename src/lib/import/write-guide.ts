@@ -19,6 +19,7 @@ import { draftSteps } from './draft-steps.ts';
 import type { PageProblem, PerformanceLabPage } from './page-model.ts';
 import { DraftFiles } from './draft-files.ts';
 import { parseYamlSource } from '../guide-source/yaml-source.ts';
+import { copyAcknowledgements } from './decisions.ts';
 
 export { engineOf, hardwareOf, slugify };
 
@@ -81,7 +82,18 @@ function draftAcknowledgements(runs: readonly { file: string; run: Run }[]) {
   return [...entries.values()];
 }
 
-export function importPage(page: PerformanceLabPage, guideId: string, pageFile: string): ImportedFiles {
+/**
+ * `known`: the normalized text of every raw file other guides hold, by path (pipeline's
+ * knownBlocks). A raw file of the page that repeats one gets an acknowledgement of W_STORY_COPIED
+ * for its author to give a reason for: the copy is then this guide's one finding, naming both
+ * files, and the guide it repeats is left as it was.
+ */
+export function importPage(
+  page: PerformanceLabPage,
+  guideId: string,
+  pageFile: string,
+  known: ReadonlyMap<string, string> = new Map(),
+): ImportedFiles {
   const raw = new DraftFiles();
   const problems: PageProblem[] = [];
   const latency = /latency/i.test(page.title.value);
@@ -149,7 +161,7 @@ export function importPage(page: PerformanceLabPage, guideId: string, pageFile: 
   const modelName =
     page.model?.value ?? (page.recommended ? commandModel(page.recommended.text) : undefined) ?? guideId.split('/')[0];
   const gpustack = allRuns.some((r) => r.run.source.format === 'gpustack-block');
-  const acknowledge = draftAcknowledgements(allRuns);
+  const acknowledge: object[] = [...draftAcknowledgements(allRuns), ...copyAcknowledgements(raw.texts, known)];
 
   const guide = {
     title: { en: page.title.value, zh: page.title.value },
