@@ -3,13 +3,8 @@
 // part through the digests its stamps kept).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  copySettlement,
-  runBlockDigests,
-  type BlockDigest,
-  type BlockRun,
-  type Settles,
-} from '../lib/compute/block-index.ts';
+import { runBlockDigests, type BlockDigest, type BlockRun } from '../lib/compute/block-index.ts';
+import { copySettlement, type Settles } from '../lib/compute/copy-settlement.ts';
 import { parseYamlSource } from '../lib/guide-source/yaml-source.ts';
 import { folder, guidesRoot, listFiles, notRegularFile, readText } from './fs-policy.ts';
 

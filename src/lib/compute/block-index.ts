@@ -13,6 +13,7 @@
 // block's 14-21 in the committed guides, within one guide), so a bucket holds copies only.
 import { createHash } from 'node:crypto';
 import { byCodeUnit } from '../code-unit-order.ts';
+import { settledOf, settlesNone, type Settles } from './copy-settlement.ts';
 
 /** A raw block's identity for "copied from another guide": its text with whitespace runs collapsed. */
 export function blockDigest(raw: string): string {
@@ -22,12 +23,11 @@ export function blockDigest(raw: string): string {
 /**
  * One block of a guide: its digest, the raw file it came from, and its measured numbers, each a
  * group digit and 8 hex digits of `metric=value` (`numberTokens`), sorted, in one string.
- * `settled`: the guide acknowledges W_STORY_COPIED on that file, so a copy of it is one finding,
- * the acknowledged one, and the guide it was copied from or into does not report it again.
+ * `settled`: its guide acknowledges W_STORY_COPIED on that file (copy-settlement.ts).
  */
 export type BlockDigest = { digest: string; file: string; numbers: string; settled?: true };
 
-type Owner = { guide: string; file: string; digest: string; numbers: string; settled?: true };
+type Owner = BlockDigest & { guide: string };
 export type BlockIndex = {
   readonly exact: ReadonlyMap<string, readonly Owner[]>;
   readonly near: ReadonlyMap<string, readonly Owner[]>;
@@ -121,36 +121,11 @@ export function runBlockDigest(run: BlockRun): BlockDigest {
   return { digest: blockDigest(run.raw), file: run.source.file, numbers: numbersOf(run.metrics) };
 }
 
-/** Which raw files (repository paths) a guide acknowledges as copies: `copySettlement`. */
-export type Settles = (file: string) => boolean;
-const settlesNone: Settles = () => false;
-
 /** The blocks of a guide's serving results; `settles` marks those the guide acknowledges as copies. */
 export function runBlockDigests(runs: readonly BlockRun[], settles: Settles = settlesNone): BlockDigest[] {
-  return runs.filter(isServingResult).map((run) => {
-    const block = runBlockDigest(run);
-    return settles(block.file) ? { ...block, settled: true } : block;
-  });
-}
-
-/**
- * The raw files guide `id` acknowledges W_STORY_COPIED on, from its guide.yaml's `acknowledge:`
- * entries as parsed (an entry without `file` covers every file). Read leniently: an entry that is
- * not an object settles nothing (compute reports a malformed guide.yaml itself).
- */
-export function copySettlement(id: string, acknowledge: unknown): Settles {
-  if (!Array.isArray(acknowledge)) return settlesNone;
-  const files = new Set<string>();
-  let all = false;
-  for (const entry of acknowledge as unknown[]) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { code, file } = entry as { code?: unknown; file?: unknown };
-    if (code !== 'W_STORY_COPIED') continue;
-    if (file === undefined) all = true;
-    else if (typeof file === 'string') files.add(file);
-  }
-  if (!all && files.size === 0) return settlesNone;
-  return (path) => all || files.has(path.split(`/${id}/`)[1] ?? path);
+  return runs
+    .filter(isServingResult)
+    .map((run) => ({ ...runBlockDigest(run), ...settledOf({ settled: settles(run.source.file) }) }));
 }
 
 export function blockIndexOfDigests(guides: Iterable<{ id: string; blocks: readonly BlockDigest[] }>): BlockIndex {
@@ -162,10 +137,10 @@ export function blockIndexOfDigests(guides: Iterable<{ id: string; blocks: reado
     else map.set(key, [owner]);
   };
   for (const { id, blocks } of guides)
-    for (const { digest, file, numbers, settled } of blocks) {
-      const owner: Owner = { guide: id, file, digest, numbers, ...(settled ? { settled } : {}) };
-      add(exact, digest, owner);
-      for (const key of new Set(nearKeys(numbers))) add(near, key, owner);
+    for (const block of blocks) {
+      const owner: Owner = { ...block, guide: id };
+      add(exact, block.digest, owner);
+      for (const key of new Set(nearKeys(block.numbers))) add(near, key, owner);
     }
   return { exact, near };
 }
@@ -223,10 +198,7 @@ export function blockIndex(guides: Iterable<{ id: string; runs: readonly BlockRu
   );
 }
 
-/**
- * A block of another guide that this one copies: the same text, or all its numbers but `changed`;
- * `settled` when that guide acknowledges the copy.
- */
+/** A block of another guide that this one copies: the same text, or all its numbers but `changed`. */
 export type Copy = { file: string; digest: string; changed?: string[]; settled?: true };
 
 /**
@@ -236,19 +208,14 @@ export type Copy = { file: string; digest: string; changed?: string[]; settled?:
  */
 export function copyOf(id: string, block: BlockDigest, index: BlockIndex): Copy | undefined {
   const same = index.exact.get(block.digest)?.find((owner) => owner.guide !== id);
-  if (same) return { file: same.file, digest: same.digest, ...(same.settled ? { settled: same.settled } : {}) };
+  if (same) return { file: same.file, digest: same.digest, ...settledOf(same) };
   let best: Copy | undefined;
   for (const key of nearKeys(block.numbers))
     for (const owner of index.near.get(key) ?? []) {
       if (owner.guide === id) continue;
       const changed = changedTokens(block.numbers, owner.numbers);
       if (changed && (!best || closer(changed, owner.file, best)))
-        best = {
-          file: owner.file,
-          digest: owner.digest,
-          changed,
-          ...(owner.settled ? { settled: owner.settled } : {}),
-        };
+        best = { file: owner.file, digest: owner.digest, changed, ...settledOf(owner) };
     }
   return best;
 }
@@ -275,10 +242,8 @@ export function copiesOf(id: string, blocks: readonly BlockDigest[], index: Bloc
     .flatMap((block) => {
       const copy = copyOf(id, block, index);
       if (!copy) return [];
-      const settled = copy.settled ? ' settled' : '';
-      return [
-        `${block.digest} ${copy.digest} ${copy.file}${copy.changed ? ` ~${copy.changed.join(',')}` : ''}${settled}`,
-      ];
+      const changed = copy.changed ? ` ~${copy.changed.join(',')}` : '';
+      return [`${block.digest} ${copy.digest} ${copy.file}${changed}${copy.settled ? ' settled' : ''}`];
     })
     .sort(byCodeUnit);
 }

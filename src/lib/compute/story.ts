@@ -4,14 +4,8 @@ import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import type { FlagDifference, StoryFinding } from '../schema/story.ts';
 import { configFlags } from '../serving/flags.ts';
-import {
-  copyOf,
-  copySettlement,
-  isServingResult,
-  metricsOfTokens,
-  runBlockDigest,
-  type BlockIndex,
-} from './block-index.ts';
+import { copyOf, isServingResult, metricsOfTokens, runBlockDigest, type BlockIndex } from './block-index.ts';
+import { copySettlement } from './copy-settlement.ts';
 import type { ComputeContext } from './context.ts';
 import { rawPathOf } from './references.ts';
 
