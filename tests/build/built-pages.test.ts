@@ -48,6 +48,8 @@ type MeasuredSpan = { kind: 'primary' | 'secondary'; source: string; label: stri
 
 /** Every measured value the page shows in a table cell, with the raw line (`file:line`) it names. */
 function measuredSpans(html: string): MeasuredSpan[] {
+  // A cell names its file below the guide's raw folder, which the page names once (perflab.css joins them).
+  const root = /--pl-raw-root:"([^"]*)"/.exec(html)?.[1] ?? '';
   return [
     ...html.matchAll(
       /<span class="measured-(primary|secondary)"[^>]*data-source="([^"]*)"[^>]*>([\s\S]*?)(?=<span class="measured-|<\/td>)/g,
@@ -58,7 +60,8 @@ function measuredSpans(html: string): MeasuredSpan[] {
       .replace(/\s+/g, ' ')
       .trim();
     const [, label = '', value = ''] = /^(.*?): ([\d.]+)/.exec(text) ?? [];
-    return { kind: kind as MeasuredSpan['kind'], source: source!, label, value, text };
+    const whole = source!.startsWith('data/raw/') ? source! : `${root}${source!}`;
+    return { kind: kind as MeasuredSpan['kind'], source: whole, label, value, text };
   });
 }
 

@@ -2,7 +2,7 @@
 // it. Each number of the page's tables links to the raw line that printed it.
 import { describe, expect, it } from 'vitest';
 import { guideView } from '../../src/lib/view/guide-view.ts';
-import { rawResultPlacement } from '../../src/lib/view/raw-placement.ts';
+import { rawResultPlacement, rawRootRule } from '../../src/lib/view/raw-placement.ts';
 import { buildFromDisk } from '../helpers/guide-from-disk.ts';
 
 describe('raw result placement on the GLM-5.2 page', () => {
@@ -17,6 +17,18 @@ describe('raw result placement on the GLM-5.2 page', () => {
     expect(firsts).toHaveLength(new Set(entries.map(([r]) => key(r))).size);
     expect(firsts).toHaveLength(22);
     expect(new Set(firsts.map(([, p]) => p.anchor)).size).toBe(firsts.length);
+  });
+
+  it("names a cell's source below the guide's raw folder, which the page names once", () => {
+    expect(placement.root).toBe('data/raw/glm-5.2/h200/');
+    expect(placement.source('data/raw/glm-5.2/h200/engine/vllm.txt:11')).toBe('engine/vllm.txt:11');
+    // A source in another guide's folder (a copied result) keeps its whole path: perflab.css shows it as is.
+    expect(placement.source('data/raw/glm-4.x/h200/engine/vllm.txt:11')).toBe(
+      'data/raw/glm-4.x/h200/engine/vllm.txt:11',
+    );
+    expect(placement.source(undefined)).toBeUndefined();
+    expect(rawRootRule(placement.root)).toBe('main{--pl-raw-root:"data/raw/glm-5.2/h200/"}');
+    expect(rawRootRule('data/raw/a"b\\</style>/')).toBe('main{--pl-raw-root:"data/raw/a\\"b\\\\\\3c /style\\3e /"}');
   });
 
   it('links every repeat to the full block of the same lines', () => {

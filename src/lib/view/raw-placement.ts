@@ -12,6 +12,10 @@ export type RawPlacements = {
   results: ReadonlyMap<RawResult, RawPlacement>;
   /** the link from a number to the raw line that printed it (`#raw-3-11`), when that line is printed on the page */
   href: (number: SourceRef) => string | undefined;
+  /** the guide's raw folder, `data/raw/<guide>/`, which perflab.css puts before a cell's `data-source` */
+  root: string;
+  /** a cell's source as its `data-source` names it: below the guide's raw folder, or whole when elsewhere */
+  source: (source: string | undefined) => string | undefined;
 };
 
 /**
@@ -57,7 +61,14 @@ export function rawResultPlacement(view: GuideView): RawPlacements {
       break;
     }
   }
-  return { results, href: (cell) => hrefs.get(`${cell.file}:${cell.lines[0]}`) };
+  const root = `data/raw/${view.id}/`;
+  return {
+    results,
+    href: (cell) => hrefs.get(`${cell.file}:${cell.lines[0]}`),
+    root,
+    // Every cell of a page named its guide's raw folder again (a fifth of a latency page's tables).
+    source: (source) => (source?.startsWith(root) ? source.slice(root.length) : source),
+  };
 }
 
 /** The placement of a result the page shows; every such result was placed by rawResultPlacement. */
@@ -83,4 +94,10 @@ function cellLines(view: GuideView): SourceRef[] {
 
 function isCellLine(value: object): value is SourceRef {
   return 'source' in value && 'file' in value && 'lines' in value && Array.isArray(value.lines);
+}
+
+/** The rule that gives perflab.css the guide's raw folder to put before each cell's `data-source` (a CSS string). */
+export function rawRootRule(root: string): string {
+  const quoted = root.replace(/[\\"]/g, '\\$&').replace(/[<>\n]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `);
+  return `main{--pl-raw-root:"${quoted}"}`;
 }
