@@ -5,6 +5,7 @@ import mdx from '@astrojs/mdx';
 import { filePolicy } from './src/pipeline/site-policy.ts';
 import { devGuideReload } from './src/content/dev-entries.ts';
 import { basePath, siteUrl } from './src/lib/site-paths.ts';
+import { cssTrim } from './src/lib/css-trim.ts';
 
 const site = process.env.PERFLAB_SITE || undefined;
 
@@ -21,6 +22,20 @@ export default defineConfig({
   build: { concurrency: 4 },
   // Starlight turns on prefetching every link, a script on every page: pages are small and static.
   prefetch: false,
+  // Starlight's rules for markup no perflab page has are left out of every page's stylesheet.
+  vite: {
+    css: { postcss: { plugins: [cssTrim] } },
+    // Starlight's script that keeps its sidebar's open groups and scroll across pages reads markup
+    // perflab's sidebar does not have (Sidebar.astro): every page carried it for nothing.
+    plugins: [
+      {
+        name: 'perflab-no-sidebar-state',
+        enforce: 'pre',
+        resolveId: (id) => (/components-internals\/SidebarPersistState/.test(id) ? '\0perflab-empty' : undefined),
+        load: (id) => (id === '\0perflab-empty' ? '' : undefined),
+      },
+    ],
+  },
   // `npm run bench:site` builds a scratch site; its content-layer cache must not replace this one's.
   ...(process.env.PERFLAB_CACHE_DIR ? { cacheDir: process.env.PERFLAB_CACHE_DIR } : {}),
   integrations: [

@@ -117,3 +117,38 @@ describe('head, downloads and the date of the evidence', () => {
     expect(existsSync(join(dist, 'sitemap-index.xml'))).toBe(false);
   });
 });
+
+describe('every page leaves out what serves markup no page has', () => {
+  const htmlFiles = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : [],
+    );
+
+  it('no page has a .not-content block, a right-to-left element, the Starlight credit or a tip or danger aside', () => {
+    const files = htmlFiles(dist);
+    expect(files.length).toBeGreaterThan(40);
+    const found = files.filter((file) =>
+      /class="[^"]*\b(?:not-content|kudos|starlight-aside--(?:tip|danger))\b|\sdir="rtl"/.test(
+        readFileSync(file, 'utf8'),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("Starlight's sidebar-state script, which reads markup perflab's sidebar does not have (astro.config.mjs)", () => {
+    for (const file of htmlFiles(dist)) {
+      const html = readFileSync(file, 'utf8');
+      expect(html, file).not.toContain('sl-sidebar-state');
+    }
+    expect(page('en/guides/glm-5.2/h200')).not.toContain('sl-sidebar-state-persist');
+  });
+
+  it('the site stylesheet has none of those rules (src/lib/css-trim.ts)', () => {
+    const css = readdirSync(join(dist, '_astro'))
+      .filter((name) => name.endsWith('.css'))
+      .map((name) => readFileSync(join(dist, '_astro', name), 'utf8'))
+      .join('\n');
+    expect(css).toContain('.sl-markdown-content');
+    expect(css).not.toMatch(/\.kudos|dir=rtl|starlight-aside--tip|:not\(:where\(\.not-content \*\)\)/);
+  });
+});
