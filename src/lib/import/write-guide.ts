@@ -14,6 +14,7 @@ import { draftDatasets } from './draft-datasets.ts';
 import { nameTiedWinners, type Tie } from './draft-ties.ts';
 import { pageChain } from './audit/chain.ts';
 import { engineOf, hardwareOf, slugify, uniqueSlugs } from './draft-names.ts';
+import { draftModel, draftSites } from './draft-model.ts';
 import { draftProse } from './draft-prose.ts';
 import { draftSteps } from './draft-steps.ts';
 import type { PageProblem, PerformanceLabPage } from './page-model.ts';
@@ -34,6 +35,8 @@ export type ImportedFiles = {
   ties: Tie[];
   /** what the page has and the draft does not carry (a conclusion row no block backs, a dataset line), by page line */
   leftOut: PageProblem[];
+  /** what the author must decide about the model its commands serve (draft-model.ts) */
+  modelDecisions: string[];
 };
 
 /** Known artifacts of a tool (a code on one metric), acknowledged once for the whole guide with the reason they occur. */
@@ -165,7 +168,11 @@ export function importPage(
 
   const guide = {
     title: { en: page.title.value, zh: page.title.value },
-    model: { name: modelName, family: guideId.split('/')[0] ?? modelName },
+    model: { name: modelName, family: guideId.split('/')[0] ?? modelName } as {
+      name: string;
+      builds?: string[];
+      family: string;
+    },
     hardware: {
       name: hardware.name,
       gpus: hardware.count,
@@ -215,12 +222,19 @@ export function importPage(
     ...(acknowledge.length > 0 ? { acknowledge } : {}),
     percentDecimals: page.profiles.length > 0 ? 2 : 1,
   };
+  const model = draftModel(modelName ?? guideId, draftSites(guide));
+  guide.model = {
+    name: model.name,
+    ...(model.builds.length > 0 ? { builds: model.builds } : {}),
+    family: guide.model.family,
+  };
 
   const header = `# Imported from ${terminalText(pageFile)} by \`npm run import\`. A draft: review every value,\n# then \`npm run check\` lists what does not yet validate or compute.\n`;
   return {
     raw: raw.texts,
     problems: [...problems, ...raw.problems].sort((a, b) => a.line - b.line),
     ties,
+    modelDecisions: model.decisions,
     leftOut: [...rowsLeftOut, ...datasetsLeftOut].sort((a, b) => a.line - b.line),
     guideYaml: header + stringify(guide, { lineWidth: 0 }),
     enMd: draftProse(
