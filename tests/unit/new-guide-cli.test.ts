@@ -1,20 +1,12 @@
 // `npm run new` scaffolds a whole guide that `check` refuses until every FILL-IN is replaced and the
 // raw results it names are in place, and accepts once they are.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
+import { fillIn as fillInScaffold, scratchRepo } from '../helpers/gpu-box/scaffolded-guide.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'perflab-new-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const run = (script: string, ...args: string[]) =>
-  spawnSync(process.execPath, [join(repoRoot, 'scripts', script), ...args], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, PERFLAB_ROOT: scratch },
-  });
+const { root: scratch, run } = scratchRepo('perflab-new-');
 const errorLines = (stderr: string) => stderr.split('\n').filter((l) => / error /.test(l));
 
 /** What an author does after `new`: real values for every FILL-IN, raw outputs where guide.yaml says. */
@@ -33,19 +25,11 @@ const GPUSTACK_BLOCKS: Blocks = {
 };
 
 function fillIn(model: string, hardware: string, blocks: Blocks) {
-  const dir = join(scratch, 'content/guides', model, hardware);
-  for (const name of ['guide.yaml', 'en.md', 'zh.md']) {
-    const path = join(dir, name);
-    const text = readFileSync(path, 'utf8')
-      .replaceAll('FILL-IN/', 'Qwen/')
-      .replaceAll('fill-in-tuning', 'expert-parallel')
-      .replaceAll('--fill-in=value', '--enable-expert-parallel')
-      .replaceAll('version: FILL-IN', 'version: v0.11.0')
-      .replace('# samples: 200', 'samples: 200')
-      .replaceAll(/ ?[(（]FILL-IN[)）]/g, '')
-      .replaceAll(/FILL-IN ?/g, '');
-    writeFileSync(path, text);
-  }
+  fillInScaffold(scratch, model, hardware, {
+    tuning: { id: 'expert-parallel', flag: '--enable-expert-parallel' },
+    versions: { vllm: 'v0.11.0', sglang: 'v0.11.0' },
+    more: (text) => text.replace('# samples: 200', 'samples: 200'),
+  });
   const seed = join(repoRoot, 'data/raw');
   const raw = join(scratch, 'data/raw', model, hardware);
   for (const [to, from] of [

@@ -1,21 +1,13 @@
 // npm run plan on a scaffolded guide: every measurement, as text and as JSON a scheduler reads,
 // with which raw results (and records) are already in data/raw.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
+import { fillIn, scratchRepo } from '../helpers/gpu-box/scaffolded-guide.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'perflab-plan-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const run = (script: string, ...args: string[]) =>
-  spawnSync(process.execPath, [join(repoRoot, 'scripts', script), ...args], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, PERFLAB_ROOT: scratch },
-  });
+const { root: scratch, run } = scratchRepo('perflab-plan-');
 
 const PlanJson = z.object({
   guide: z.string(),
@@ -46,14 +38,10 @@ describe('npm run plan', () => {
     );
     expect(first?.problems[0]?.file).toBe('content/guides/qwen3-8b/h100/guide.yaml');
 
-    const yamlPath = join(scratch, 'content/guides/qwen3-8b/h100/guide.yaml');
-    writeFileSync(
-      yamlPath,
-      readFileSync(yamlPath, 'utf8')
-        .replaceAll('FILL-IN/', 'Qwen/')
-        .replaceAll('fill-in-tuning', 'mem-fraction')
-        .replaceAll('--fill-in=value', '--mem-fraction-static=0.85'),
-    );
+    fillIn(scratch, 'qwen3-8b', 'h100', {
+      tuning: { id: 'mem-fraction', flag: '--mem-fraction-static=0.85' },
+      versions: { vllm: 'v0.11.0', sglang: 'v0.5.3' },
+    });
     const raw = join(scratch, 'data/raw/qwen3-8b/h100/engine');
     mkdirSync(raw, { recursive: true });
     writeFileSync(join(raw, 'vllm.txt'), readFileSync(join(repoRoot, 'data/raw/glm-4.x/h200/engine/vllm.txt')));

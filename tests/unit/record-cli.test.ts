@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RecordFileSchema } from '../../src/lib/schema/record.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
-import { freePort, gpuBox } from '../helpers/gpu-box/gpu-box.ts';
+import { devicesOf, freePort, gpuBox } from '../helpers/gpu-box/gpu-box.ts';
 import { scaffoldedGuide } from '../helpers/gpu-box/scaffolded-guide.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'perflab-record-'));
@@ -79,10 +79,7 @@ describe('npm run record', () => {
       kind: 'gpu',
       tool: 'nvidia-smi',
       driver: '570.124.06',
-      devices: [
-        { index: 0, name: 'NVIDIA H100 80GB HBM3', memoryMiB: 81559, busId: '00000000:18:00.0' },
-        { index: 1, name: 'NVIDIA H100 80GB HBM3', memoryMiB: 81559, busId: '00000000:28:00.0' },
-      ],
+      devices: devicesOf('NVIDIA H100 80GB HBM3', 81559, ['00000000:18:00.0', '00000000:28:00.0']),
     });
     expect(entry?.engine).toEqual({ id: 'vllm', version: '0.11.0', source: `GET http://127.0.0.1:${port}/version` });
     expect(entry?.serving).toEqual({

@@ -45,3 +45,7 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** Accelerators of one model as record lists them: one device per bus id, indexed in order. */
+export const devicesOf = (name: string, memoryMiB: number, busIds: readonly string[]) =>
+  busIds.map((busId, index) => ({ index, name, memoryMiB, busId }));

@@ -150,6 +150,22 @@ async function progress(total: number) {
 const line = (label: string, value: string | number) =>
   `${label.padEnd(40)} ${(typeof value === 'number' ? value.toFixed(2) : value).padEnd(10)}\n`;
 
+const TPOT_RULE = '-----Time per Output Token (excl. 1st token)------';
+/** vLLM's rule of a section: its title centred in dashes, 50 wide. */
+const ruled = (title: string) => title.padStart(34, '-').padEnd(50, '-');
+
+/** Latency sections as the tools print them: each its rule, then the Mean, Median (mean × factor) and P99 of one metric. */
+function latencySections(
+  sections: readonly (readonly [rule: string, label: string, mean: number, median: number, p99: number])[],
+) {
+  for (const [rule, label, mean, median, p99] of sections) {
+    out(`${rule}\n`);
+    out(line(`Mean ${label}:`, mean));
+    out(line(`Median ${label}:`, mean * median));
+    out(line(`P99 ${label}:`, mean * p99));
+  }
+}
+
 /** The numbers of one run: rates from the totals over the printed duration, latencies inside it. */
 function figures(speed: number) {
   const n = Number(flag('--num-prompts') ?? 1000);
@@ -181,18 +197,11 @@ async function vllmBench() {
   out(line('Peak output token throughput (tok/s):', ((n * output) / duration) * 1.5));
   out(line('Peak concurrent requests:', n));
   out(line('Total Token throughput (tok/s):', (n * (input + output)) / duration));
-  out(`${'Time to First Token'.padStart(34, '-').padEnd(50, '-')}\n`);
-  out(line('Mean TTFT (ms):', ttft));
-  out(line('Median TTFT (ms):', ttft * 0.98));
-  out(line('P99 TTFT (ms):', ttft * 1.4));
-  out('-----Time per Output Token (excl. 1st token)------\n');
-  out(line('Mean TPOT (ms):', tpot));
-  out(line('Median TPOT (ms):', tpot * 0.97));
-  out(line('P99 TPOT (ms):', tpot * 1.6));
-  out(`${'Inter-token Latency'.padStart(34, '-').padEnd(50, '-')}\n`);
-  out(line('Mean ITL (ms):', tpot));
-  out(line('Median ITL (ms):', tpot * 0.95));
-  out(line('P99 ITL (ms):', tpot * 2.1));
+  latencySections([
+    [ruled('Time to First Token'), 'TTFT (ms)', ttft, 0.98, 1.4],
+    [TPOT_RULE, 'TPOT (ms)', tpot, 0.97, 1.6],
+    [ruled('Inter-token Latency'), 'ITL (ms)', tpot, 0.95, 2.1],
+  ]);
   out('==================================================\n');
 }
 
@@ -218,22 +227,12 @@ async function sglangBench() {
   out(line('Output token throughput (tok/s):', (n * output) / duration));
   out(line('Total token throughput (tok/s):', (n * (input + output)) / duration));
   out(line('Concurrency:', ((n / duration) * e2e) / 1000));
-  out('----------------End-to-End Latency----------------\n');
-  out(line('Mean E2E Latency (ms):', e2e));
-  out(line('Median E2E Latency (ms):', e2e * 0.99));
-  out(line('P99 E2E Latency (ms):', e2e * 1.2));
-  out('---------------Time to First Token----------------\n');
-  out(line('Mean TTFT (ms):', ttft));
-  out(line('Median TTFT (ms):', ttft * 0.98));
-  out(line('P99 TTFT (ms):', ttft * 1.4));
-  out('-----Time per Output Token (excl. 1st token)------\n');
-  out(line('Mean TPOT (ms):', tpot));
-  out(line('Median TPOT (ms):', tpot * 0.97));
-  out(line('P99 TPOT (ms):', tpot * 1.6));
-  out('---------------Inter-Token Latency----------------\n');
-  out(line('Mean ITL (ms):', tpot));
-  out(line('Median ITL (ms):', tpot * 0.95));
-  out(line('P99 ITL (ms):', tpot * 2.1));
+  latencySections([
+    ['----------------End-to-End Latency----------------', 'E2E Latency (ms)', e2e, 0.99, 1.2],
+    ['---------------Time to First Token----------------', 'TTFT (ms)', ttft, 0.98, 1.4],
+    [TPOT_RULE, 'TPOT (ms)', tpot, 0.97, 1.6],
+    ['---------------Inter-Token Latency----------------', 'ITL (ms)', tpot, 0.95, 2.1],
+  ]);
   out('==================================================\n');
 }
 

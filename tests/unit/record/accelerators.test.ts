@@ -8,6 +8,7 @@ import {
   versionFromResponse,
 } from '../../../src/lib/record/accelerators.ts';
 import { withBlock } from '../../../src/lib/record/record-files.ts';
+import { devicesOf } from '../../helpers/gpu-box/gpu-box.ts';
 
 describe('nvidia-smi --query-gpu … --format=csv', () => {
   it('reads each GPU by the header, units in brackets, in any column order', () => {
@@ -22,10 +23,7 @@ describe('nvidia-smi --query-gpu … --format=csv', () => {
       kind: 'gpu',
       tool: 'nvidia-smi',
       driver: '570.124.06',
-      devices: [
-        { index: 0, name: 'NVIDIA H200', memoryMiB: 143771, busId: '00000000:18:00.0' },
-        { index: 1, name: 'NVIDIA H200', memoryMiB: 143771, busId: '00000000:2A:00.0' },
-      ],
+      devices: devicesOf('NVIDIA H200', 143771, ['00000000:18:00.0', '00000000:2A:00.0']),
     });
     expect(read && acceleratorSummary(read)).toEqual({
       name: 'NVIDIA H200',
@@ -75,10 +73,7 @@ describe('npu-smi info', () => {
       kind: 'npu',
       tool: 'npu-smi',
       driver: '24.1.0',
-      devices: [
-        { index: 0, name: '910B3', memoryMiB: 65536, busId: '0000:C1:00.0' },
-        { index: 1, name: '910B3', memoryMiB: 65536, busId: '0000:C2:00.0' },
-      ],
+      devices: devicesOf('910B3', 65536, ['0000:C1:00.0', '0000:C2:00.0']),
     });
     const a300 = [
       '| npu-smi 23.0.0                                   Version: 23.0.0                                       |',
