@@ -7,6 +7,7 @@ import type { Diagnostic } from '../../src/lib/diagnostics/diagnostics.ts';
 import { GuideSchema, type Guide } from '../../src/lib/schema/guide-yaml.ts';
 import { metricUnit, type MetricKey } from '../../src/lib/schema/metric.ts';
 import type { Run } from '../../src/lib/schema/run.ts';
+import type { RecordedResult } from '../../src/lib/schema/record.ts';
 
 export const GUIDE_ID = 'tiny/h100';
 export const GUIDE_FILE = `content/guides/${GUIDE_ID}/guide.yaml`;
@@ -180,3 +181,20 @@ export function threeSteps(keys: Record<string, unknown> = {}) {
     ],
   };
 }
+
+/** A record's entry as npm run record writes it: 8 × H100, vLLM 0.11.0 started by run-plan; `over` replaces keys. */
+export const recordedResult = (over: Partial<RecordedResult> = {}): RecordedResult => ({
+  block: null,
+  started: '2026-12-01T10:00:00.000Z',
+  ended: '2026-12-01T10:10:00.000Z',
+  accelerators: {
+    kind: 'gpu',
+    tool: 'nvidia-smi',
+    driver: '570.124.06',
+    devices: Array.from({ length: 8 }, (_, index) => ({ index, name: 'NVIDIA H100 80GB HBM3', memoryMiB: 81559 })),
+  },
+  engine: { id: 'vllm', version: '0.11.0', source: 'GET http://127.0.0.1:8000/version' },
+  serving: { command: 'vllm serve org/tiny-model -tp 8 --port 8000', startedBy: 'run-plan' },
+  benchmark: { command: 'vllm bench serve --port 8000' },
+  ...over,
+});

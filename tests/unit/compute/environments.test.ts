@@ -7,25 +7,11 @@ import { translator } from '../../../src/lib/i18n.ts';
 import type { RecordedResult } from '../../../src/lib/schema/record.ts';
 import type { Run } from '../../../src/lib/schema/run.ts';
 import { environmentsView, rawEnvironment } from '../../../src/lib/view/environment-view.ts';
-import { computeInput, context, guide, tps } from '../../helpers/compute-input.ts';
+import { computeInput, context, guide, recordedResult, tps } from '../../helpers/compute-input.ts';
 import { computeEnvironments } from '../../../src/lib/compute/environments.ts';
 import { checkRecorded } from '../../../src/lib/compute/recorded.ts';
 
-const recorded = (over: Partial<RecordedResult> = {}): RecordedResult => ({
-  block: null,
-  started: '2026-12-01T10:00:00.000Z',
-  ended: '2026-12-01T10:10:30.000Z',
-  accelerators: {
-    kind: 'gpu',
-    tool: 'nvidia-smi',
-    driver: '570.124.06',
-    devices: Array.from({ length: 8 }, (_, index) => ({ index, name: 'NVIDIA H100 80GB HBM3', memoryMiB: 81559 })),
-  },
-  engine: { id: 'vllm', version: '0.11.0', source: 'GET http://127.0.0.1:8000/version' },
-  serving: { command: 'vllm serve org/tiny-model -tp 8 --port 8000', startedBy: 'run-plan' },
-  benchmark: { command: 'vllm bench serve --port 8000 --num-prompts 10' },
-  ...over,
-});
+const recorded = recordedResult;
 const sglang = (over: Partial<RecordedResult> = {}) =>
   recorded({
     engine: { id: 'sglang', version: '0.5.3', source: 'GET http://127.0.0.1:30000/server_info' },
@@ -66,7 +52,7 @@ describe('environments of recorded results', () => {
     expect(reported).toEqual([]);
     expect(computed?.runs['engine/vllm']?.recorded).toEqual({
       started: '2026-12-01T10:00:00.000Z',
-      ended: '2026-12-01T10:10:30.000Z',
+      ended: '2026-12-01T10:10:00.000Z',
       machine: {
         kind: 'gpu',
         tool: 'nvidia-smi',
@@ -77,7 +63,7 @@ describe('environments of recorded results', () => {
       },
       engine: { id: 'vllm', name: 'vLLM', version: '0.11.0', source: 'GET http://127.0.0.1:8000/version' },
       serving: { command: 'vllm serve org/tiny-model -tp 8 --port 8000', startedBy: 'run-plan' },
-      benchmark: 'vllm bench serve --port 8000 --num-prompts 10',
+      benchmark: 'vllm bench serve --port 8000',
     });
     expect(
       computed?.environments?.rows.map((r) => [r.engine?.name, r.engine?.version, r.results.map((x) => x.file)]),
@@ -161,13 +147,13 @@ describe('environments of recorded results', () => {
         { name: 'Accelerators', value: '8 × NVIDIA H100 80GB HBM3, 81559 MiB each' },
         { name: 'Driver', value: '570.124.06 (nvidia-smi)' },
         { name: 'Engine', value: 'vLLM 0.11.0' },
-        { name: 'When', value: '2026-12-01 10:00:00 – 10:10:30 UTC' },
+        { name: 'When', value: '2026-12-01 10:00:00 – 10:10:00 UTC' },
         {
           name: 'Serving command (started by run-plan)',
           value: 'vllm serve org/tiny-model -tp 8 --port 8000',
           code: true,
         },
-        { name: 'Benchmark command', value: 'vllm bench serve --port 8000 --num-prompts 10', code: true },
+        { name: 'Benchmark command', value: 'vllm bench serve --port 8000', code: true },
       ],
     });
     // an end on another day (in UTC) keeps its date; no serving command known, none shown
@@ -178,7 +164,7 @@ describe('environments of recorded results', () => {
         { name: '驱动', value: '570.124.06（nvidia-smi）' },
         { name: '推理引擎', value: 'SGLang 0.5.3' },
         { name: '时间', value: '2026-12-01 10:00:00 – 2026-12-02 01:00:00 UTC' },
-        { name: '测试命令', value: 'vllm bench serve --port 8000 --num-prompts 10', code: true },
+        { name: '测试命令', value: 'vllm bench serve --port 8000', code: true },
       ],
     });
   });

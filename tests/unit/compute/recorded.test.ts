@@ -4,23 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { checkRecorded, sameMachine } from '../../../src/lib/compute/recorded.ts';
 import type { RecordedResult } from '../../../src/lib/schema/record.ts';
 import type { Run } from '../../../src/lib/schema/run.ts';
-import { context, guide, tps } from '../../helpers/compute-input.ts';
+import { context, guide, recordedResult, tps } from '../../helpers/compute-input.ts';
 
-const recorded = (over: Partial<RecordedResult> = {}): RecordedResult => ({
-  block: null,
-  started: '2026-12-01T10:00:00.000Z',
-  ended: '2026-12-01T10:10:00.000Z',
-  accelerators: {
-    kind: 'gpu',
-    tool: 'nvidia-smi',
-    driver: '570.124.06',
-    devices: Array.from({ length: 8 }, (_, index) => ({ index, name: 'NVIDIA H100 80GB HBM3', memoryMiB: 81559 })),
-  },
-  engine: { id: 'vllm', version: '0.11.0', source: 'GET http://127.0.0.1:8000/version' },
-  serving: { command: 'vllm serve org/tiny-model -tp 8 --port 8000', startedBy: 'run-plan' },
-  benchmark: { command: 'vllm bench serve --port 8000' },
-  ...over,
-});
+const recorded = recordedResult;
 const withRecord = (run: Run, over: Partial<RecordedResult> = {}): Run => ({ ...run, recorded: recorded(over) });
 const check = (keys: Record<string, unknown>, runs: Run[]) => {
   const { ctx, reported } = context(guide(keys), runs);
