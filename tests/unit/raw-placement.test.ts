@@ -27,8 +27,8 @@ describe('raw result placement on the GLM-5.2 page', () => {
       'data/raw/glm-4.x/h200/engine/vllm.txt:11',
     );
     expect(placement.source(undefined)).toBeUndefined();
-    expect(rawRootRule(placement.root)).toBe('main{--pl-raw-root:"data/raw/glm-5.2/h200/"}');
-    expect(rawRootRule('data/raw/a"b\\</style>/')).toBe('main{--pl-raw-root:"data/raw/a\\"b\\\\\\3c /style\\3e /"}');
+    expect(rawRootRule(placement.root)).toBe("main{--pl-raw-root:'data/raw/glm-5.2/h200/'}");
+    expect(rawRootRule("data/raw/a'b\\</style>/")).toBe("main{--pl-raw-root:'data/raw/a\\'b\\\\\\3c /style\\3e /'}");
   });
 
   it('links every repeat to the full block of the same lines', () => {

@@ -1,4 +1,5 @@
 import { appendAll } from '../append-all.ts';
+import { cssString } from './column-labels.ts';
 import type { GuideView, RawResult } from './guide-view.ts';
 import type { SourceRef } from './view-context.ts';
 
@@ -96,8 +97,7 @@ function isCellLine(value: object): value is SourceRef {
   return 'source' in value && 'file' in value && 'lines' in value && Array.isArray(value.lines);
 }
 
-/** The rule that gives perflab.css the guide's raw folder to put before each cell's `data-source` (a CSS string). */
+/** The rule that gives perflab.css the guide's raw folder to put before each cell's `data-source`. */
 export function rawRootRule(root: string): string {
-  const quoted = root.replace(/[\\"]/g, '\\$&').replace(/[<>\n]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `);
-  return `main{--pl-raw-root:"${quoted}"}`;
+  return `main{--pl-raw-root:${cssString(root)}}`;
 }
