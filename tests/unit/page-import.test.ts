@@ -413,3 +413,47 @@ ${block('1200.00')}
     expect(yaml.acknowledge[0]?.reason.zh).toContain('瞬时速率');
   });
 });
+
+describe('a "Benchmark result" block that is an error message, and one that holds results no parser reads', () => {
+  const file = 'tests/fixtures/performance-lab-page/legacy-throughput/page.md';
+  const open = '??? info "Benchmark result"\n    ```\n';
+  /** The page with its n-th result block (0-based) replaced by `lines`. */
+  const replaceBlock = (text: string, n: number, lines: string[]) => {
+    let start = -1;
+    for (let i = 0; i <= n; i++) start = text.indexOf(open, start + 1);
+    const from = start + open.length;
+    const to = text.indexOf('    ```', from);
+    return `${text.slice(0, from)}${lines.map((l) => `    ${l}\n`).join('')}${text.slice(to)}`;
+  };
+  let text = readFileSync(join(repoRoot, file), 'utf8');
+  text = replaceBlock(text, 1, ['# Crash. FP8 not supported on A100 (SM80), CUDA 12.4']);
+  text = replaceBlock(text, 2, [
+    'Requests done: 1000',
+    'Elapsed: 80.00',
+    'Tokens per second: 1200.00',
+    'Latency p50: 18.00',
+  ]);
+  const { page } = readPerformanceLabPage(text);
+  const crashLine = text.split('\n').findIndex((l) => l.includes('# Crash.')) + 1;
+  const unreadLine = text.split('\n').findIndex((l) => l.includes('Requests done: 1000')) + 1;
+
+  it('the error message is a failed run, which the audit does not call unreadable (it holds digits, no results)', () => {
+    const variants = (
+      parseYaml(importPage(page!, 'tiny/h100', file).guideYaml) as {
+        steps: { variants: { label: string; status?: string; reason?: string }[] }[];
+      }
+    ).steps.flatMap((s) => s.variants);
+    expect(variants.find((v) => v.label === 'SGLang')).toMatchObject({
+      status: 'failed',
+      reason: '# Crash. FP8 not supported on A100 (SM80), CUDA 12.4',
+    });
+    // Results perflab cannot read are no failure: the author decides, and check holds the draft to it.
+    expect(variants.find((v) => v.reason?.startsWith('FILL-IN'))).toMatchObject({
+      status: 'failed',
+      reason: `FILL-IN: the page's result block (line ${unreadLine}) holds results perflab cannot read: copy the tool's output again, or say why the run failed`,
+    });
+    const unread = auditPage(page!, file).filter((f) => f.message.startsWith('could not read'));
+    expect(unread.map((f) => f.line)).toEqual([unreadLine]);
+    expect(crashLine).toBeGreaterThan(0);
+  });
+});

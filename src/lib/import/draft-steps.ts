@@ -3,6 +3,7 @@
 // values) becomes one variant per block.
 import type { Run } from '../schema/run.ts';
 import type { SummaryKind, VariantStatus } from '../schema/vocabulary.ts';
+import { looksLikeResult } from './audit/unread.ts';
 import { blockRuns } from './audit/measure.ts';
 import { engineOf, slugify, uniqueSlugs, ZH_TITLES } from './draft-names.ts';
 import type { PageStep, PageVariant, PerformanceLabPage } from './page-model.ts';
@@ -95,7 +96,11 @@ function draftVariants(
     const slug = unique(slugify(variant.label?.value ?? '', single ? 'run' : `run-${index + 1}`));
     if (!variant.result || blocks.length === 0) {
       // A "Benchmark result" that holds an error message instead of a result: the variant failed.
-      const message = variant.result?.text.trim().split('\n')[0];
+      // One that holds results no parser reads is not a failure: its author decides (the audit names it).
+      const unread = variant.result && looksLikeResult(variant.result.text);
+      const message = unread
+        ? `FILL-IN: the page's result block (line ${variant.result?.firstLine}) holds results perflab cannot read: copy the tool's output again, or say why the run failed`
+        : variant.result?.text.trim().split('\n')[0];
       return [
         {
           id: slug,
