@@ -4,7 +4,8 @@
 # is the failed command's. Wall time is bash's EPOCHREALTIME; CPU time is the user + system time of
 # the processes the stage ran (bash's `times`), which a busy machine does not stretch the way it
 # stretches wall time. Lines a script run under .ci/npm-script-shell appended to $CI_SUBSTAGES
-# become rows under their stage, with the rest of the stage's time on a row of its own.
+# become rows under their stage, with the rest of the stage's time on a row of its own: the wall
+# time none of them covered (scripts run side by side overlap) and the CPU time none of them spent.
 
 ci_rows=()
 ci_stage=''
@@ -59,7 +60,8 @@ stage() {
 
 # Records the stage now ending (status '' when it passed) and the sub-stages it ran.
 ci_stage_ended() {
-  local status=$1 wall cpu name sub_wall sub_cpu sub_note rest_wall=0 rest_cpu=0 label
+  local status=$1 wall cpu name sub_wall sub_cpu sub_start sub_note rest_wall=0 rest_cpu=0 label
+  local spans span_start span_end covered_end
   ci_clock
   ci_cpu
   wall=$(((ci_us - ci_stage_wall_start) / 1000))
@@ -75,15 +77,25 @@ ci_stage_ended() {
     rest_wall=$wall
     rest_cpu=$cpu
     label='the rest'
-    while IFS=$'\t' read -r name sub_wall sub_cpu sub_note; do
+    spans=()
+    while IFS=$'\t' read -r name sub_wall sub_cpu sub_start sub_note; do
       if [ "$name" = '=' ]; then
         label=$sub_wall
         continue
       fi
       ci_rows+=("  $name"$'\t'"$sub_wall"$'\t'"$sub_cpu"$'\t'"$sub_note")
-      rest_wall=$((rest_wall - sub_wall))
+      spans+=("$sub_start $((sub_start + sub_wall * 1000))")
       rest_cpu=$((rest_cpu - sub_cpu))
     done < "$CI_SUBSTAGES"
+    # Scripts run side by side overlap: the rest's wall time is what none of them covered.
+    covered_end=0
+    while read -r span_start span_end; do
+      [ -n "$span_start" ] || continue
+      [ "$span_end" -gt "$covered_end" ] || continue
+      [ "$span_start" -gt "$covered_end" ] || span_start=$covered_end
+      rest_wall=$((rest_wall - (span_end - span_start) / 1000))
+      covered_end=$span_end
+    done < <(printf '%s\n' "${spans[@]}" | sort -n)
     ci_rows+=("  $label"$'\t'"$rest_wall"$'\t'"$rest_cpu"$'\t')
   fi
   ci_stage=''

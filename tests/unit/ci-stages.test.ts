@@ -19,6 +19,10 @@ const scripts = {
   second: spin,
   // Run by a script, not named by the outer one (as a test runs `npm run check -- --help`).
   other: 'true',
+  // As npm test runs its type check, lint and unit tests side by side.
+  beside: `node ${join(repoRoot, 'scripts/side-by-side.ts')} napA napB && sleep 0.1`,
+  napA: 'sleep 0.8',
+  napB: 'sleep 0.8',
 };
 let run: { status: number | null; out: string };
 
@@ -31,6 +35,7 @@ source "${repoRoot}/.ci/stages.sh"
 ci_init
 stage 'quick' true
 stage 'npm outer' env npm_config_script_shell="${repoRoot}/.ci/npm-script-shell" npm run -s outer
+stage 'npm beside' env npm_config_script_shell="${repoRoot}/.ci/npm-script-shell" npm run -s beside
 fails() { sleep 0.2; (exit 3); echo 'not reached'; }
 stage 'failing' fails
 stage 'never' echo 'not reached either'
@@ -80,9 +85,35 @@ describe('.ci/stages.sh', () => {
     expect(row('  sleep 0.1')).toBeDefined();
     const table = run.out.slice(run.out.indexOf('ci: stage ')).split('\n');
     const names = table.map((line) => line.slice(4, 36).trimEnd());
-    expect(names.slice(1, 7)).toEqual(['quick', 'npm outer', '  first', '  second', '  sleep 0.1', 'failing']);
+    expect(names.slice(1, 11)).toEqual([
+      'quick',
+      'npm outer',
+      '  first',
+      '  second',
+      '  sleep 0.1',
+      'npm beside',
+      '  napA',
+      '  napB',
+      '  sleep 0.1',
+      'failing',
+    ]);
     // A script only run by another (other, by first) is not a row.
     expect(run.out).not.toMatch(/ci: +other/);
+  });
+
+  it('times each script run side by side, and counts the wall time they share once', () => {
+    const rows = run.out.slice(run.out.indexOf('ci: npm beside ', run.out.indexOf('ci: stage ')));
+    const [stage, napA, napB, rest] = rows
+      .split('\n')
+      .slice(0, 4)
+      .map((line) => Number(/^ci: .{32} +(\d+\.\d)/.exec(line)?.[1]));
+    expect(napA).toBeGreaterThanOrEqual(0.8);
+    expect(napB).toBeGreaterThanOrEqual(0.8);
+    // Were the two naps counted apart, the rest would be what the stage took less 1.6 s.
+    expect(stage).toBeLessThan(napA! + napB!);
+    expect(rest).toBeGreaterThanOrEqual(0.1);
+    expect(rest).toBeLessThanOrEqual(stage! - 0.8);
+    expect(run.out).toMatch(/^side-by-side: npm run napA passed in \d+\.\d s$/m);
   });
 });
 
