@@ -31,8 +31,9 @@ function commandsNotShownWhole(page: Page): Promise<string[]> {
 }
 
 describe('commands are shown whole', () => {
+  // Each width in a context of its own, both at once: one waits on a page while the other draws.
   for (const width of [390, 1440] as const)
-    it(
+    it.concurrent(
       `${width} px: no command on any guide page is cut off, scrolled or drawn into`,
       { timeout: 180_000 },
       async () => {

@@ -15,8 +15,9 @@ const pages = guides.flatMap((id) => (['en', 'zh'] as const).map((lang) => `/${l
 describe('every guide page fits the screen', () => {
   it('covers every committed guide in both languages', () => expect(pages.length).toBeGreaterThanOrEqual(42));
 
+  // Each width in a context of its own, both at once: one waits on a page while the other draws.
   for (const width of [390, 1440] as const)
-    it(`${width} px: no page is wider than the viewport`, { timeout: 180_000 }, async () => {
+    it.concurrent(`${width} px: no page is wider than the viewport`, { timeout: 180_000 }, async () => {
       const context = await site.browser.newContext({
         viewport: { width, height: 844 },
         ...(width === 390 ? { isMobile: true, hasTouch: true } : {}),

@@ -39,8 +39,9 @@ function drawn(element: Locator, text: string): Promise<{ first: DOMRect; last: 
 }
 
 describe('raw results on a phone and at a desk', () => {
+  // Each width in a context of its own, both at once: one waits on a page while the other draws.
   for (const width of [390, 1440] as const)
-    it(
+    it.concurrent(
       `${width} px: every raw result of every guide page is shown whole inside its box`,
       { timeout: 240_000 },
       async () => {

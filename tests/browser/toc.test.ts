@@ -40,7 +40,8 @@ describe('the tables of contents list every step', () => {
   });
 });
 
-describe('the table of contents follows the reader', () => {
+// Each scroll waits for frames: the eight walks run at once, each in a context of its own.
+describe.concurrent('the table of contents follows the reader', () => {
   for (const width of [390, 1440] as const)
     for (const path of [
       '/en/guides/qwen3-8b/h100-latency/',
@@ -56,34 +57,37 @@ describe('the table of contents follows the reader', () => {
           const wrong: string[] = [];
           const marked = new Set<string>();
           for (let y = 0; y <= height; y += 300) {
-            await page.evaluate((top) => scrollTo(0, top), y);
-            // The mark follows within a frame of a scroll.
-            await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-            const state = await page.evaluate((selector) => {
-              const element = document.querySelector(selector)!;
-              const links = [...element.querySelectorAll<HTMLAnchorElement>('a')];
-              const current = element.querySelector<HTMLAnchorElement>('a[aria-current="true"]');
-              const top = (a: HTMLAnchorElement | undefined) =>
-                a
-                  ? document.getElementById(decodeURIComponent(a.hash.slice(1)))!.getBoundingClientRect().top
-                  : Infinity;
-              const covered = Math.max(
-                ...[...document.querySelectorAll('header, mobile-starlight-toc nav')].map(
-                  (e) => e.getBoundingClientRect().bottom,
-                ),
-              );
-              const index = current ? links.indexOf(current) : -1;
-              const atEnd = scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
-              return {
-                current: current?.hash.slice(1) ?? '',
-                text: current?.textContent ?? '',
-                shown: element.querySelector('.display-current')?.textContent ?? null,
-                // Reached: the heading's top is in the upper half of the screen or above (the first,
-                // Overview, always is); not passed: the next listed heading is still below the header.
-                reached: index === 0 || top(current ?? undefined) <= innerHeight / 2,
-                notPassed: atEnd || top(links[index + 1]) > covered,
-              };
-            }, toc);
+            const state = await page.evaluate(
+              async ({ selector, y }) => {
+                scrollTo(0, y);
+                // The mark follows within a frame of a scroll.
+                await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+                const element = document.querySelector(selector)!;
+                const links = [...element.querySelectorAll<HTMLAnchorElement>('a')];
+                const current = element.querySelector<HTMLAnchorElement>('a[aria-current="true"]');
+                const top = (a: HTMLAnchorElement | undefined) =>
+                  a
+                    ? document.getElementById(decodeURIComponent(a.hash.slice(1)))!.getBoundingClientRect().top
+                    : Infinity;
+                const covered = Math.max(
+                  ...[...document.querySelectorAll('header, mobile-starlight-toc nav')].map(
+                    (e) => e.getBoundingClientRect().bottom,
+                  ),
+                );
+                const index = current ? links.indexOf(current) : -1;
+                const atEnd = scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
+                return {
+                  current: current?.hash.slice(1) ?? '',
+                  text: current?.textContent ?? '',
+                  shown: element.querySelector('.display-current')?.textContent ?? null,
+                  // Reached: the heading's top is in the upper half of the screen or above (the first,
+                  // Overview, always is); not passed: the next listed heading is still below the header.
+                  reached: index === 0 || top(current ?? undefined) <= innerHeight / 2,
+                  notPassed: atEnd || top(links[index + 1]) > covered,
+                };
+              },
+              { selector: toc, y },
+            );
             marked.add(state.current);
             if (!state.reached || !state.notPassed || (width < 800 && state.shown !== state.text))
               wrong.push(`${y}: ${JSON.stringify(state)}`);
