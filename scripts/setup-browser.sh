@@ -2,6 +2,14 @@
 # Installs what the browser tests need and npm cannot provide: Debian's Chromium and CJK fonts.
 # Idempotent: does nothing when both are present. Needs root (or sudo) and Debian's apt.
 set -euo pipefail
+for arg in "$@"; do
+  if [ "$arg" = --help ] || [ "$arg" = -h ]; then
+    printf '%s\n' 'usage: npm run setup:browser   (bash scripts/setup-browser.sh)' \
+      "Installs Debian's chromium and fonts-noto-cjk with apt-get (as root, else with sudo) for the" \
+      'browser tests; does nothing when both are there.'
+    exit 0
+  fi
+done
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)

@@ -56,15 +56,21 @@ const packageScripts = z
 /** npm scripts a shell text runs (commands only, not echo/comments), and those they run in turn. */
 function scriptsRunBy(shell: string): Set<string> {
   const found = new Set<string>();
+  const run = (script: string) => {
+    if (found.has(script)) return;
+    found.add(script);
+    visit(packageScripts[script] ?? '');
+  };
   const visit = (text: string) => {
     // .ci/run runs each command as `stage '<name>' <command>`, npm test under `env <variable>=…`.
     const commandStart = /(?:^|&&|;|\||\bstage '[^']*'|\benv(?: \w+=\S+)+)\s*/.source;
-    for (const [, name] of text.matchAll(new RegExp(`${commandStart}npm (?:run (?:-s )?([\\w:-]+)|(test)\\b)`, 'gm'))) {
-      const script = name ?? 'test';
-      if (found.has(script)) continue;
-      found.add(script);
-      visit(packageScripts[script] ?? '');
-    }
+    for (const [, name] of text.matchAll(new RegExp(`${commandStart}npm (?:run (?:-s )?([\\w:-]+)|(test)\\b)`, 'gm')))
+      run(name ?? 'test');
+    // npm test runs scripts side by side: `node scripts/side-by-side.ts <script>…`.
+    for (const [, names] of text.matchAll(
+      new RegExp(`${commandStart}node scripts/side-by-side\\.ts((?: [\\w:-]+)+)`, 'gm'),
+    ))
+      for (const name of names!.trim().split(' ')) run(name);
   };
   visit(
     shell
@@ -158,7 +164,17 @@ describe('GitHub workflows', () => {
 
   it('the script closure is computed, not assumed', () => {
     const exercised = scriptsRunBy(ciRun);
-    for (const script of ['setup:browser', 'check', 'test', 'typecheck', 'build', 'diff', 'pr-comment'])
+    for (const script of [
+      'setup:browser',
+      'check',
+      'test',
+      'typecheck',
+      'lint',
+      'test:unit',
+      'build',
+      'diff',
+      'pr-comment',
+    ])
       expect([...exercised]).toContain(script);
     expect([...exercised]).not.toContain('dev');
   });
