@@ -17,6 +17,17 @@ export function dateOf(instant: Date): string {
   return instant.toISOString().slice(0, 10);
 }
 
+/** "2026-12-01 10:00:00", in UTC, from an ISO time with any offset (as records write them); the text itself when it is none. */
+export function utcTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, '');
+}
+
 /**
  * Whether `date` is later than `today` allows: after the day following it, so a date written in any
  * time zone on the day the build runs (ahead of UTC, as Beijing is) is not in the future.

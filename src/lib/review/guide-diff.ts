@@ -20,6 +20,7 @@ import { changedPagesLines, type ChangedPages } from './changed-pages.ts';
 import { newGuideReport } from './new-guide-report.ts';
 import { guideRenames, renamedReport } from './guide-renames.ts';
 import type { Acknowledged } from '../compute/acknowledgements.ts';
+import { recordedLines } from './recorded-report.ts';
 
 /**
  * What changed between two versions of the computed guides, as a markdown report a reviewer
@@ -161,7 +162,9 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
     lines.push(`- Raw results replaced: ${changedRaw.map(([, run]) => markdownText(run.file)).join(', ')}.`);
     // New results come from a new run: a new date, or a new engine version, says when and with what.
     const versions = (g: ComputedGuide) => g.engines.map((e) => `${e.id}@${e.version ?? ''}`).join(' ');
-    if (before.measuredOn === after.measuredOn && versions(before) === versions(after))
+    // (a record says it; every replaced result with one is listed below)
+    const unrecorded = changedRaw.some(([, run]) => !run.recorded);
+    if (unrecorded && before.measuredOn === after.measuredOn && versions(before) === versions(after))
       lines.push(
         `- **Check:** results were replaced but neither \`measuredOn\` (${markdownText(after.measuredOn ?? 'not set')}) nor any engine version changed in guide.yaml: were they measured again, with what?`,
       );
@@ -170,6 +173,15 @@ function guideReport(id: string, before: ComputedGuide, after: ComputedGuide): s
     lines.push(
       `- Raw results added: ${addedRaw.map(([, run]) => `${markdownText(run.file)}${run.blockLabel ? ` (${markdownText(run.blockLabel)})` : ''}`).join(', ')}.`,
     );
+
+  appendAll(
+    lines,
+    recordedLines(
+      before,
+      after,
+      [...changedRaw, ...addedRaw].map(([runId]) => runId),
+    ),
+  );
 
   return lines.length === 0 ? [] : [heading(id, after), '', ...lines, ''];
 }

@@ -1,3 +1,4 @@
+import { utcTime } from '../dates.ts';
 import type { Translate } from '../i18n.ts';
 import type { Environments, Machine, RunEnvironment } from '../schema/computed.ts';
 
@@ -19,17 +20,6 @@ export type EnvironmentsView = {
   /** one engine at several versions, several drivers: said above the table */
   warnings: string[];
 };
-
-/** "2026-12-01 10:00:00", in UTC, from an ISO time with any offset. */
-export function utcTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date
-        .toISOString()
-        .replace('T', ' ')
-        .replace(/\.\d+Z$/, '');
-}
 
 /** The start and end, the end's date left out when it is the start's. */
 function whenText(env: RunEnvironment, tr: Translate): string {

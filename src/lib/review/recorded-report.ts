@@ -1,0 +1,62 @@
+import { utcTime } from '../dates.ts';
+import type { ComputedGuide, RunEnvironment } from '../schema/computed.ts';
+import { markdownText } from './markdown.ts';
+
+/**
+ * What the review report says of records (npm run record): for each raw result replaced or added
+ * that has one, what it ran on and when, beside what the result it replaced ran on when that
+ * differs; and a mix of engine versions or drivers the change brings (W_RECORDED_MIXED). Every
+ * string of a record came from the pull request and goes in through markdownText.
+ */
+
+/** What a result ran on, without when: "2 × NVIDIA H100 80GB HBM3, driver 570.124.06, vLLM 0.12.0". */
+function settingText(env: RunEnvironment): string {
+  const { machine, engine } = env;
+  return [
+    machine ? `${machine.count} × ${markdownText(machine.name)}` : 'accelerators not known',
+    ...(machine?.driver ? [`driver ${markdownText(machine.driver)}`] : []),
+    ...(engine
+      ? [
+          `${markdownText(engine.name ?? engine.id ?? 'engine')} ${markdownText(engine.version ?? '(version not known)')}`,
+        ]
+      : []),
+  ].join(', ');
+}
+
+/** What a result ran on and when it started: "…, vLLM 0.12.0, 2026-12-04 23:45:32 UTC". */
+export const environmentText = (env: RunEnvironment) =>
+  `${settingText(env)}, ${markdownText(utcTime(env.started))} UTC`;
+
+const mixText = (guide: ComputedGuide) => {
+  const mixed = guide.environments?.mixed;
+  if (!mixed) return '';
+  return [
+    ...mixed.engines.map((e) => `${markdownText(e.name)} at ${e.versions.map(markdownText).join(', ')}`),
+    ...(mixed.drivers.length > 1 ? [`drivers ${mixed.drivers.map(markdownText).join(', ')}`] : []),
+  ].join('; ');
+};
+
+export function recordedLines(
+  before: ComputedGuide | undefined,
+  after: ComputedGuide,
+  runIds: readonly string[],
+): string[] {
+  const lines: string[] = [];
+  for (const id of runIds) {
+    const run = after.runs[id];
+    if (!run?.recorded) continue;
+    const name = `${markdownText(run.file)}${run.blockLabel ? ` (${markdownText(run.blockLabel)})` : ''}`;
+    const was = before?.runs[id];
+    const changed =
+      was !== undefined && (was.recorded ? settingText(was.recorded) : 'no record') !== settingText(run.recorded);
+    lines.push(
+      `- ${name} recorded on ${environmentText(run.recorded)}${changed ? ` (the result it replaces: ${was.recorded ? environmentText(was.recorded) : 'no record'})` : ''}.`,
+    );
+  }
+  const mix = mixText(after);
+  if (mix !== '' && (before === undefined || mixText(before) !== mix))
+    lines.push(
+      `- **Mixed environments (W_RECORDED_MIXED):** the results ran on ${mix}; the page warns readers that their numbers are compared as if they had not.`,
+    );
+  return lines;
+}
