@@ -457,3 +457,29 @@ describe('a "Benchmark result" block that is an error message, and one that hold
     expect(crashLine).toBeGreaterThan(0);
   });
 });
+
+describe('the prose of the setup and of the other cases', () => {
+  const read = (name: string, edit: (text: string) => string = (t) => t) => {
+    const file = `tests/fixtures/performance-lab-page/${name}/page.md`;
+    const { page } = readPerformanceLabPage(edit(readFileSync(join(repoRoot, file), 'utf8')));
+    return importPage(page!, 'tiny/h100', file).enMd;
+  };
+  const slot = (md: string, name: string) => md.split(`<!-- slot: ${name} -->\n`)[1]?.split('<!-- slot')[0]?.trim();
+
+  it('the Benchmark Method paragraphs are the draft’s benchmark-method slot', () => {
+    expect(slot(read('generator-throughput'), 'benchmark-method')).toBe(
+      "GPUStack's one-click benchmark, built on guidellm, ran every configuration below.",
+    );
+  });
+
+  it('the Benchmark Script section’s paragraphs are benchmark-commands, the other cases’ introduction other-cases', () => {
+    const md = read('legacy-throughput', (text) =>
+      text.replace(
+        '## Experiment Results',
+        '### Benchmark Script\n\nEvery run used this command.\n\n```bash\nvllm bench serve --model org/Tiny-7B --dataset-name sharegpt --num-prompts 1000\n```\n\nThe seed was fixed.\n\n## Experiment Results',
+      ),
+    );
+    expect(slot(md, 'benchmark-commands')).toBe('Every run used this command.\n\nThe seed was fixed.');
+    expect(slot(md, 'other-cases')).toBe('We benchmarked the optimized configuration on more workloads.');
+  });
+});

@@ -33,6 +33,15 @@ export function draftProse(
   const conclusion = page.conclusionProse.map((p) => p.value).filter((p) => !/let us know/i.test(p) && p.trim() !== '');
   if (conclusion.length > 0) appendAll(lines, ['<!-- slot: conclusion -->', ...conclusion, '']);
   if (page.objective) lines.push('<!-- slot: objective -->', page.objective.value, '');
+  // The setup's method and script prose, and the other cases' introduction, each in its slot.
+  for (const [slot, prose] of [
+    ['benchmark-method', page.method],
+    ['benchmark-commands', page.scriptProse],
+    ['other-cases', page.otherCasesProse],
+  ] as const) {
+    const text = prose.map((p) => p.value).filter((p) => p.trim() !== '');
+    if (text.length > 0) lines.push(`<!-- slot: ${slot} -->`, text.join('\n\n'), '');
+  }
   page.steps.forEach((step, index) => {
     const prose = step.prose.map((p) => p.value).filter((p) => p.trim() !== '');
     if (prose.length > 0) appendAll(lines, [`<!-- slot: step:${stepIds[index] ?? 'step'} -->`, ...prose, '']);

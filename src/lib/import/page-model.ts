@@ -61,6 +61,8 @@ export type PerformanceLabPage = {
   engines: Located<{ name: string; version: string }>[];
   datasets: Located<string>[];
   method: Located<string>[];
+  /** the prose of the Benchmark Script section, around its script */
+  scriptProse: Located<string>[];
   benchmarkScript?: CodeBlock;
   profiles: { name: Located<string>; config: CodeBlock }[];
   extraSections: { title: Located<string>; blocks: PageBlock[] }[];
@@ -90,6 +92,7 @@ export function readPerformanceLabPage(markdown: string): { page?: PerformanceLa
     engines: [],
     datasets: [],
     method: [],
+    scriptProse: [],
     profiles: [],
     extraSections: [],
     steps: [],
@@ -140,7 +143,7 @@ function readSetup(blocks: readonly PageBlock[], page: PerformanceLabPage) {
     else if (name === 'benchmark script' || name === 'benchmark scripts') {
       const script = firstCode(section.blocks);
       if (script) page.benchmarkScript = script;
-      appendAll(page.method, lines);
+      appendAll(page.scriptProse, lines);
     } else if (name === 'benchmark method') {
       appendAll(
         page.method,
