@@ -5,6 +5,7 @@
 import { existsSync, globSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { compile } from 'vega-lite';
 import type { ChartLayout } from '../../src/lib/chart/comparison-spec.ts';
 import { sweepChartSvg } from '../../src/lib/chart/render.ts';
 import { sweepChartSpec } from '../../src/lib/chart/sweep-spec.ts';
@@ -51,6 +52,23 @@ describe('sweep chart specs match their golden files', () => {
         .filter((p) => !p.includes('-changed'))
         .sort(),
     ).toEqual(['qwen3-8b/h100-latency.json', 'qwen3.5-35b-a3b/h200-latency.json']);
+  });
+
+  it('vega-lite compiles each spec without a warning (a build prints none)', () => {
+    const said: string[] = [];
+    const logger = {
+      level: () => logger,
+      error: (...message: unknown[]) => (said.push(`error ${message.join(' ')}`), logger),
+      warn: (...message: unknown[]) => (said.push(`warn ${message.join(' ')}`), logger),
+      info: () => logger,
+      debug: () => logger,
+    };
+    for (const id of ['qwen3-8b/h100-latency', 'qwen3.5-35b-a3b/h200-latency'])
+      for (const [lang, chart] of charts(id))
+        for (const layout of layouts) {
+          compile(sweepChartSpec(chart!, { layout }), { logger: logger as never });
+          expect(said, `${id} ${lang} ${layout}`).toEqual([]);
+        }
   });
 
   it('the SVG draws both lines, a point and a label per case, and nothing cut', async () => {

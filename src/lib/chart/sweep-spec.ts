@@ -42,12 +42,15 @@ export function sweepChartData(input: SweepChartInput) {
 export function sweepChartSpec(input: SweepChartInput, options: { layout?: ChartLayout } = {}): TopLevelSpec {
   const layout = options.layout ?? 'wide';
   const series = [input.baselineLabel, input.optimizedLabel];
+  // Colour and shape share one legend (vega-lite merges the two on one field): the same legend
+  // properties on both, or it warns of a conflict on every build.
+  const legend = { orient: 'top' as const, direction: 'horizontal' as const };
   const color = {
     field: 'series',
     type: 'nominal' as const,
     title: null,
     scale: { domain: series, range: [CHART_COLORS.baseline, CHART_COLORS.optimized] },
-    legend: { orient: 'top' as const, direction: 'horizontal' as const },
+    legend,
   };
   // A shape per series as well as a colour: the two are told apart without colour too.
   const shape = {
@@ -55,7 +58,7 @@ export function sweepChartSpec(input: SweepChartInput, options: { layout?: Chart
     type: 'nominal' as const,
     title: null,
     scale: { domain: series, range: ['circle', 'square'] },
-    legend: null,
+    legend,
   };
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
