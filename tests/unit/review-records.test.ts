@@ -53,6 +53,27 @@ describe('the review report on recorded results', () => {
     );
   });
 
+  it('a new guide says what its results were recorded on, and how many have no record', () => {
+    const recorded = environment('0.24.0');
+    const added = remeasured(current, 'cases/sharegpt/baseline', recorded, {
+      environments: {
+        rows: [
+          {
+            machine: recorded.machine!,
+            engine: { id: 'vllm', name: 'vLLM', version: '0.24.0' },
+            results: [{ runId: 'cases/sharegpt/baseline', file: 'cases/sharegpt/baseline.txt', block: null }],
+          },
+        ],
+        mixed: { engines: [], drivers: [] },
+      },
+    });
+    const others = Object.keys(current.runs).length - 1;
+    expect(guidesDiff(new Map(), new Map([[id, added]]), 'main').split('\n')).toContain(
+      `- Recorded on: 8 × NVIDIA H200, driver 570.124.06, vLLM 0.24.0 (1 result); ${others} results without a record.`,
+    );
+    expect(guidesDiff(new Map(), new Map([[id, current]]), 'main')).not.toContain('Recorded on');
+  });
+
   it('shows what a record says as text, never as markup', () => {
     const hostile = environment('0.24.0 <img src=x onerror=alert(1)> [link](https://evil.example) **bold**');
     const after = remeasured(current, 'cases/sharegpt/baseline', {

@@ -6,6 +6,7 @@ import { byCodeUnit } from '../code-unit-order.ts';
 import { appendAll } from '../append-all.ts';
 import { codeBlockLines, markdownText } from './markdown.ts';
 import * as say from './report-text.ts';
+import { newGuideRecordedLines } from './recorded-report.ts';
 
 /**
  * A guide a pull request adds, in full: a reviewer has nothing to compare it with, so the report
@@ -91,8 +92,9 @@ export function newGuideReport(
       .sort(([a], [b]) => byCodeUnit(a, b))
       .map(([file, blocks]) => `${markdownText(file)}${blocks.length > 0 ? ` (${blocks.length} blocks)` : ''}`)
       .join(', ')}.`,
-    '',
   );
+  appendAll(lines, newGuideRecordedLines(guide));
+  lines.push('');
   return lines;
 }
 

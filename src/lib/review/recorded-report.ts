@@ -1,5 +1,7 @@
 import { utcTime } from '../dates.ts';
-import type { ComputedGuide, RunEnvironment } from '../schema/computed.ts';
+import type { ComputedGuide, Environments, RunEnvironment } from '../schema/computed.ts';
+
+type Environment = Environments['rows'][number];
 import { markdownText } from './markdown.ts';
 
 /**
@@ -10,7 +12,7 @@ import { markdownText } from './markdown.ts';
  */
 
 /** What a result ran on, without when: "2 × NVIDIA H100 80GB HBM3, driver 570.124.06, vLLM 0.12.0". */
-function settingText(env: RunEnvironment): string {
+function settingText(env: Pick<RunEnvironment, 'machine'> & { engine?: Environment['engine'] }): string {
   const { machine, engine } = env;
   return [
     machine ? `${machine.count} × ${markdownText(machine.name)}` : 'accelerators not known',
@@ -59,4 +61,21 @@ export function recordedLines(
       `- **Mixed environments (W_RECORDED_MIXED):** the results ran on ${mix}; the page warns readers that their numbers are compared as if they had not.`,
     );
   return lines;
+}
+
+/**
+ * For a guide a pull request adds: the environments its results were recorded on, each with how
+ * many results, how many have no record, and the mix of engine versions or drivers if any.
+ */
+export function newGuideRecordedLines(guide: ComputedGuide): string[] {
+  if (!guide.environments) return [];
+  const rows = guide.environments.rows.map((row) => {
+    const n = row.results.length;
+    return `${settingText(row)} (${n} result${n === 1 ? '' : 's'})`;
+  });
+  const without = Object.values(guide.runs).filter((run) => !run.recorded).length;
+  return [
+    `- Recorded on: ${rows.join('; ')}${without > 0 ? `; ${without} result${without === 1 ? '' : 's'} without a record` : ''}.`,
+    ...recordedLines(undefined, guide, []),
+  ];
 }
