@@ -1,7 +1,9 @@
 // What one built guide page weighs: its HTML, the stylesheets it links and the scripts it loads
 // (those they import statically included, not dynamic import()).
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { byCodeUnit } from '../lib/code-unit-order.ts';
+import { listFiles } from '../pipeline/fs-policy.ts';
 import { inlineScriptBytes, pageAssets, staticImports } from '../lib/bench/page-weight.ts';
 
 export function pageWeight(dist: string, pagePath: string) {
@@ -25,4 +27,22 @@ export function pageWeight(dist: string, pagePath: string) {
     jsBytes,
     requests: 1 + assets.stylesheets.length + scripts.size,
   };
+}
+
+export type GuidePageWeight = ReturnType<typeof pageWeight> & { page: string; htmlCssBytes: number };
+
+/**
+ * Every guide page of a built site (`<lang>/guides/<model>/<hardware>/index.html`), heaviest
+ * first by HTML + CSS, each named by its path below `dist` ("zh/guides/deepseek-v3.2/h200/").
+ * Nothing when `dist` has no guide page (a site not built).
+ */
+export function guidePageWeights(dist: string): GuidePageWeight[] {
+  if (!existsSync(dist)) return [];
+  const pages = listFiles(dist).filter((file) => /^[^/]+\/guides\/.+\/index\.html$/.test(relative(dist, file)));
+  return pages
+    .map((file) => {
+      const weight = pageWeight(dist, file);
+      return { ...weight, page: relative(dist, dirname(file)) + '/', htmlCssBytes: weight.htmlBytes + weight.cssBytes };
+    })
+    .sort((a, b) => b.htmlCssBytes - a.htmlCssBytes || byCodeUnit(a.page, b.page));
 }

@@ -48,6 +48,13 @@ describe('bench budgets', () => {
     expect(verdicts({ ...run, peak_rss_mb: 2048 })['peak']).toBe(false);
     expect(verdicts({ ...run, ingest_blocks_per_s: 5000 })['ingest']).toBe(true);
     expect(verdicts({ ...run, page_html_css_bytes: 150_000 })['a']).toBe(false);
+    // Held against the heaviest guide page weighed, not only the first synthetic one.
+    const heavy = { ...run, heaviest_page: "this repository's zh/guides/deepseek-v3.2/h200/" };
+    expect(verdicts({ ...heavy, heaviest_page_html_css_bytes: 150_000 })['a']).toBe(false);
+    expect(verdicts({ ...heavy, heaviest_page_html_css_bytes: 149_999 })['a']).toBe(true);
+    expect(budgetChecks({ ...heavy, heaviest_page_html_css_bytes: 159_459 })[4]?.measured).toBe(
+      "159459 bytes, the heaviest guide page (this repository's zh/guides/deepseek-v3.2/h200/); the first synthetic page 146233 bytes",
+    );
     expect(verdicts({ ...run, browser_js_bytes: 1 })['no']).toBe(false);
     expect(verdicts({ ...run, incremental_guides_redone: 2 })['one']).toBe(false);
     expect(verdicts({ ...run, incremental_s: 0.5 })['incremental:']).toBe(true);

@@ -12,6 +12,9 @@ export type BudgetFigures = {
   /** seconds `cp -r` took to copy the data/runs ingest wrote: the disk's share, nothing parsed */
   ingest_disk_floor_s?: number;
   page_html_css_bytes: number;
+  /** the heaviest guide page weighed (synthetic, or the repository's own built site) and its HTML + CSS */
+  heaviest_page?: string;
+  heaviest_page_html_css_bytes?: number;
   incremental_guides_redone: number;
   /** seconds of ingest and compute (one process, as npm run build runs them) after one raw file of one guide changed */
   incremental_s: number;
@@ -79,8 +82,12 @@ export function budgetChecks(figures: BudgetFigures): BudgetCheck[] {
     },
     {
       budget: 'a guide page < 150 KB (150,000 bytes) of HTML + CSS',
-      measured: `${figures.page_html_css_bytes} bytes`,
-      met: figures.page_html_css_bytes < 150_000,
+      // Every guide page: held against the heaviest one weighed, when the bench weighed them all.
+      measured:
+        figures.heaviest_page_html_css_bytes === undefined
+          ? `${figures.page_html_css_bytes} bytes`
+          : `${figures.heaviest_page_html_css_bytes} bytes, the heaviest guide page (${figures.heaviest_page ?? '?'}); the first synthetic page ${figures.page_html_css_bytes} bytes`,
+      met: Math.max(figures.page_html_css_bytes, figures.heaviest_page_html_css_bytes ?? 0) < 150_000,
     },
     ...(figures.browser_js_bytes === undefined
       ? []

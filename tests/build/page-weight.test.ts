@@ -1,0 +1,49 @@
+// A guide page < 150 KB of HTML + CSS (issue 12's budget, issue 22): every built guide page, both
+// languages, weighed as the bench weighs one (its HTML and the stylesheets it links).
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { guidePageWeights } from '../../src/bench/page-weight.ts';
+import { committedGuideIds } from '../helpers/guide-from-disk.ts';
+
+const BUDGET = 150_000;
+/**
+ * Pages still over the budget, each with the weight it may not pass: whatever is added to them
+ * must be paid for (their raw evidence, which is shown verbatim, is most of their weight).
+ * Remove an entry once its page is under the budget; the test says so.
+ */
+const OVER_BUDGET: Record<string, number> = {
+  // 2026-12-05: 159,459 and 159,088 bytes (were 167,676 and 167,065 before this issue's cuts, less a variant added since)
+  'zh/guides/deepseek-v3.2/h200/': 160_500,
+  'en/guides/deepseek-v3.2/h200/': 160_000,
+  // 152,823 and 152,393 bytes (were 165,335 and 164,691)
+  'zh/guides/qwen3-8b/h100-latency/': 153_500,
+  'en/guides/qwen3-8b/h100-latency/': 153_000,
+  // 152,236 and 151,124 bytes (were 161,718 and 160,415)
+  'zh/guides/qwen3.5-9b/h100/': 153_000,
+  'en/guides/qwen3.5-9b/h100/': 152_000,
+  // 150,343 bytes (was 164,419)
+  'zh/guides/qwen3.5-35b-a3b/h200-latency/': 151_000,
+};
+
+describe('guide page weight', () => {
+  const pages = guidePageWeights(join(import.meta.dirname, '../../dist'));
+
+  it('weighs every guide page of the site, en and zh', () => {
+    expect(pages.map((p) => p.page).sort()).toEqual(
+      committedGuideIds()
+        .flatMap((id) => [`en/guides/${id}/`, `zh/guides/${id}/`])
+        .sort(),
+    );
+  });
+
+  it(`every guide page is under ${BUDGET} bytes of HTML + CSS`, () => {
+    const over = pages
+      .filter((p) => p.htmlCssBytes >= (OVER_BUDGET[p.page] ?? BUDGET))
+      .map((p) => `${p.page}: ${p.htmlBytes} HTML + ${p.cssBytes} CSS = ${p.htmlCssBytes} bytes`);
+    expect(over).toEqual([]);
+    const nowUnder = Object.keys(OVER_BUDGET).filter((page) =>
+      pages.some((p) => p.page === page && p.htmlCssBytes < BUDGET),
+    );
+    expect(nowUnder, 'under the budget now: remove them from OVER_BUDGET').toEqual([]);
+  });
+});
