@@ -35,7 +35,7 @@ describe('--help', () => {
   });
 
   it('through npm, as the README writes the commands', () => {
-    for (const name of ['check', 'new', 'bench', 'bench:site', 'diff', 'setup:browser']) {
+    for (const name of ['check', 'new', 'bench', 'bench:site', 'diff', 'setup:browser', 'build']) {
       const result = spawnSync('npm', ['run', '-s', name, '--', '--help'], { cwd: repoRoot, env, encoding: 'utf8' });
       expect(result.status, `${name}: ${result.stderr}`).toBe(0);
       expect(result.stdout, name).toMatch(/^usage: npm run /);
