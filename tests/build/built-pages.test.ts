@@ -49,7 +49,7 @@ type MeasuredSpan = { kind: 'primary' | 'secondary'; source: string; label: stri
 /** Every measured value the page shows in a table cell, with the raw line (`file:line`) it names. */
 function measuredSpans(html: string): MeasuredSpan[] {
   // A cell names its file below the guide's raw folder, which the page names once (perflab.css joins them).
-  const root = /--pl-raw-root:"([^"]*)"/.exec(html)?.[1] ?? '';
+  const root = /--pl-raw-root:(["'])(.*?)\1/.exec(html)?.[2] ?? '';
   return [
     ...html.matchAll(
       /<span class="measured-(primary|secondary)"[^>]*data-source="([^"]*)"[^>]*>([\s\S]*?)(?=<span class="measured-|<\/td>)/g,
