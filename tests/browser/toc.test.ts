@@ -14,7 +14,7 @@ const guides = committedGuideIds();
 const open = (path: string, width: number) => openAt(site, path, width);
 
 describe('the tables of contents list every step', () => {
-  it('on every guide page, en and zh, beside the page and in the phone’s menu', async () => {
+  it('on every guide page, en and zh, beside the page and in the phone’s menu (and a sweep’s chart)', async () => {
     const page = await open('/en/', 1440);
     const found: string[] = [];
     for (const id of guides)
@@ -30,6 +30,12 @@ describe('the tables of contents list every step', () => {
             // A step is listed under the results, one level down.
             const nested = document.querySelector(`${toc} a[href="#results"] + ul a[href="#${steps[0]}"]`);
             if (steps.length > 0 && !nested) problems.push(`${toc}: the steps are not under the results`);
+            // A sweep's chart has its heading under Other benchmark cases.
+            if (
+              document.getElementById('sweep') &&
+              !document.querySelector(`${toc} a[href="#other-cases"] + ul a[href="#sweep"]`)
+            )
+              problems.push(`${toc} lacks the sweep under the other cases`);
           }
           return problems;
         });

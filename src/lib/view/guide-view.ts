@@ -143,6 +143,8 @@ export function guideHeadings(view: GuideView): { depth: number; slug: string; t
     ...view.results.steps.map((step) => ({ depth: 3, slug: `step-${step.id}`, text: step.heading })),
     { depth: 2, slug: 'optimization-summary', text: view.optimizationSummary.heading },
     ...(view.otherCases ? [{ depth: 2, slug: 'other-cases', text: view.otherCases.heading }] : []),
+    // A sweep's chart opens Other benchmark cases under a heading of its own (OtherCases.astro).
+    ...(view.otherCases?.sweep ? [{ depth: 3, slug: 'sweep', text: view.otherCases.sweep.heading }] : []),
     { depth: 2, slug: 'downloads', text: view.downloads.heading },
   ].flatMap((heading) => {
     // The headings that are parts of the page (not a step, not downloads) may have sections after them.
