@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { draftDecisions } from '../../src/lib/import/decisions.ts';
-import { draftModel } from '../../src/lib/import/draft-model.ts';
+import { draftAccelerators, draftModel } from '../../src/lib/import/draft-model.ts';
 import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
 import { importPage } from '../../src/lib/import/write-guide.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
@@ -102,5 +102,38 @@ describe('a composed page whose setup names the model bare, and whose commands s
     expect(draftDecisions(id, files, new Map()).filter((d) => d.includes('model.builds'))).toEqual([
       "content/guides/tiny/h100/guide.yaml model.builds: org/Tiny-7B-FP8, served by the page's commands, taken as quantized builds or copies of org/Tiny-7B. Confirm they are these weights",
     ]);
+  });
+});
+
+describe('draftAccelerators', () => {
+  it('a command on more GPUs than the hardware line raises the count, and says so; a failed run does not', () => {
+    expect(
+      draftAccelerators(
+        1,
+        [
+          at('steps[0].variants[0]', 'vllm serve Org/Tiny-7B'),
+          at('steps[1].variants[0]', 'vllm serve Org/Tiny-7B -tp 2 -pp 2'),
+          { ...at('steps[1].variants[1]', 'vllm serve Org/Tiny-7B -tp 8'), status: 'failed' },
+        ],
+        'GPU',
+      ),
+    ).toEqual({
+      count: 4,
+      decision:
+        "hardware.gpus: 4, the GPUs the command of steps[1].variants[0] runs on; the page's hardware line says 1. Confirm the machine's size, or fix the command",
+    });
+    expect(draftAccelerators(8, [at('recommended', 'vllm serve Org/Tiny-7B -tp 4')], 'GPU')).toEqual({ count: 8 });
+  });
+
+  it('a composed page whose hardware line says one GPU and whose tuned run uses two drafts a machine of two', () => {
+    const file = 'tests/fixtures/performance-lab-page/legacy-throughput/page.md';
+    const text = readFileSync(join(repoRoot, file), 'utf8').replaceAll(
+      '--model-path org/Tiny-7B --attention-backend fa3',
+      '--model-path org/Tiny-7B --attention-backend fa3 --tp-size 2',
+    );
+    const { page } = readPerformanceLabPage(text);
+    const files = importPage(page!, 'tiny/h100', file);
+    expect((parseYaml(files.guideYaml) as { hardware: { gpus: number } }).hardware.gpus).toBe(2);
+    expect(files.setupDecisions.filter((d) => d.startsWith('hardware.gpus'))).toHaveLength(1);
   });
 });

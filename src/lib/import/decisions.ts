@@ -10,12 +10,12 @@ type Entry = { file?: string; block?: string; code?: string; metric?: string; re
 
 export function draftDecisions(
   id: string,
-  files: Pick<ImportedFiles, 'guideYaml' | 'ties' | 'raw' | 'modelDecisions'>,
+  files: Pick<ImportedFiles, 'guideYaml' | 'ties' | 'raw' | 'setupDecisions'>,
   knownBlocks: ReadonlyMap<string, string>,
 ): string[] {
   const guideFile = `content/guides/${id}/guide.yaml`;
   const draft = parse(files.guideYaml) as { acknowledge?: Entry[] } | null;
-  const decisions: string[] = files.modelDecisions.map((decision) => `${guideFile} ${decision}`);
+  const decisions: string[] = files.setupDecisions.map((decision) => `${guideFile} ${decision}`);
   const copyOf = (path: string) => knownBlocks.get(normalizeBlock(files.raw.get(path) ?? ''));
   const copiesAcknowledged = new Set<string>();
   (draft?.acknowledge ?? []).forEach((entry, index) => {

@@ -5,7 +5,8 @@
 // (E_COMMAND_MODEL), so the draft names the model as the commands serve it and declares the other
 // spellings, quantized builds and local copies as builds; a command serving another model (a page's
 // copy from another page) is left for the author to decide, with where it is.
-import { configWords, servedModels } from '../serving/flags.ts';
+import { configFlags, configWords, servedModels } from '../serving/flags.ts';
+import { acceleratorsOf } from './audit/measure.ts';
 
 /** The last path segment, lower case: `Qwen/Qwen3-14B` and `/models/qwen3-14b/` are one model. */
 const modelKey = (model: string) => (model.replace(/\/+$/, '').split('/').at(-1) ?? model).toLowerCase();
@@ -25,7 +26,12 @@ function isBuildOf(served: string, model: string): boolean {
 }
 
 /** A serving configuration of the draft and where it is (`steps[0].variants[1]`, `recommended`). */
-export type DraftSite = { where: string; command?: string | undefined; args?: readonly string[] | undefined };
+export type DraftSite = {
+  where: string;
+  command?: string | undefined;
+  args?: readonly string[] | undefined;
+  status?: unknown;
+};
 
 export type DraftModel = {
   name: string;
@@ -71,7 +77,13 @@ export function draftModel(setup: string, sites: readonly DraftSite[]): DraftMod
   return { name, builds, decisions };
 }
 
-type Config = { command?: string | undefined; args?: readonly string[] | undefined; result?: unknown; log?: unknown };
+type Config = {
+  command?: string | undefined;
+  args?: readonly string[] | undefined;
+  result?: unknown;
+  log?: unknown;
+  status?: unknown;
+};
 /** Every serving configuration of a draft guide, as check reads them (compute/commands.ts commandSites). */
 export function draftSites(guide: {
   steps: readonly { variants: readonly Config[] }[];
@@ -92,4 +104,27 @@ export function draftSites(guide: {
     if (config) sites.push({ where: `otherCases.${side}`, ...config });
   }
   return sites;
+}
+
+/**
+ * The machine's accelerator count: the page's hardware line, or more when a command of the page
+ * runs on more (TP × PP × DP), which check would refuse (E_GPU_COUNT); the audit names the page's
+ * line, and the author confirms the count.
+ */
+export function draftAccelerators(
+  stated: number,
+  sites: readonly DraftSite[],
+  unit: string,
+): { count: number; decision?: string } {
+  let top: { count: number; where: string } | undefined;
+  // A run that failed or was not supported measured nothing on the machine (compute counts it out too).
+  for (const site of sites.filter((s) => s.status === undefined || s.status === 'ok')) {
+    const count = acceleratorsOf(configFlags(site));
+    if (count > (top?.count ?? stated)) top = { count, where: site.where };
+  }
+  if (!top) return { count: stated };
+  return {
+    count: top.count,
+    decision: `hardware.gpus: ${top.count}, the ${unit}s the command of ${top.where} runs on; the page's hardware line says ${stated}. Confirm the machine's size, or fix the command`,
+  };
 }

@@ -14,7 +14,7 @@ import { draftDatasets } from './draft-datasets.ts';
 import { nameTiedWinners, type Tie } from './draft-ties.ts';
 import { pageChain } from './audit/chain.ts';
 import { engineOf, hardwareOf, slugify, uniqueSlugs } from './draft-names.ts';
-import { draftModel, draftSites } from './draft-model.ts';
+import { draftAccelerators, draftModel, draftSites } from './draft-model.ts';
 import { draftProse } from './draft-prose.ts';
 import { draftSteps } from './draft-steps.ts';
 import type { PageProblem, PerformanceLabPage } from './page-model.ts';
@@ -35,8 +35,8 @@ export type ImportedFiles = {
   ties: Tie[];
   /** what the page has and the draft does not carry (a conclusion row no block backs, a dataset line), by page line */
   leftOut: PageProblem[];
-  /** what the author must decide about the model its commands serve (draft-model.ts) */
-  modelDecisions: string[];
+  /** what the author must decide about the model and the machine its commands use (draft-model.ts) */
+  setupDecisions: string[];
 };
 
 /** Known artifacts of a tool (a code on one metric), acknowledged once for the whole guide with the reason they occur. */
@@ -222,7 +222,10 @@ export function importPage(
     ...(acknowledge.length > 0 ? { acknowledge } : {}),
     percentDecimals: page.profiles.length > 0 ? 2 : 1,
   };
-  const model = draftModel(modelName ?? guideId, draftSites(guide));
+  const sites = draftSites(guide);
+  const model = draftModel(modelName ?? guideId, sites);
+  const machine = draftAccelerators(hardware.count, sites, hardware.accelerator);
+  guide.hardware.gpus = machine.count;
   guide.model = {
     name: model.name,
     ...(model.builds.length > 0 ? { builds: model.builds } : {}),
@@ -234,7 +237,7 @@ export function importPage(
     raw: raw.texts,
     problems: [...problems, ...raw.problems].sort((a, b) => a.line - b.line),
     ties,
-    modelDecisions: model.decisions,
+    setupDecisions: [...model.decisions, ...(machine.decision ? [machine.decision] : [])],
     leftOut: [...rowsLeftOut, ...datasetsLeftOut].sort((a, b) => a.line - b.line),
     guideYaml: header + stringify(guide, { lineWidth: 0 }),
     enMd: draftProse(
