@@ -136,6 +136,8 @@ describe('the index', () => {
     expect(glm52).toMatchObject({
       gain: '+219.70%',
       metric: 'Total TPS',
+      // The case the headline gain is on (issue 22: the cells named it before the matrix).
+      case: 'Balanced: 8K input / 1K output (optimization target)',
       objective: 'Throughput',
       engine: 'SGLang',
       gpus: '8 GPUs',
@@ -158,5 +160,6 @@ describe('the index', () => {
     ]);
     expect(view.filters.count).toBe('显示 {shown} / {total} 份指南');
     expect(view.matrix.rows[1]?.cells[3]?.[0]?.metric).toBe('总吞吐量');
+    expect(view.matrix.rows[1]?.cells[3]?.[0]?.case).toBe('均衡：8K 输入 / 1K 输出 (优化目标)');
   });
 });

@@ -25,6 +25,8 @@ export type IndexGuide = {
   /** "+219.70%": the guide's headline, with the metric it is on */
   gain: string;
   metric: string;
+  /** the benchmark case the headline gain was measured on ("ShareGPT"), when the guide names one */
+  case?: string;
   positive: boolean;
   /** the value of each filter for this guide: what the URL's query string names */
   filters: Record<IndexFilter, string>;
@@ -87,6 +89,7 @@ export function indexView(
       }),
       gain: deltaText(guide.headline, deltaStyle(guide, tr)),
       metric: metricName(guide.metrics.primary, tr),
+      ...(guide.headline.case ? { case: guide.headline.case[lang] } : {}),
       positive: guideImprovement(guide, guide.headline),
       filters: {
         objective: guide.objective,
