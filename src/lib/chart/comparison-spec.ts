@@ -40,6 +40,33 @@ function barText(value: number, change: string | undefined): string {
  */
 export const CHART_COLORS = { baseline: '#68727f', optimized: '#2f7d4f', ink: '#23262f', rule: '#8b93a1' } as const;
 
+/** What every perflab chart shares: its font, text and rule colours, plain axes and the legend's look. */
+export function chartConfig() {
+  return {
+    // No ARIA description per mark: the table beside each chart carries the same numbers for a
+    // screen reader, and the descriptions were a third of a chart's bytes.
+    aria: false,
+    font: 'system-ui, "Noto Sans CJK SC", sans-serif',
+    view: { stroke: null },
+    axis: {
+      labelFontSize: FONT_SIZE,
+      titleFontSize: FONT_SIZE,
+      labelColor: CHART_COLORS.ink,
+      titleColor: CHART_COLORS.ink,
+      domainColor: CHART_COLORS.rule,
+      tickColor: CHART_COLORS.rule,
+      grid: false,
+    },
+    legend: {
+      labelFontSize: FONT_SIZE,
+      labelColor: CHART_COLORS.ink,
+      symbolType: 'square' as const,
+      columnPadding: 16,
+    },
+    text: { fill: CHART_COLORS.ink },
+  };
+}
+
 /** Name of the chart's data source when its rows are bound after compiling (see render.ts). */
 export const COMPARISON_DATA = 'cases';
 /** Name of the signal holding the end of the value axis, bound with the rows (see render.ts). */
@@ -160,24 +187,7 @@ export function comparisonChartSpec(
     height: { step: layout === 'wide' ? 15 : 16, for: 'offset' },
     background: 'transparent',
     padding: { left: 0, right: 0, top: 4, bottom: 4 },
-    config: {
-      // No ARIA description per mark: the comparison table under the chart carries the same
-      // numbers for a screen reader, and the descriptions were a third of the chart's bytes.
-      aria: false,
-      font: 'system-ui, "Noto Sans CJK SC", sans-serif',
-      view: { stroke: null },
-      axis: {
-        labelFontSize: FONT_SIZE,
-        titleFontSize: FONT_SIZE,
-        labelColor: CHART_COLORS.ink,
-        titleColor: CHART_COLORS.ink,
-        domainColor: CHART_COLORS.rule,
-        tickColor: CHART_COLORS.rule,
-        grid: false,
-      },
-      legend: { labelFontSize: FONT_SIZE, labelColor: CHART_COLORS.ink, symbolType: 'square', columnPadding: 16 },
-      text: { fill: CHART_COLORS.ink },
-    },
+    config: chartConfig(),
     data: options.named ? { name: COMPARISON_DATA } : { values: comparisonChartData(input, layout) },
     params: [
       { name: AXIS_END, value: options.named ? 1 : axisEnd(input, layout) },

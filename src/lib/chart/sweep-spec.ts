@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
-import { CHART_COLORS, type ChartLayout } from './comparison-spec.ts';
+import { CHART_COLORS, chartConfig, type ChartLayout } from './comparison-spec.ts';
 
 /**
  * Throughput against latency across a sweep of request rates or concurrency caps: one line for the
@@ -66,23 +66,7 @@ export function sweepChartSpec(input: SweepChartInput, options: { layout?: Chart
     height: HEIGHTS[layout],
     background: 'transparent',
     padding: { left: 0, right: 8, top: 4, bottom: 4 },
-    config: {
-      // No ARIA description per mark: the table of the cases beside it carries the same numbers.
-      aria: false,
-      font: 'system-ui, "Noto Sans CJK SC", sans-serif',
-      view: { stroke: null },
-      axis: {
-        labelFontSize: FONT_SIZE,
-        titleFontSize: FONT_SIZE,
-        labelColor: CHART_COLORS.ink,
-        titleColor: CHART_COLORS.ink,
-        domainColor: CHART_COLORS.rule,
-        tickColor: CHART_COLORS.rule,
-        grid: false,
-      },
-      legend: { labelFontSize: FONT_SIZE, labelColor: CHART_COLORS.ink, symbolType: 'square', columnPadding: 16 },
-      text: { fill: CHART_COLORS.ink },
-    },
+    config: chartConfig(),
     data: { values: sweepChartData(input) },
     encoding: {
       x: {
