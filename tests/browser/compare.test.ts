@@ -3,17 +3,12 @@
 // with a value (no "—" where a guide measured nothing); machines with different numbers of GPUs
 // are compared per GPU; what one guide alone measured is named under the tables, not compared.
 import { describe, expect, it } from 'vitest';
-import { previewAndBrowser } from '../helpers/site-in-browser.ts';
+import { openAt, previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 
 describe.each([390, 1440] as const)('compare pages at %i px', (width) => {
-  const open = async (path: string) => {
-    const context = await site.browser.newContext({ viewport: { width, height: 844 } });
-    const page = await context.newPage();
-    await page.goto(`${site.preview.url}${path}`);
-    return page;
-  };
+  const open = (path: string) => openAt(site, path, width);
 
   it('GLM-4.x: A100, H100 and H200 each have a value on ShareGPT, and no cell is empty', async () => {
     const page = await open('/en/compare/model/glm-4.x/');
@@ -40,6 +35,15 @@ describe.each([390, 1440] as const)('compare pages at %i px', (width) => {
         .locator('.compare-value')
         .evaluateAll((tds) => tds.map((td) => td.getAttribute('data-source')));
       expect(sources.every((s) => /^data\/raw\/glm-4\.x\/(a100|h100|h200)\/.+:\d+$/.test(s ?? ''))).toBe(true);
+      // A compare page has no raw results: a tap on a value opens its line on the guide's own page.
+      const value = table.locator('tr[data-guide="glm-4.x/h200"] .compare-value a');
+      await (width < 800 ? value.tap() : value.click());
+      await page.waitForURL(/\/en\/guides\/glm-4\.x\/h200\/#raw-\d+-\d+$/);
+      const line = page.locator(`[id="${new URL(page.url()).hash.slice(1)}"]`);
+      expect(await line.isVisible()).toBe(true);
+      // The line that printed it (the H200 guide scales its 4-GPU runs to the machine: 2 × 7081.34).
+      expect(await line.textContent()).toMatch(/^Total Token throughput \(tok\/s\):\s+7081\.34/);
+      await page.goBack();
       expect(await page.locator('.compare-not-compared').innerText()).toContain(
         'Measured by NVIDIA H200 × 8 alone, so not compared: Short prompt',
       );

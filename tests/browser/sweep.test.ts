@@ -3,17 +3,12 @@
 // the recommended configuration, in the layout that fits, with its text readable, beside a table
 // of the same numbers each naming its raw line; the zh page's chart and table speak Chinese.
 import { describe, expect, it } from 'vitest';
-import { previewAndBrowser } from '../helpers/site-in-browser.ts';
+import { openAt, previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 
 describe.each([390, 1440] as const)('the sweep at %i px', (width) => {
-  const open = async (path: string) => {
-    const context = await site.browser.newContext({ viewport: { width, height: 844 } });
-    const page = await context.newPage();
-    await page.goto(`${site.preview.url}${path}`);
-    return page;
-  };
+  const open = (path: string) => openAt(site, path, width);
 
   it('qwen3.5-35b-a3b: throughput against latency at four request rates, drawn and tabled', async () => {
     const page = await open('/en/guides/qwen3.5-35b-a3b/h200-latency/');

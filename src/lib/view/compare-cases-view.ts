@@ -8,6 +8,8 @@ import { splitMetricKey, type MetricKey } from '../schema/metric.ts';
 import type { SitePaths } from '../site-paths.ts';
 import { metricHeading, metricName } from './metric-heading.ts';
 import { deltaStyle, directionLegend, guideImprovement, secondaryDeltaView, type DeltaView } from './view-context.ts';
+import { guideView } from './guide-view.ts';
+import { rawResultPlacement, type RawPlacements } from './raw-placement.ts';
 
 /**
  * A compare page's case tables: each benchmark case two or more of its guides measured, one row
@@ -29,6 +31,8 @@ export type CompareRow = {
   positive: boolean;
   /** the raw file:line that printed the optimized value */
   source: string;
+  /** that line on the guide's own page (a compare page has no raw results): a tap opens it there */
+  sourceHref?: string;
   /** each metric the table's guides all measured beside it, with its change: what the gain costs */
   secondary: { value: string; delta?: DeltaView }[];
 };
@@ -71,6 +75,7 @@ function compareRow(
     change: deltaText(testCase, style),
     positive: guideImprovement(guide, testCase),
     source: run ? `${run.file}:${optimized.primary.line}` : '',
+    ...(run ? linkTo(rawLineHref(guide, lang, paths, run.file, optimized.primary.line)) : {}),
     secondary: shared.secondary.map((metric) => {
       const i = guide.metrics.secondary.indexOf(metric);
       const value = optimized.secondary[i]?.value;
@@ -78,6 +83,30 @@ function compareRow(
       return { value: value === undefined ? '' : shownAs(value, metric), ...(delta ? { delta } : {}) };
     }),
   };
+}
+
+const linkTo = (sourceHref: string | undefined) => (sourceHref ? { sourceHref } : {});
+
+/** Each guide's raw results as its page places them, per language (a compare page links into several). */
+const placements = new WeakMap<ComputedGuide, Map<Locale, RawPlacements>>();
+
+/** The link to the line of a raw file that printed a number, on the guide's own page. */
+function rawLineHref(
+  guide: ComputedGuide,
+  lang: Locale,
+  paths: SitePaths,
+  file: string,
+  line: number,
+): string | undefined {
+  const byLang = placements.get(guide) ?? new Map<Locale, RawPlacements>();
+  placements.set(guide, byLang);
+  let placement = byLang.get(lang);
+  if (!placement) {
+    placement = rawResultPlacement(guideView(guide, { title: '', description: '', slots: {} }, lang, undefined, paths));
+    byLang.set(lang, placement);
+  }
+  const anchor = placement.href({ source: `${file}:${line}`, file, lines: [line] });
+  return anchor ? `${paths.guide(lang, guide.id)}${anchor}` : undefined;
 }
 
 /** A secondary metric by name, saying when its TPOT counts the first token (GPUStack's does). */
