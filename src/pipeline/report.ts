@@ -1,6 +1,6 @@
 // How the pipeline's commands tell the user what they found: every diagnostic on stderr, sorted, then
 // a count. Data goes to files, never to stdout.
-import { PLAUSIBILITY_CODES } from '../lib/diagnostics/codes.ts';
+import { PLAUSIBILITY_CODES, READING_CODES } from '../lib/diagnostics/codes.ts';
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 
 /**
@@ -11,7 +11,7 @@ import { formatDiagnostic, sortDiagnostics, type Diagnostic } from '../lib/diagn
  * `npm run check` shows each one no guide acknowledges.
  */
 export const isPlausibilityWarning = (d: Diagnostic): boolean =>
-  d.severity === 'warning' && (PLAUSIBILITY_CODES as readonly string[]).includes(d.code);
+  d.severity === 'warning' && ([...PLAUSIBILITY_CODES, ...READING_CODES] as readonly string[]).includes(d.code);
 
 /**
  * Prints diagnostics to stderr; returns true when any is an error. With `foldPlausibility` (the

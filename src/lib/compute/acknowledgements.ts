@@ -68,6 +68,21 @@ export function checkAcknowledgements(
         block: run.source.blockLabel,
         metric,
       });
+  // A block read without its header line (ingest's W_MISSING_HEADER, at the same line): the guide
+  // says why it shows a block that lost a line, as it does for unusual numbers.
+  for (const run of ctx.usedRuns.values())
+    if (run.source.headerless)
+      items.push({
+        warning: warningAt(
+          'W_MISSING_HEADER',
+          run.source.file,
+          `result block #${run.source.blockIndex + 1}${run.source.blockLabel ? ` ("# ${run.source.blockLabel}")` : ''} has no header line; it is read from its result lines and its closing rule`,
+          { line: run.source.startLine },
+        ),
+        path: ctx.usedAt.get(run.id) ?? [],
+        file: rawPathOf(run, ctx.id),
+        block: run.source.blockLabel,
+      });
   for (const check of story)
     items.push({
       warning: check.warning,

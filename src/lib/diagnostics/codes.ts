@@ -32,8 +32,15 @@ export const PLAUSIBILITY_CODES = [
   'W_BEYOND_PHYSICAL',
 ] as const satisfies readonly WarningCode[];
 
+/** What ingest says of how a run's block was read, for compute to hold against each guide's acknowledge:. */
+export const READING_CODES = ['W_MISSING_HEADER'] as const satisfies readonly WarningCode[];
+
 /** Warnings a guide must acknowledge, with a reason, for each run its page shows (guide.yaml `acknowledge:`). */
-export const ACKNOWLEDGEABLE_CODES = [...PLAUSIBILITY_CODES, ...STORY_CODES] as const satisfies readonly WarningCode[];
+export const ACKNOWLEDGEABLE_CODES = [
+  ...PLAUSIBILITY_CODES,
+  ...READING_CODES,
+  ...STORY_CODES,
+] as const satisfies readonly WarningCode[];
 
 export function codeInfo(code: DiagnosticCode): CodeInfo {
   return DIAGNOSTIC_CODES[code];

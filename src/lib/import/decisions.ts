@@ -4,6 +4,7 @@
 // prose. (The page's own differences and what the draft leaves out are the audit's lines.)
 import { parse } from 'yaml';
 import { normalizeBlock } from './audit/copies.ts';
+import type { Run } from '../schema/run.ts';
 import type { ImportedFiles } from './write-guide.ts';
 
 type Entry = { file?: string; block?: string; code?: string; metric?: string; reason?: { en?: string } };
@@ -32,7 +33,7 @@ export function draftDecisions(
     const where = `${entry.file ? `data/raw/${id}/${entry.file}` : 'every run'}${entry.block ? ` (block "${entry.block}")` : ''}`;
     const what = reason.replace(/^FILL-IN why this is acceptable:\s*/, '');
     decisions.push(
-      `${guideFile} acknowledge[${index}]: ${entry.code} on ${entry.metric} of ${where}: ${what}. Write why it is acceptable (reason en and zh), or rerun the benchmark`,
+      `${guideFile} acknowledge[${index}]: ${entry.code}${entry.metric ? ` on ${entry.metric}` : ''} of ${where}: ${what}. Write why it is acceptable (reason en and zh), or rerun the benchmark`,
     );
   });
   for (const tie of files.ties)
@@ -69,4 +70,35 @@ export function copyAcknowledgements(texts: ReadonlyMap<string, string>, known: 
         ]
       : [];
   });
+}
+
+/** An acknowledgement, reason to be written, of each block read without its header line (W_MISSING_HEADER). */
+export function headerlessAcknowledgements(runs: readonly { file: string; run: Run }[]): object[] {
+  const seen = new Set<string>();
+  return runs.flatMap(({ file, run }) => {
+    const block = run.source.blockLabel ?? undefined;
+    const key = `${file}#${block ?? ''}`;
+    if (!run.source.headerless || seen.has(key)) return [];
+    seen.add(key);
+    return [
+      {
+        file,
+        ...(block ? { block } : {}),
+        code: 'W_MISSING_HEADER',
+        reason: {
+          en: 'FILL-IN why this is acceptable: the block has no header line; it is read from its result lines and its closing rule',
+          zh: 'FILL-IN 为什么可以接受（中文）',
+        },
+      },
+    ];
+  });
+}
+
+/** What the draft acknowledges of its blocks as such, each with a reason to write: headerless ones, copies. */
+export function blockAcknowledgements(
+  runs: readonly { file: string; run: Run }[],
+  texts: ReadonlyMap<string, string>,
+  known: ReadonlyMap<string, string>,
+): object[] {
+  return [...headerlessAcknowledgements(runs), ...copyAcknowledgements(texts, known)];
 }

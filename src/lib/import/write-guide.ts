@@ -20,7 +20,7 @@ import { draftSteps } from './draft-steps.ts';
 import type { PageProblem, PerformanceLabPage } from './page-model.ts';
 import { DraftFiles } from './draft-files.ts';
 import { parseYamlSource } from '../guide-source/yaml-source.ts';
-import { copyAcknowledgements } from './decisions.ts';
+import { blockAcknowledgements } from './decisions.ts';
 
 export { engineOf, hardwareOf, slugify };
 
@@ -164,7 +164,7 @@ export function importPage(
   const modelName =
     page.model?.value ?? (page.recommended ? commandModel(page.recommended.text) : undefined) ?? guideId.split('/')[0];
   const gpustack = allRuns.some((r) => r.run.source.format === 'gpustack-block');
-  const acknowledge: object[] = [...draftAcknowledgements(allRuns), ...copyAcknowledgements(raw.texts, known)];
+  const acknowledge = [...draftAcknowledgements(allRuns), ...blockAcknowledgements(allRuns, raw.texts, known)];
 
   const guide = {
     title: { en: page.title.value, zh: page.title.value },

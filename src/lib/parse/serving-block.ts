@@ -92,6 +92,7 @@ export function parse(text: string, options: ParseOptions): ParseResult {
         blockLabel: block.label,
         startLine: headerLine.line,
         endLine: closeLine.line,
+        ...(block.headerless ? { headerless: true as const } : {}),
       },
       metrics,
       raw: lines

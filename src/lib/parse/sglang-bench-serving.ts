@@ -135,6 +135,7 @@ export function parse(text: string, options: { file: string }): ParseResult {
         blockLabel: block.label,
         startLine: headerLine.line,
         endLine: closeLine.line,
+        ...(block.headerless ? { headerless: true as const } : {}),
       },
       metrics,
       raw: lines

@@ -81,6 +81,8 @@ export const RunSchema = z.object({
     file: z.string(),
     format: FormatIdSchema,
     startLine: z.number().int().positive(),
+    /** the printed block lost its header line and was read from its result lines (W_MISSING_HEADER) */
+    headerless: z.literal(true).optional(),
   }),
 });
 export type Run = z.infer<typeof RunSchema>;

@@ -225,3 +225,33 @@ describe('story findings', () => {
     ]);
   });
 });
+
+describe('a block read without its header line (W_MISSING_HEADER)', () => {
+  const headerless = (file: string) => {
+    const r = run(file, { total_token_throughput: '1200.00', 'tpot.mean': '40.00' });
+    return { ...r, source: { ...r.source, headerless: true as const } };
+  };
+
+  it('is an error until acknowledged, at the place guide.yaml names the run', () => {
+    const { ctx, reported } = used([], [headerless('engine/vllm.txt')]);
+    checkAcknowledgements(ctx, []);
+    expect(reported()).toEqual([
+      expect.stringMatching(
+        /^steps\.0\.variants\.0\.result E_UNACKNOWLEDGED: data\/raw\/tiny\/h100\/engine\/vllm\.txt:\d+: result block #1 has no header line; it is read from its result lines and its closing rule$/,
+      ),
+    ]);
+    expect(ctx.diagnostics[0]?.expected).toBe(
+      'an entry in acknowledge: { file: engine/vllm.txt, code: W_MISSING_HEADER, reason: { en: …, zh: … } }',
+    );
+  });
+
+  it('acknowledged with a reason, it is no error; the same entry on a block with its header is stale', () => {
+    const entry = { file: 'engine/vllm.txt', code: 'W_MISSING_HEADER', reason };
+    const acknowledged = used([entry], [headerless('engine/vllm.txt')]);
+    expect(checkAcknowledgements(acknowledged.ctx, []).acknowledged).toHaveLength(1);
+    expect(acknowledged.reported()).toEqual([]);
+    const whole = used([entry], [run('engine/vllm.txt', { total_token_throughput: '1200.00', 'tpot.mean': '40.00' })]);
+    checkAcknowledgements(whole.ctx, []);
+    expect(whole.reported()).toEqual([expect.stringContaining('E_STALE_ACKNOWLEDGEMENT')]);
+  });
+});
