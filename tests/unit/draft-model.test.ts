@@ -137,3 +137,25 @@ describe('draftAccelerators', () => {
     expect(files.setupDecisions.filter((d) => d.startsWith('hardware.gpus'))).toHaveLength(1);
   });
 });
+
+describe('a FILL-IN acknowledgement of a block of a log', () => {
+  it('names the block once, where the warning names it already', () => {
+    const guideYaml = `acknowledge:
+  - file: spec/run.txt
+    block: --num-steps 4
+    code: W_PEAK_BELOW_MEAN
+    metric: peak_output_token_throughput
+    reason:
+      en: 'FILL-IN why this is acceptable: peak output token throughput (393.00) is below the mean (979.24) (block "# --num-steps 4"): chunks read low'
+      zh: FILL-IN 为什么可以接受（中文）
+`;
+    const [decision] = draftDecisions(
+      'tiny/h100',
+      { guideYaml, ties: [], raw: new Map(), setupDecisions: [] },
+      new Map(),
+    );
+    expect(decision).toBe(
+      'content/guides/tiny/h100/guide.yaml acknowledge[0]: W_PEAK_BELOW_MEAN on peak_output_token_throughput of data/raw/tiny/h100/spec/run.txt: peak output token throughput (393.00) is below the mean (979.24) (block "# --num-steps 4"): chunks read low. Write why it is acceptable (reason en and zh), or rerun the benchmark',
+    );
+  });
+});

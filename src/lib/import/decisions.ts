@@ -30,8 +30,10 @@ export function draftDecisions(
       );
       return;
     }
-    const where = `${entry.file ? `data/raw/${id}/${entry.file}` : 'every run'}${entry.block ? ` (block "${entry.block}")` : ''}`;
     const what = reason.replace(/^FILL-IN why this is acceptable:\s*/, '');
+    // The warning's own words name the block already when it is one of a log's.
+    const block = entry.block && !what.includes(`(block "# ${entry.block}")`) ? ` (block "${entry.block}")` : '';
+    const where = `${entry.file ? `data/raw/${id}/${entry.file}` : 'every run'}${block}`;
     decisions.push(
       `${guideFile} acknowledge[${index}]: ${entry.code}${entry.metric ? ` on ${entry.metric}` : ''} of ${where}: ${what}. Write why it is acceptable (reason en and zh), or rerun the benchmark`,
     );
