@@ -44,7 +44,7 @@ describe('every number links to its raw line', () => {
             // The value as shown: after its label, before a replica count (x2) or a per-GPU share.
             const value = /[\d.]+/.exec((link?.textContent ?? '').split(/[:：]\s*/).at(-1) ?? '')?.[0] ?? '?';
             // A value computed from several lines (its title says how) is not printed as such.
-            const derived = cell.title !== '' || link?.title;
+            const derived = cell.title !== '' || cell.hasAttribute('data-derived') || link?.title;
             const printed = derived || (target?.textContent ?? '').includes(value);
             return {
               source: name,
@@ -114,4 +114,25 @@ describe('every number links to its raw line', () => {
         await page.context().close();
       }
     });
+});
+
+describe('a derived value explains itself on hover', () => {
+  it('qwen3-8b: the comparison table says once how its latencies are computed, each cell shows it with its source', async () => {
+    const page = await openAt(site, '/en/guides/qwen3-8b/h100-latency/', 1440);
+    try {
+      const cell = page
+        .locator('.comparison-table tr[data-case="sharegpt-bs-1"] td')
+        .first()
+        .locator('.measured-primary');
+      expect(await cell.getAttribute('title')).toBeNull();
+      await cell.hover();
+      expect(await cell.evaluate((el) => getComputedStyle(el, '::after').content)).toBe(
+        '"data/raw/qwen3-8b/h100-latency/other-cases/baseline.log:14,18,7,3\\a This block does not print Mean Latency; computed from its lines as Mean TTFT + Mean TPOT × (output tokens / successful requests − 1)."',
+      );
+      // Said once, by the table, not in a title on each of its cells.
+      expect(await page.locator('.comparison-table [title]').count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
 });

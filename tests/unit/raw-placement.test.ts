@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { guideView } from '../../src/lib/view/guide-view.ts';
 import { rawResultPlacement, rawRootRule } from '../../src/lib/view/raw-placement.ts';
+import { sharedDerived } from '../../src/lib/view/column-labels.ts';
 import { buildFromDisk } from '../helpers/guide-from-disk.ts';
 
 describe('raw result placement on the GLM-5.2 page', () => {
@@ -56,5 +57,14 @@ describe('raw result placement on the GLM-5.2 page', () => {
     ].flatMap((c) => [c.primary, ...c.secondary]);
     expect(cells.length).toBeGreaterThan(20);
     expect(cells.filter((c) => placement.href(c) === undefined).map((c) => c.source)).toEqual([]);
+  });
+});
+
+describe('a table explains its derived values once', () => {
+  it('when two or more cells share the one explanation, and not otherwise', () => {
+    expect(sharedDerived(['computed as A', undefined, 'computed as A'])).toBe('computed as A');
+    expect(sharedDerived(['computed as A', undefined])).toBeUndefined();
+    expect(sharedDerived(['computed as A', 'computed as B', 'computed as A'])).toBeUndefined();
+    expect(sharedDerived([undefined, undefined])).toBeUndefined();
   });
 });

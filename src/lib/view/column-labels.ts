@@ -17,3 +17,14 @@ export function columnLabels(headers: readonly (string | undefined)[]): string {
     .filter(Boolean)
     .join(';');
 }
+
+/**
+ * The one explanation every derived value of a table shares ("computed from its lines as …"), when
+ * two or more cells would each carry it in a title: the table names it once (--pl-derived) and the
+ * cells show it on hover with their source (perflab.css). Undefined when the cells' explanations differ.
+ */
+export function sharedDerived(explanations: readonly (string | undefined)[]): string | undefined {
+  const given = explanations.filter((e): e is string => e !== undefined);
+  const [first] = given;
+  return given.length >= 2 && given.every((e) => e === first) ? first : undefined;
+}
