@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { draftDecisions } from '../../src/lib/import/decisions.ts';
+import { quoteBraceWords } from '../../src/lib/import/draft-commands.ts';
 import { draftAccelerators, draftModel } from '../../src/lib/import/draft-model.ts';
 import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
 import { importPage } from '../../src/lib/import/write-guide.ts';
@@ -157,5 +158,23 @@ describe('a FILL-IN acknowledgement of a block of a log', () => {
     expect(decision).toBe(
       'content/guides/tiny/h100/guide.yaml acknowledge[0]: W_PEAK_BELOW_MEAN on peak_output_token_throughput of data/raw/tiny/h100/spec/run.txt: peak output token throughput (393.00) is below the mean (979.24) (block "# --num-steps 4"): chunks read low. Write why it is acceptable (reason en and zh), or rerun the benchmark',
     );
+  });
+});
+
+describe('quoteBraceWords', () => {
+  it('quotes a JSON argument a shell would brace-expand, keeping --flag= outside and its double quotes inside', () => {
+    expect(
+      quoteBraceWords(
+        'vllm serve Org/Tiny-7B \\\n--speculative-config {"method":"mtp","n":1} --x={"a":1,"b":2} --ok \'{"c":1,"d":2}\'',
+      ),
+    ).toEqual({
+      command:
+        'vllm serve Org/Tiny-7B \\\n--speculative-config \'{"method":"mtp","n":1}\' --x=\'{"a":1,"b":2}\' --ok \'{"c":1,"d":2}\'',
+      quoted: ['{"method":"mtp","n":1}', '--x={"a":1,"b":2}'],
+    });
+    expect(quoteBraceWords('vllm serve Org/Tiny-7B -tp 2')).toEqual({
+      command: 'vllm serve Org/Tiny-7B -tp 2',
+      quoted: [],
+    });
   });
 });

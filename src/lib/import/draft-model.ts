@@ -8,6 +8,8 @@
 import { configFlags, configWords, servedModels } from '../serving/flags.ts';
 import { acceleratorsOf } from './audit/measure.ts';
 
+export { quoteDraftCommands } from './draft-commands.ts';
+
 /** The last path segment, lower case: `Qwen/Qwen3-14B` and `/models/qwen3-14b/` are one model. */
 const modelKey = (model: string) => (model.replace(/\/+$/, '').split('/').at(-1) ?? model).toLowerCase();
 

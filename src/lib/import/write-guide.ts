@@ -14,7 +14,7 @@ import { draftDatasets } from './draft-datasets.ts';
 import { nameTiedWinners, type Tie } from './draft-ties.ts';
 import { pageChain } from './audit/chain.ts';
 import { engineOf, hardwareOf, slugify, uniqueSlugs } from './draft-names.ts';
-import { draftAccelerators, draftModel, draftSites } from './draft-model.ts';
+import { draftAccelerators, draftModel, draftSites, quoteDraftCommands } from './draft-model.ts';
 import { draftProse } from './draft-prose.ts';
 import { draftSteps } from './draft-steps.ts';
 import type { PageProblem, PerformanceLabPage } from './page-model.ts';
@@ -222,6 +222,7 @@ export function importPage(
     ...(acknowledge.length > 0 ? { acknowledge } : {}),
     percentDecimals: page.profiles.length > 0 ? 2 : 1,
   };
+  const quoted = quoteDraftCommands(guide);
   const sites = draftSites(guide);
   const model = draftModel(modelName ?? guideId, sites);
   const machine = draftAccelerators(hardware.count, sites, hardware.accelerator);
@@ -237,7 +238,7 @@ export function importPage(
     raw: raw.texts,
     problems: [...problems, ...raw.problems].sort((a, b) => a.line - b.line),
     ties,
-    setupDecisions: [...model.decisions, ...(machine.decision ? [machine.decision] : [])],
+    setupDecisions: [...model.decisions, ...(machine.decision ? [machine.decision] : []), ...quoted],
     leftOut: [...rowsLeftOut, ...datasetsLeftOut].sort((a, b) => a.line - b.line),
     guideYaml: header + stringify(guide, { lineWidth: 0 }),
     enMd: draftProse(
