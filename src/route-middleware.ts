@@ -29,8 +29,11 @@ async function modelsOf(lang: Locale): Promise<SidebarModel[]> {
 
 export const onRequest = defineRouteMiddleware(async (context) => {
   const route = context.locals.starlightRoute;
-  // Starlight announces a large Twitter card image; perflab has none to show.
-  route.head = route.head.filter((entry) => !(entry.tag === 'meta' && entry.attrs?.['name'] === 'twitter:card'));
+  // Starlight announces a large Twitter card image; perflab has none to show. Nor does a reader
+  // need the two generator tags (Astro's and Starlight's versions) on every page.
+  route.head = route.head.filter(
+    (entry) => !(entry.tag === 'meta' && ['twitter:card', 'generator'].includes(String(entry.attrs?.['name']))),
+  );
   // Pages outside a locale (the 404) get the default locale's sidebar.
   const first = paths.inSite(context.url.pathname)?.split('/')[1];
   const lang = isLocale(first) ? first : 'en';
