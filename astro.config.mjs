@@ -73,6 +73,7 @@ export default defineConfig({
         LanguageSelect: './src/components/starlight/LanguageSelect.astro',
         ThemeSelect: './src/components/starlight/ThemeSelect.astro',
         ThemeProvider: './src/components/starlight/ThemeProvider.astro',
+        Pagination: './src/components/starlight/Pagination.astro',
       },
       // Every page's sidebar and head are set by the route middleware (src/route-middleware.ts).
       routeMiddleware: './src/route-middleware.ts',
