@@ -74,6 +74,7 @@ export default defineConfig({
         ThemeSelect: './src/components/starlight/ThemeSelect.astro',
         ThemeProvider: './src/components/starlight/ThemeProvider.astro',
         Pagination: './src/components/starlight/Pagination.astro',
+        MobileMenuToggle: './src/components/starlight/MobileMenuToggle.astro',
       },
       // Every page's sidebar and head are set by the route middleware (src/route-middleware.ts).
       routeMiddleware: './src/route-middleware.ts',
