@@ -15,7 +15,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // Pure and fixture tests, and the CLIs on scratch copies.
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // npm test runs it beside the type check and lint (scripts/side-by-side.ts): four processes
+      // on two cores, so a test that runs the CLIs a dozen times may wait on them (35 s seen).
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 90_000 } },
       // dist/ read as files, and scratch sites built, served and edited.
       { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
       // The pages in Chromium: one preview of dist/ and one browser for every file (globalSetup),
