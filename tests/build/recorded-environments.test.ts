@@ -141,7 +141,7 @@ describe('what recorded results ran on, on the built page', () => {
   it('shows the same in zh', () => {
     const vllm = rawResults('zh').find((r) => r.file === 'engine/vllm.txt')?.ranOn[0] ?? '';
     expect(vllm).toMatch(
-      /^运行环境 加速卡 2 × NVIDIA H100 80GB HBM3, 每张 81559 MiB 驱动 570\.124\.06（nvidia-smi） 推理引擎 vLLM 0\.12\.0 时间 /,
+      /^运行环境 加速卡 2 × NVIDIA H100 80GB HBM3，每张 81559 MiB 驱动 570\.124\.06（nvidia-smi） 推理引擎 vLLM 0\.12\.0 时间 /,
     );
     expect(vllm).toMatch(TIME);
     expect(vllm).toMatch(/服务启动命令（由 run-plan 启动） vllm serve Qwen\/qwen3-8b/);
@@ -158,8 +158,8 @@ describe('what recorded results ran on, on the built page', () => {
     expect(en).toMatch(/vLLM 0\.11\.0 cases\/second-workload\/baseline\.txt/);
     expect(en).toMatch(/SGLang 0\.5\.3 cases\/second-workload\/optimized\.txt engine\/sglang\.txt/);
     const zh = setupEnvironments('zh');
-    expect(zh).toContain('vLLM 的结果运行于 2 个版本（0.11.0, 0.12.0）：它们的数值仍被直接比较。');
+    expect(zh).toContain('vLLM 的结果运行于 2 个版本（0.11.0、0.12.0）：它们的数值仍被直接比较。');
     expect(zh).toContain('加速卡 驱动 推理引擎 结果');
-    expect(zh).toContain('2 × NVIDIA H100 80GB HBM3, 每张 81559 MiB 570.124.06 vLLM 0.12.0 engine/vllm.txt');
+    expect(zh).toContain('2 × NVIDIA H100 80GB HBM3，每张 81559 MiB 570.124.06 vLLM 0.12.0 engine/vllm.txt');
   });
 });

@@ -29,11 +29,12 @@ function whenText(env: RunEnvironment, tr: Translate): string {
   return tr('environment.whenValue', { start, end: sameDay ? end.slice(11) : end });
 }
 
-const machineText = (machine: Machine, tr: Translate) =>
-  [
-    tr('environment.machine', { count: machine.count, name: machine.name }),
-    ...(machine.memoryMiB === undefined ? [] : [tr('environment.memory', { memory: machine.memoryMiB })]),
-  ].join(', ');
+const machineText = (machine: Machine, tr: Translate) => {
+  const counted = tr('environment.machine', { count: machine.count, name: machine.name });
+  return machine.memoryMiB === undefined
+    ? counted
+    : tr('environment.memory', { machine: counted, memory: machine.memoryMiB });
+};
 
 const engineText = (engine: { name?: string | undefined; id?: string | undefined; version?: string | undefined }) =>
   [engine.name ?? engine.id ?? '', engine.version ?? ''].join(' ').trim();
@@ -72,7 +73,8 @@ export function rawEnvironment(env: RunEnvironment, tr: Translate, label: string
 }
 
 export function environmentsView(environments: Environments, tr: Translate): EnvironmentsView {
-  const list = (items: readonly string[]) => items.join(', ');
+  // Chinese lists take 、 where English takes a comma.
+  const list = (items: readonly string[]) => items.join(tr('story.listSeparator'));
   return {
     heading: tr('setup.environments'),
     intro: tr('setup.environmentsIntro'),

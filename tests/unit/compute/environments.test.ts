@@ -122,7 +122,7 @@ describe('environments of recorded results', () => {
       },
     ]);
     expect(environmentsView(environments, translator('zh')).warnings[0]).toBe(
-      'vLLM 的结果运行于 2 个版本（0.11.0, 0.12.0）：它们的数值仍被直接比较。',
+      'vLLM 的结果运行于 2 个版本（0.11.0、0.12.0）：它们的数值仍被直接比较。',
     );
   });
 
@@ -160,7 +160,7 @@ describe('environments of recorded results', () => {
     expect(rawEnvironment(sgl, translator('zh'), 'rate-4')).toEqual({
       heading: '运行环境（rate-4）',
       lines: [
-        { name: '加速卡', value: '8 × NVIDIA H100 80GB HBM3, 每张 81559 MiB' },
+        { name: '加速卡', value: '8 × NVIDIA H100 80GB HBM3，每张 81559 MiB' },
         { name: '驱动', value: '570.124.06（nvidia-smi）' },
         { name: '推理引擎', value: 'SGLang 0.5.3' },
         { name: '时间', value: '2026-12-01 10:00:00 – 2026-12-02 01:00:00 UTC' },
