@@ -9,6 +9,8 @@ import { folder, repoPath } from '../src/pipeline/fs-policy.ts';
 import { importTargetProblem, writeImport } from '../src/pipeline/import-writer.ts';
 import { audit, knownBlocks, printAudit, printDecisions, readPage } from '../src/pipeline/page-import.ts';
 import { draftDecisions } from '../src/lib/import/decisions.ts';
+import { checkDecisions, draftDiagnostics } from '../src/lib/import/draft-check.ts';
+import { today } from '../src/pipeline/clock.ts';
 import { answerHelp } from '../src/pipeline/cli-help.ts';
 
 answerHelp(`usage: npm run import -- <page.md> [<model>/<hardware>]
@@ -42,4 +44,5 @@ process.stderr.write(
 );
 // A block another guide holds is one of the decisions listed last: the audit does not name it too.
 printAudit(file, audit(page, file, id, new Map()));
-printDecisions(draftDecisions(id, files, known));
+// What check will hold the draft to, so that the author meets every decision here, once.
+printDecisions([...draftDecisions(id, files, known), ...checkDecisions(draftDiagnostics(id, files, today()))]);

@@ -69,3 +69,32 @@ describe('an imported page that copies a block of a committed guide', () => {
     expect(lines.filter((line) => line.includes('qwen3-14b/h100'))).toEqual([]);
   });
 });
+
+// What check will hold a draft to is among the import's decisions too: the composed latency page
+// recommends a command without a flag its last adopted run used, a story finding check reports.
+describe('an imported page whose draft check will stop', () => {
+  writeFileSync(
+    join(repo.root, 'latency.md'),
+    readFileSync(join(repoRoot, 'tests/fixtures/performance-lab-page/generator-latency/page.md'), 'utf8'),
+  );
+  const imported = repo.run('import.ts', {}, ['latency.md', 'tiny/latency']);
+
+  it('lists each error check reports on the draft, at its line, beside the FILL-IN reasons', () => {
+    expect(imported.status, imported.stderr).toBe(0);
+    const decisions = imported.stderr.split('\n').filter((line) => line.startsWith('  - '));
+    const errors = repo
+      .run('check.ts')
+      .stderr.split('\n')
+      .filter((line) => line.startsWith('content/guides/tiny/latency/') && / error /.test(line));
+    const checked = errors.filter((line) => !line.includes(' E_FILL_IN: '));
+    expect(checked).toEqual([
+      expect.stringMatching(
+        /guide\.yaml:\d+:\d+: error E_UNACKNOWLEDGED: the recommended command differs from the last adopted configuration/,
+      ),
+    ]);
+    for (const line of checked) {
+      const [, where, code, message] = /^(\S+?):\d+: error (\S+): (.*)$/.exec(line)!;
+      expect(decisions).toContainEqual(expect.stringContaining(`${where} ${code}: ${message}`));
+    }
+  });
+});

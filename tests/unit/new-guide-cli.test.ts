@@ -102,7 +102,7 @@ describe('npm run new', () => {
     );
     expect(result.stderr).not.toContain('names listed');
     expect(errors).toContain(
-      'content/guides/qwen3-8b/h100/guide.yaml:7:9: error E_FILL_IN: FILL-IN left from `npm run new`: "name: FILL-IN/qwen3-8b      # the model id as served (what --model / --model-path receives)"',
+      'content/guides/qwen3-8b/h100/guide.yaml:7:9: error E_FILL_IN: FILL-IN left for the author (by `npm run new` or `npm run import`): "name: FILL-IN/qwen3-8b      # the model id as served (what --model / --model-path receives)"',
     );
   });
 

@@ -149,7 +149,7 @@ export function scaffoldLeftovers(text: string, file: string): Diagnostic[] {
         errorAt(
           'E_FILL_IN',
           file,
-          `${FILL_IN} left from \`npm run new\`: ${JSON.stringify(line.trim().slice(0, 160))}`,
+          `${FILL_IN} left for the author (by \`npm run new\` or \`npm run import\`): ${JSON.stringify(line.trim().slice(0, 160))}`,
           {
             line: index + 1,
             column: match.index + 1,
