@@ -65,8 +65,7 @@ export default defineConfig({
       // Search fetches its UI when first opened, so a guide page loads no script file before that.
       components: {
         Search: './src/components/starlight/Search.astro',
-        TableOfContents: './src/components/starlight/TableOfContents.astro',
-        MobileTableOfContents: './src/components/starlight/MobileTableOfContents.astro',
+        PageSidebar: './src/components/starlight/PageSidebar.astro',
         Hero: './src/components/starlight/Hero.astro',
         Banner: './src/components/starlight/Banner.astro',
         Sidebar: './src/components/starlight/Sidebar.astro',

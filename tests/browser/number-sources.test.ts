@@ -18,8 +18,12 @@ function landed(page: Page) {
     const target = document.querySelector(':target');
     const box = target?.getBoundingClientRect();
     const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-    const toc = document.querySelector('mobile-starlight-toc nav')?.getBoundingClientRect();
-    const covered = Math.max(header, toc && toc.height > 0 ? toc.bottom : 0);
+    // On a phone "On this page" is a bar under the header (fixed; beside the page at a desk).
+    const toc = document.querySelector('starlight-toc nav');
+    const covered = Math.max(
+      header,
+      toc && getComputedStyle(toc).position === 'fixed' ? toc.getBoundingClientRect().bottom : 0,
+    );
     return {
       text: target?.textContent ?? '',
       open: target?.closest('details')?.open ?? false,
