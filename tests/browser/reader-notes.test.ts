@@ -1,7 +1,7 @@
-// Issue 22, in Chromium at 390 and 1440 px: review notes ("Note from review … Accepted because …")
+// Issue 22, in Chromium at 390 and 1440 px: review notes (what the consistency checks found, and why it was accepted)
 // are for reviewers, so a guide page keeps them out of the reader's way: none between the answer
-// and the evidence, all in one collapsed section at the very end, in the page's language, grouped
-// by what they concern.
+// and the evidence, all in one collapsed section at the very end, in the page's language, each
+// reason once with the findings accepted for it, each finding naming what it concerns.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,10 +14,10 @@ const noteCount = (id: string) =>
 
 describe.each([390, 1440] as const)('at %i px', (width) => {
   it.each([
-    ['en', 'qwen3-8b/h100-latency', 'Notes from review', 'Note from review: '],
-    ['zh', 'qwen3-8b/h100-latency', '审阅说明', '审阅说明：'],
-    ['zh', 'glm-4.x/h200', '审阅说明', '审阅说明：'],
-  ] as const)('%s %s: every note collapsed in one section at the end', async (lang, id, summary, prefix) => {
+    ['en', 'qwen3-8b/h100-latency', 'Notes from review', 'Accepted because '],
+    ['zh', 'qwen3-8b/h100-latency', '审阅说明', '以下各项接受的理由'],
+    ['zh', 'glm-4.x/h200', '审阅说明', '以下各项接受的理由'],
+  ] as const)('%s %s: every note collapsed in one section at the end', async (lang, id, summary, reason) => {
     const context = await site.browser.newContext({ viewport: { width, height: 844 } });
     try {
       const page = await context.newPage();
@@ -26,7 +26,7 @@ describe.each([390, 1440] as const)('at %i px', (width) => {
       expect(count).toBeGreaterThan(0);
       const found = await page.evaluate(() => {
         const main = document.querySelector('main')!;
-        const notes = [...main.querySelectorAll('.story-note')];
+        const notes = [...main.querySelectorAll('.review-notes li')];
         const details = main.querySelector('details.review-notes') as HTMLDetailsElement | null;
         const downloads = main.querySelector('ul.downloads');
         const follows = (a: Node | null, b: Node | null) =>
@@ -53,12 +53,17 @@ describe.each([390, 1440] as const)('at %i px', (width) => {
         last: 0,
       });
       await page.locator('details.review-notes > summary').click();
-      const texts = await page.locator('details.review-notes .story-note').allTextContents();
+      const texts = await page.locator('details.review-notes li').allTextContents();
       expect(texts).toHaveLength(count);
-      for (const text of texts) expect(text.startsWith(prefix)).toBe(true);
-      if (lang === 'zh') for (const text of texts) expect(text).not.toMatch(/Note from review|Accepted because/);
+      // Each group says its reason once, then the findings accepted for it.
+      const reasons = await page.locator('details.review-notes section > p').allTextContents();
+      expect(reasons.length).toBeGreaterThan(0);
+      for (const text of reasons) expect(text.startsWith(reason)).toBe(true);
+      expect(new Set(reasons).size).toBe(reasons.length);
+      if (lang === 'zh')
+        for (const text of [...texts, ...reasons]) expect(text).not.toMatch(/Note from review|Accepted because/);
       expect(
-        await page.locator('details.review-notes .story-note').evaluateAll((n) => n.every((e) => e.checkVisibility())),
+        await page.locator('details.review-notes li').evaluateAll((n) => n.every((e) => e.checkVisibility())),
       ).toBe(true);
     } finally {
       await context.close();

@@ -36,8 +36,10 @@ describe('zh guide pages hold no English sentence from story notes, reasons or f
     for (const note of guide.story) {
       const [enSentence, zhSentence] = [storySentence(note, guide.steps, 'en'), storySentence(note, guide.steps, 'zh')];
       // The English page says it in English, so the check below is about the right sentences.
-      expect(en).toContain(`Note from review: ${enSentence}. Accepted because ${note.reason.en}.`);
-      expect(zh).toContain(`审阅说明：${zhSentence}。接受的理由：${note.reason.zh}。`);
+      expect(en).toContain(`Accepted because ${note.reason.en}:`);
+      expect(en).toContain(`: ${enSentence}.`);
+      expect(zh).toContain(`以下各项接受的理由：${note.reason.zh}。`);
+      expect(zh).toContain(`：${zhSentence}。`);
       expect(zh).not.toContain(enSentence);
       expect(zh).not.toContain(note.reason.en);
     }

@@ -85,16 +85,23 @@ describe('story checks', () => {
         reason: { en: 'the launcher picks every GPU of the node by default', zh: '启动器默认使用节点上的全部 GPU' },
       },
     ]);
-    // Each page says it in its own language, in the collapsed notes for reviewers at the end, about the whole guide.
-    const notes = (lang: 'en' | 'zh') =>
-      guideView(acknowledged.guide!, { title: '', description: '', slots: {} }, lang).reviewNotes?.groups.find(
-        (g) => g.id === 'guide',
-      )?.notes;
-    expect(notes('en')).toEqual([
-      'Note from review: the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing. Accepted because the launcher picks every GPU of the node by default.',
+    // Each page says it in its own language, in the collapsed notes for reviewers at the end: the
+    // reason, then the finding, about the whole guide.
+    const groups = (lang: 'en' | 'zh') =>
+      guideView(acknowledged.guide!, { title: '', description: '', slots: {} }, lang).reviewNotes?.groups;
+    expect(groups('en')).toEqual([
+      {
+        heading: 'Accepted because the launcher picks every GPU of the node by default:',
+        notes: [
+          'The whole guide: the recommended command differs from the last adopted configuration (SGLang): --tensor-parallel-size=8 is missing.',
+        ],
+      },
     ]);
-    expect(notes('zh')).toEqual([
-      '审阅说明：推荐命令与最后采用的配置（SGLang）不同：缺少 --tensor-parallel-size=8。接受的理由：启动器默认使用节点上的全部 GPU。',
+    expect(groups('zh')).toEqual([
+      {
+        heading: '以下各项接受的理由：启动器默认使用节点上的全部 GPU。',
+        notes: ['整篇指南：推荐命令与最后采用的配置（SGLang）不同：缺少 --tensor-parallel-size=8。'],
+      },
     ]);
   });
 
@@ -119,13 +126,17 @@ describe('story checks', () => {
       ['W_STORY_START', 'tuning'],
       ['W_STORY_START', 'tuning'],
     ]);
+    // One acknowledgement, one reason: said once, the two findings under it, each naming its step.
     const review = guideView(acknowledged.guide!, { title: '', description: '', slots: {} }, 'zh').reviewNotes;
-    expect(review?.groups.map((g) => g.id)).toEqual(['step-tuning']);
     expect(review?.summary).toBe('审阅说明（2 条）');
-    const notes = review?.groups[0]?.notes;
-    expect(notes?.map((note) => note.split('。')[0])).toEqual([
-      '审阅说明：“A”去掉了本步骤起始配置（SGLang）中的 --tensor-parallel-size',
-      '审阅说明：“B”运行在 vLLM 上，而本步骤的起始配置运行在 SGLang 上',
+    expect(review?.groups).toEqual([
+      {
+        heading: '以下各项接受的理由（作者仅提供了英文）：the step compares single-GPU settings。',
+        notes: [
+          '调优：“A”去掉了本步骤起始配置（SGLang）中的 --tensor-parallel-size。',
+          '调优：“B”运行在 vLLM 上，而本步骤的起始配置运行在 SGLang 上。',
+        ],
+      },
     ]);
   });
 
@@ -317,9 +328,7 @@ describe('acknowledgement reasons, in both languages', () => {
       .filter((d) => d.code === 'W_REASON_UNTRANSLATED')
       .map((d) => `${d.line}: ${d.severity} ${d.code}: ${d.message} (found: ${d.found})`);
   const note = (built: ReturnType<typeof build>, lang: 'en' | 'zh') =>
-    guideView(built.guide!, { title: '', description: '', slots: {} }, lang).reviewNotes?.groups[0]?.notes[0]?.split(
-      /\. Accepted|。接受/,
-    )[1];
+    guideView(built.guide!, { title: '', description: '', slots: {} }, lang).reviewNotes?.groups[0]?.heading;
 
   it('a plain string still builds, with a warning, and the zh page says the reason is English only', () => {
     const built = withReason('"the launcher picks every GPU of the node by default"');
@@ -328,8 +337,10 @@ describe('acknowledgement reasons, in both languages', () => {
       '25: warning W_REASON_UNTRANSLATED: the reason for W_STORY_RECOMMENDED is in English only: the Chinese page shows it as written (found: one string)',
     ]);
     expect(built.guide?.story[0]?.reason).toEqual({ en: 'the launcher picks every GPU of the node by default' });
-    expect(note(built, 'en')).toBe(' because the launcher picks every GPU of the node by default.');
-    expect(note(built, 'zh')).toBe('的理由（作者仅提供了英文）：the launcher picks every GPU of the node by default。');
+    expect(note(built, 'en')).toBe('Accepted because the launcher picks every GPU of the node by default:');
+    expect(note(built, 'zh')).toBe(
+      '以下各项接受的理由（作者仅提供了英文）：the launcher picks every GPU of the node by default。',
+    );
   });
 
   it('a plain string in Chinese is the Chinese reason; a map with one language is that language', () => {
@@ -337,9 +348,9 @@ describe('acknowledgement reasons, in both languages', () => {
     expect(untranslated(chinese)).toEqual([
       '25: warning W_REASON_UNTRANSLATED: the reason for W_STORY_RECOMMENDED is in Chinese only: the English page shows it as written (found: one string)',
     ]);
-    expect(note(chinese, 'zh')).toBe('的理由：启动器默认使用节点上的全部 GPU，无需指定。');
+    expect(note(chinese, 'zh')).toBe('以下各项接受的理由：启动器默认使用节点上的全部 GPU，无需指定。');
     expect(note(chinese, 'en')).toBe(
-      ' because (the author gave this reason in Chinese only): 启动器默认使用节点上的全部 GPU，无需指定.',
+      'Accepted because (the author gave this reason in Chinese only): 启动器默认使用节点上的全部 GPU，无需指定:',
     );
     const english = withReason('{ en: "the launcher picks every GPU of the node by default" }');
     expect(untranslated(english)).toEqual([
