@@ -13,7 +13,7 @@
 // Pagefind counts a fifth of a word for "glm"; README, Search).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openAt, previewAndBrowser } from '../helpers/site-in-browser.ts';
+import { previewAndBrowser, reusedPage } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 
@@ -119,19 +119,16 @@ describe('search, other queries', () => {
     ['zh', '延迟', ['/zh/guides/qwen3-8b/h100-latency/', '/zh/guides/qwen3.5-35b-a3b/h200-latency/']],
   ];
   it.each(cases)('%s "%s" lists %j first', async (lang, query, first) => {
-    const page = await openAt(site, `/${lang}/`, 1440);
-    try {
-      const results = await search(page, query);
-      expect(
-        results
-          .slice(0, first.length)
-          .map((r) => r.href)
-          .sort(),
-        results.map((r) => r.href).join(' '),
-      ).toEqual([...first].sort());
-      for (const { title, excerpt } of results) expect(excerpt, title).not.toMatch(COMMAND_OR_TABLE);
-    } finally {
-      await page.context().close();
-    }
+    // One tab for every query (a context each would cost Chromium a renderer process each).
+    const page = await reusedPage(site, `/${lang}/`, { viewport: { width: 1440, height: 844 } });
+    const results = await search(page, query);
+    expect(
+      results
+        .slice(0, first.length)
+        .map((r) => r.href)
+        .sort(),
+      results.map((r) => r.href).join(' '),
+    ).toEqual([...first].sort());
+    for (const { title, excerpt } of results) expect(excerpt, title).not.toMatch(COMMAND_OR_TABLE);
   });
 });
