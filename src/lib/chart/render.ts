@@ -96,7 +96,8 @@ export async function sweepChartSvg(input: SweepChartInput, layout: ChartLayout 
  * vega's interactive views (mark classes, pointer-events, ARIA roles of a chart that is hidden
  * from screen readers: the table beside it has the same numbers), empty paths, the transparent
  * background, and coordinates finer than a hundredth of a pixel; one font-family and one
- * font-size on <svg> replace a copy on every text, which inherits them.
+ * font-size on <svg> replace a copy on every text, which inherits them; a text is set at its point
+ * (x, y) rather than translated there.
  */
 export function compactSvg(svg: string): string {
   const rootFillsNone = /^<svg\b[^>]*><g fill="none"/.test(
@@ -114,7 +115,7 @@ export function compactSvg(svg: string): string {
     .replace(/<path d="[^"]*"(?: display="none")?\/>/g, (path) => (rootFillsNone ? '' : path))
     .replace(/^<svg\b([^>]*?) xmlns:xlink="[^"]*" version="1.1" class="marks"/, '<svg aria-hidden="true"$1')
     .replace(/(\s(?:d|transform|x|y|x2|y2)="[^"]*")/g, (attribute) => attribute.replace(/(\.\d\d)\d+/g, '$1'));
-  out = hoistTextFill(unwrapBareGroups(out));
+  out = textAtPoint(hoistTextFill(unwrapBareGroups(out)));
   for (const attribute of ['font-family', 'font-size']) {
     const values = new Set([...out.matchAll(new RegExp(` ${attribute}="([^"]*)"`, 'g'))].map((m) => m[1]));
     if (values.size !== 1) continue;
@@ -122,6 +123,19 @@ export function compactSvg(svg: string): string {
     out = out.replaceAll(` ${attribute}="${value}"`, '').replace(/^<svg\b/, `<svg ${attribute}="${value}"`);
   }
   return out;
+}
+
+/**
+ * A text moved only by a translation, with no <tspan> of its own (whose x would count from the
+ * moved origin), set at its point by x and y instead: the same place, a dozen bytes less a label.
+ */
+function textAtPoint(svg: string): string {
+  return svg.replace(/<text\b([^>]*)>([^<]*)<\/text>/g, (text, attributes: string, content: string) => {
+    const at = / transform="translate\((-?[\d.]+),(-?[\d.]+)\)"/.exec(attributes);
+    if (!at || /\s[xy]=/.test(attributes)) return text;
+    const point = `${at[1] === '0' ? '' : ` x="${at[1]}"`}${at[2] === '0' ? '' : ` y="${at[2]}"`}`;
+    return `<text${attributes.replace(at[0], point)}>${content}</text>`;
+  });
 }
 
 /** Each <g> without attributes (vega's nesting, no transform, no style) replaced by its content; an empty one dropped. */
