@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { isolatedUnitTests } from './tests/helpers/isolated-unit-tests.ts';
 
 // Node keeps the compiled code of what vitest's workers and the CLIs the tests start load, as npm's
 // scripts do (package.json): a module unchanged since it was last compiled is not compiled again.
@@ -14,10 +15,20 @@ export default defineConfig({
     // its test waits for Chromium, a server or a CLI, which run in processes of their own.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      // Pure and fixture tests, and the CLIs on scratch copies.
-      // npm test runs it beside the type check and lint (scripts/side-by-side.ts): four processes
-      // on two cores, so a test that runs the CLIs a dozen times may wait on them (35 s seen).
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 90_000 } },
+      // Pure and fixture tests, and the CLIs on scratch copies (npm run test:unit runs both unit
+      // projects). npm test runs them beside the type check and lint (scripts/side-by-side.ts):
+      // four processes on two cores, so a test that runs the CLIs a dozen times may wait on them.
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...isolatedUnitTests],
+          isolate: false,
+          testTimeout: 90_000,
+        },
+      },
+      { extends: true, test: { name: 'unit-isolated', include: isolatedUnitTests, testTimeout: 90_000 } },
       // dist/ read as files, and scratch sites built, served and edited.
       { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
       // The pages in Chromium: one preview of dist/ and one browser for every file (globalSetup),

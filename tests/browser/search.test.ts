@@ -2,14 +2,25 @@
 // a query naming a model family and an objective lists that family's guides first (titles and the
 // `model` metadata weigh most, compare pages after them), GLM-5.2's guide among the results shown
 // before "load more"; excerpts are the guide's own text, not its title again nor the language
-// link ("简体中文" / "English"); the index page, a list of every guide, is not a result.
+// link ("简体中文" / "English"), and not what pagefind.yml leaves out (commands, parameters, data
+// tables): a guide found by its model, machine or engine shows its answer sentence, which weighs
+// more than the rest of its text; the index page, a list of every guide, is not a result.
+//
+// GLM-5.2 is not first among the six GLM throughput guides, and no honest weighting makes it so:
+// the six tie on the title and the model (Pagefind's metadata boost, the same for each), and the
+// rest is the guide's own text, where GLM-5.2's names its model least and is the longest (en: 1,029
+// indexed words against 385-557; its answer names the checkpoint, zai-org/GLM-5.2-FP8, a compound
+// Pagefind counts a fifth of a word for "glm"; README, Search).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { previewAndBrowser } from '../helpers/site-in-browser.ts';
+import { previewAndBrowser, reusedPage } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 
 type Result = { href: string; title: string; excerpt: string };
+
+/** What an excerpt must not show: a serving command, its flags, a parameter list, a table's labels. */
+const COMMAND_OR_TABLE = /python3 -m|vllm serve|trtllm-serve|--[a-z-]+[= ]\S|Backend Parameters|Mean TPOT\(ms\):/;
 
 async function search(page: Page, query: string): Promise<Result[]> {
   await page.locator('site-search button[data-open-modal]').click();
@@ -58,7 +69,12 @@ describe.each([390, 1440] as const)('search at %i px', (width) => {
         expect(excerpt.startsWith(title), `${title}: ${excerpt}`).toBe(false);
         // Starlight's footer (previous and next guide) is not part of a page's text.
         expect(excerpt).not.toMatch(/\bNext\b|\bPrevious\b|Last updated/);
+        expect(excerpt, title).not.toMatch(COMMAND_OR_TABLE);
       }
+      // Each guide is shown by its answer sentence (what to run, where), as much of it as the
+      // UI's twelve words (beside sub-results) hold.
+      for (const { href, excerpt } of results.filter((r) => /^\/en\/guides\//.test(r.href)))
+        expect(excerpt, href).toMatch(/serve \S*GLM/);
       if (width === 1440)
         await page.locator('site-search dialog').screenshot({ path: 'test-results/search-en-1440.png' });
     } finally {
@@ -79,7 +95,10 @@ describe.each([390, 1440] as const)('search at %i px', (width) => {
       for (const { title, excerpt } of results) {
         expect(excerpt).not.toMatch(/\bEnglish\b/);
         expect(excerpt.startsWith(title), `${title}: ${excerpt}`).toBe(false);
+        expect(excerpt, title).not.toMatch(COMMAND_OR_TABLE);
       }
+      for (const { href, excerpt } of results.filter((r) => /^\/zh\/guides\//.test(r.href)))
+        expect(excerpt, href).toMatch(/上用 (SGLang|vLLM) 按下方命令部署 \S*GLM/);
       if (width === 390)
         await page.locator('site-search dialog').screenshot({ path: 'test-results/search-zh-390.png' });
     } finally {
@@ -104,5 +123,31 @@ describe.each([390, 1440] as const)('search at %i px', (width) => {
     } finally {
       await page.context().close();
     }
+  });
+});
+
+// What a reader types besides a family and an objective (a model, a machine and an objective, a
+// step's subject, Chinese for latency): the guides it names come first. The order depends on the
+// index, not the viewport: at 1440 px only.
+describe('search, other queries', () => {
+  const cases: [lang: 'en' | 'zh', query: string, first: string[]][] = [
+    ['en', 'Qwen3-8B', ['/en/guides/qwen3-8b/h100-latency/']],
+    ['en', 'H200 latency', ['/en/guides/qwen3.5-35b-a3b/h200-latency/']],
+    ['en', 'DeepSeek', ['/en/guides/deepseek-v3.2/h200/']],
+    ['en', 'FP8 KV cache', ['/en/guides/glm-5.2/h200/']],
+    ['zh', '延迟', ['/zh/guides/qwen3-8b/h100-latency/', '/zh/guides/qwen3.5-35b-a3b/h200-latency/']],
+  ];
+  it.each(cases)('%s "%s" lists %j first', async (lang, query, first) => {
+    // One tab for every query (a context each would cost Chromium a renderer process each).
+    const page = await reusedPage(site, `/${lang}/`, { viewport: { width: 1440, height: 844 } });
+    const results = await search(page, query);
+    expect(
+      results
+        .slice(0, first.length)
+        .map((r) => r.href)
+        .sort(),
+      results.map((r) => r.href).join(' '),
+    ).toEqual([...first].sort());
+    for (const { title, excerpt } of results) expect(excerpt, title).not.toMatch(COMMAND_OR_TABLE);
   });
 });
