@@ -6,12 +6,13 @@
  *   it adds no specificity, so the rules cascade as before;
  * - rules for right-to-left pages (`[dir='rtl']`): both of perflab's languages run left to right;
  * - the "Built with Starlight" credit (`.kudos`), which perflab does not show;
- * - asides of the kinds perflab does not write (Aside.astro: note and caution only).
+ * - asides of the kinds perflab does not write (Aside.astro: note and caution only), and the
+ *   title, icon and content wrappers of Starlight's aside, which Aside.astro does not write.
  */
 type Rule = { selectors: string[]; remove(): void };
 
 const EXEMPTION = /:not\(\s*:where\(\s*\.not-content\s+\*\s*\)\s*\)/g;
-const NEVER_MATCHES = /\[dir=['"]?rtl['"]?\]|\.kudos\b|\.starlight-aside--(?:tip|danger)\b/;
+const NEVER_MATCHES = /\[dir=['"]?rtl['"]?\]|\.kudos\b|\.starlight-aside--(?:tip|danger)\b|\.starlight-aside__/;
 
 /** The selectors of a rule that can match a perflab page, without the `.not-content` exemption. */
 export function trimmedSelectors(selectors: readonly string[]): string[] {

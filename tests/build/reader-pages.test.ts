@@ -124,11 +124,11 @@ describe('every page leaves out what serves markup no page has', () => {
       e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : [],
     );
 
-  it('no page has a .not-content block, a right-to-left element, the Starlight credit or a tip or danger aside', () => {
+  it('no page has a .not-content block, a right-to-left element, the Starlight credit, a tip or danger aside or an aside title or content wrapper', () => {
     const files = htmlFiles(dist);
     expect(files.length).toBeGreaterThan(40);
     const found = files.filter((file) =>
-      /class="[^"]*\b(?:not-content|kudos|starlight-aside--(?:tip|danger))\b|\sdir="rtl"/.test(
+      /class="[^"]*\b(?:not-content|kudos|starlight-aside--(?:tip|danger)|starlight-aside__\w+)\b|\sdir="rtl"/.test(
         readFileSync(file, 'utf8'),
       ),
     );
@@ -149,6 +149,8 @@ describe('every page leaves out what serves markup no page has', () => {
       .map((name) => readFileSync(join(dist, '_astro', name), 'utf8'))
       .join('\n');
     expect(css).toContain('.sl-markdown-content');
-    expect(css).not.toMatch(/\.kudos|dir=rtl|starlight-aside--tip|:not\(:where\(\.not-content \*\)\)/);
+    expect(css).not.toMatch(
+      /\.kudos|dir=rtl|starlight-aside--tip|starlight-aside__|:not\(:where\(\.not-content \*\)\)/,
+    );
   });
 });

@@ -8,9 +8,14 @@ describe('css trim', () => {
     expect(trimmedSelectors(['.sl-markdown-content p:not(:where(.not-content *))', "[dir='rtl'] .caret"])).toEqual([
       '.sl-markdown-content p',
     ]);
-    expect(trimmedSelectors(['.starlight-aside--tip', '.starlight-aside--caution', '.kudos svg'])).toEqual([
-      '.starlight-aside--caution',
-    ]);
+    expect(
+      trimmedSelectors([
+        '.starlight-aside--tip',
+        '.starlight-aside--caution',
+        '.kudos svg',
+        '.starlight-aside__title + .starlight-aside__content',
+      ]),
+    ).toEqual(['.starlight-aside--caution']);
   });
 
   it('keeps a rule that still has a selector, removes one that has none, leaves the rest as written', async () => {
