@@ -1,5 +1,8 @@
-// A scratch copy of the repository (code, data and content; node_modules linked) in which the
-// pipeline's CLIs run as they would in a clone, with their own cache folder.
+// A scratch copy of the repository's data and content (package.json beside them, node_modules
+// linked) in which the pipeline's CLIs run as they would in a clone, with their own cache folder.
+// The CLIs are the repository's own, pointed at the copy by PERFLAB_ROOT: a copy of src/ under a
+// new path each time would miss Node's compile cache, compiling every module again in every run
+// (and filling the cache with entries never read again).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +13,7 @@ import { repoRoot } from './guide-from-disk.ts';
 export type ScratchRepo = {
   root: string;
   cache: string;
-  /** Runs scripts/<script> there with `args`; the environment adds to this process's. */
+  /** Runs the repository's scripts/<script> on the copy with `args`; the environment adds to this process's. */
   run: (script: string, env?: NodeJS.ProcessEnv, args?: readonly string[]) => SpawnSyncReturns<string>;
   /** Every file of data/runs and data/guides, by path from the root. */
   snapshot: () => Map<string, string>;
@@ -19,8 +22,7 @@ export type ScratchRepo = {
 
 export function scratchRepo(prefix: string): ScratchRepo {
   const root = mkdtempSync(join(tmpdir(), prefix));
-  for (const dir of ['src', 'scripts', 'data', 'content'])
-    cpSync(join(repoRoot, dir), join(root, dir), { recursive: true });
+  for (const dir of ['data', 'content']) cpSync(join(repoRoot, dir), join(root, dir), { recursive: true });
   cpSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
   cpSync(join(repoRoot, 'package-lock.json'), join(root, 'package-lock.json'));
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'));
@@ -29,10 +31,10 @@ export function scratchRepo(prefix: string): ScratchRepo {
     root,
     cache,
     run: (script, env = {}, args = []) =>
-      spawnSync(process.execPath, [join(root, 'scripts', script), ...args], {
+      spawnSync(process.execPath, [join(repoRoot, 'scripts', script), ...args], {
         cwd: root,
         encoding: 'utf8',
-        env: { ...process.env, PERFLAB_PIPELINE_CACHE: cache, ...env },
+        env: { ...process.env, PERFLAB_ROOT: root, PERFLAB_PIPELINE_CACHE: cache, ...env },
       }),
     snapshot: () =>
       new Map(

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { reachedThroughLink, siteFolderProblems } from '../../src/pipeline/site-policy.ts';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
 import { scratchRepo } from '../helpers/scratch-repo.ts';
 
 const repo = scratchRepo('perflab-policy-');
@@ -145,7 +146,7 @@ describe('a symbolic link where perflab reads', () => {
 
 describe("the dev server's refresh of one guide", () => {
   const problemsOf = (id: string) => {
-    const script = `import { guideFolderProblems } from './src/pipeline/fs-policy.ts';
+    const script = `import { guideFolderProblems } from ${JSON.stringify(join(repoRoot, 'src/pipeline/fs-policy.ts'))};
       process.stdout.write(JSON.stringify(guideFolderProblems(${JSON.stringify(id)}).map((d) => d.file + ': ' + d.message)));`;
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       cwd: root,
