@@ -40,15 +40,32 @@ describe('--help', () => {
   });
 
   it('through npm, as the README writes the commands', () => {
-    for (const name of ['check', 'new', 'bench', 'bench:site', 'diff', 'setup:browser', 'build']) {
+    // test and lint answer at once: neither runs a stage first (each would take minutes).
+    for (const name of ['check', 'new', 'bench', 'bench:site', 'diff', 'setup:browser', 'build', 'test', 'lint']) {
       const result = spawnSync('npm', ['run', '-s', name, '--', '--help'], {
         cwd: repoRoot,
         env: asUserTypes,
         encoding: 'utf8',
       });
       expect(result.status, `${name}: ${result.stderr}`).toBe(0);
-      expect(result.stdout, name).toMatch(/^usage: npm run /);
+      expect(result.stdout, name).toMatch(name === 'test' ? /^usage: npm test / : /^usage: npm run /);
     }
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it("npm test runs package.json's config.testStages, its arguments after the last command, and stops at a failure", () => {
+    const test = (stages: string, ...args: string[]) =>
+      spawnSync(process.execPath, [join(repoRoot, 'scripts/test.ts'), ...args], {
+        cwd: root,
+        env: { ...env, npm_package_config_testStages: stages },
+        encoding: 'utf8',
+      });
+    const passed = test('echo one && echo two', '-t', 'a b');
+    expect([passed.status, passed.stdout]).toEqual([0, 'one\ntwo -t a b\n']);
+    const failed = test('echo one && exit 3 && echo never');
+    expect([failed.status, failed.stdout]).toEqual([3, 'one\n']);
+    expect(packageScripts['test']).toBe('node scripts/test.ts');
+    expect(packageScripts['lint']).toBe('node scripts/lint.ts');
     expect(readdirSync(root)).toEqual([]);
   });
 

@@ -49,9 +49,10 @@ const Workflow = z.object({
 });
 const workflow = (file: string) => Workflow.parse(parse(readFileSync(join(workflowDir, file), 'utf8')));
 const ciRun = readFileSync(join(repoRoot, '.ci/run'), 'utf8');
-const packageScripts = z
-  .object({ scripts: z.record(z.string(), z.string()) })
-  .parse(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'))).scripts;
+const packageJson = z
+  .object({ scripts: z.record(z.string(), z.string()), config: z.object({ testStages: z.string() }) })
+  .parse(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')));
+const packageScripts = packageJson.scripts;
 
 /** npm scripts a shell text runs (commands only, not echo/comments), and those they run in turn. */
 function scriptsRunBy(shell: string): Set<string> {
@@ -71,6 +72,8 @@ function scriptsRunBy(shell: string): Set<string> {
       new RegExp(`${commandStart}node scripts/side-by-side\\.ts((?: [\\w:-]+)+)`, 'gm'),
     ))
       for (const name of names!.trim().split(' ')) run(name);
+    // npm test runs the stages package.json's config.testStages names (scripts/test.ts).
+    if (new RegExp(`${commandStart}node scripts/test\\.ts\\b`, 'm').test(text)) visit(packageJson.config.testStages);
   };
   visit(
     shell
@@ -219,7 +222,7 @@ describe('GitHub workflows', () => {
     // Only a passing run's site: a step without `if` runs when everything before it succeeded.
     expect(steps[upload]?.if).toBeUndefined();
     // .ci/run's build is the one npm test runs into dist/, with no site URL (served from a folder's root).
-    expect(packageScripts['test']).toContain('npm run build');
+    expect(packageJson.config.testStages).toContain('npm run build');
   });
 
   it('deploy checks before it publishes, from the whole history, with the site URL', () => {
