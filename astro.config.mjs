@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import mdx from '@astrojs/mdx';
 import { filePolicy } from './src/pipeline/site-policy.ts';
+import { cssPrune } from './src/pipeline/css-prune.ts';
 import { devGuideReload } from './src/content/dev-entries.ts';
 import { basePath, siteUrl } from './src/lib/site-paths.ts';
 import { cssTrim } from './src/lib/css-trim.ts';
@@ -79,5 +80,7 @@ export default defineConfig({
       routeMiddleware: './src/route-middleware.ts',
     }),
     mdx(),
+    // Last: the built stylesheets without the custom properties nothing in the site reads.
+    cssPrune(),
   ],
 });

@@ -153,4 +153,20 @@ describe('every page leaves out what serves markup no page has', () => {
       /\.kudos|dir=rtl|starlight-aside--tip|starlight-aside__|:not\(:where\(\.not-content \*\)\)/,
     );
   });
+
+  it('every custom property the site stylesheet declares is read by the site (src/pipeline/css-prune.ts)', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name)) : /\.(?:html|js|css)$/.test(e.name) ? [join(dir, e.name)] : [],
+      );
+    const all = files(dist).filter((file) => !file.includes('/pagefind/'));
+    const text = all.map((file) => readFileSync(file, 'utf8')).join('\n');
+    const read = new Set([...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]));
+    const css = all.filter((file) => /\/_astro\/[^/]+\.css$/.test(file)).map((file) => readFileSync(file, 'utf8'));
+    const declared = new Set(css.flatMap((sheet) => [...sheet.matchAll(/[{;](--[\w-]+):/g)].map((m) => m[1])));
+    expect(declared.size).toBeGreaterThan(50);
+    expect([...declared].filter((name) => !read.has(name))).toEqual([]);
+    // What Starlight declared and perflab never reads, gone.
+    expect(declared.has('--sl-color-purple-high')).toBe(false);
+  });
 });
