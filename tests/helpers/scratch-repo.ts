@@ -20,9 +20,18 @@ export type ScratchRepo = {
   remove: () => void;
 };
 
-export function scratchRepo(prefix: string): ScratchRepo {
+/**
+ * `models`: copy only these models' guides (every folder of data/ and content/guides named after
+ * them), for a test whose CLIs go over every guide many times and whose checks are about a few:
+ * each run then costs those guides, not the whole repository's.
+ */
+export function scratchRepo(prefix: string, models?: readonly string[]): ScratchRepo {
   const root = mkdtempSync(join(tmpdir(), prefix));
-  for (const dir of ['data', 'content']) cpSync(join(repoRoot, dir), join(root, dir), { recursive: true });
+  if (models === undefined)
+    for (const dir of ['data', 'content']) cpSync(join(repoRoot, dir), join(root, dir), { recursive: true });
+  else
+    for (const dir of ['data/raw', 'data/runs', 'data/guides', 'content/guides'])
+      for (const model of models) cpSync(join(repoRoot, dir, model), join(root, dir, model), { recursive: true });
   cpSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
   cpSync(join(repoRoot, 'package-lock.json'), join(root, 'package-lock.json'));
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'));

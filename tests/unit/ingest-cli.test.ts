@@ -6,7 +6,8 @@ import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 import { scratchRepo } from '../helpers/scratch-repo.ts';
 
-const repo = scratchRepo('perflab-cli-');
+// The GLM guides (4 of the repository's): every run below goes over all of them.
+const repo = scratchRepo('perflab-cli-', ['glm-4.x', 'glm-5.2']);
 const scratch = repo.root;
 afterAll(repo.remove);
 

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { scratchRepo } from '../helpers/scratch-repo.ts';
 
-const repo = scratchRepo('perflab-stamps-');
+// The GLM guides (4 of the repository's): every run below goes over all of them.
+const repo = scratchRepo('perflab-stamps-', ['glm-4.x', 'glm-5.2']);
 const { root } = repo;
 afterAll(repo.remove);
 
