@@ -21,8 +21,11 @@ const script = (name: string, ...args: string[]) =>
   });
 const raw = (file: string) => join(scratch, 'data/raw/glm-5.2/h200', file);
 
+// The GLM guides (4 of the repository's): every diff computes all of the working tree's guides.
 beforeAll(() => {
-  for (const dir of ['data', 'content']) cpSync(join(repoRoot, dir), join(scratch, dir), { recursive: true });
+  for (const dir of ['data/raw', 'data/runs', 'data/guides', 'content/guides'])
+    for (const model of ['glm-4.x', 'glm-5.2'])
+      cpSync(join(repoRoot, dir, model), join(scratch, dir, model), { recursive: true });
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '-m', 'seed guides');
