@@ -6,17 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
+import { astroBuild } from '../helpers/scratch-build.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'perflab-evil-'));
 const base = join(repoRoot, 'tests/fixtures/bad-guides/base');
 let html = '';
 
+const env = { ...process.env, PERFLAB_ROOT: scratch, ASTRO_TELEMETRY_DISABLED: '1' };
+
 function run(args: string[]) {
-  const result = spawnSync(process.execPath, args, {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, PERFLAB_ROOT: scratch, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
+  const result = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8', env });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -46,7 +45,12 @@ beforeAll(() => {
   }
   run([join(repoRoot, 'scripts/ingest.ts')]);
   run([join(repoRoot, 'scripts/compute.ts')]);
-  run([join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', join(scratch, 'dist')]);
+  // Its own content-layer cache (PERFLAB_CACHE_DIR), not the repository's site's.
+  const build = astroBuild(join(scratch, 'dist'), {
+    ...env,
+    PERFLAB_CACHE_DIR: join(scratch, '.astro-cache'),
+  });
+  if (build.status !== 0) throw new Error(`astro build failed:\n${build.stdout}\n${build.stderr}`);
   html = readFileSync(join(scratch, 'dist/en/guides/evil/h100/index.html'), 'utf8');
 }, 120_000);
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
+import { astroBuild } from '../helpers/scratch-build.ts';
 import { freePort, gpuBox } from '../helpers/gpu-box/gpu-box.ts';
 import { scaffoldedGuide } from '../helpers/gpu-box/scaffolded-guide.ts';
 import { builtPage, mainOf, textOf } from '../helpers/page-text.ts';
@@ -63,11 +64,7 @@ beforeAll(async () => {
     encoding: 'utf8',
   });
   if (data.status !== 0) throw new Error(`npm run data failed:\n${data.stderr}`);
-  const build = spawnSync(
-    process.execPath,
-    [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', join(root, 'dist')],
-    { cwd: repoRoot, env, encoding: 'utf8' },
-  );
+  const build = astroBuild(join(root, 'dist'), env);
   if (build.status !== 0) throw new Error(`astro build failed:\n${build.stdout}${build.stderr}`);
 }, 240_000);
 

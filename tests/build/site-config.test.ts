@@ -3,12 +3,13 @@
 // site, published below a path (https://<owner>.github.io/<repository>/): every link, asset,
 // script path and canonical URL the build writes must stay below it. Builds the site once more into
 // a scratch folder with that setting, and runs Pagefind on it as `npm run build` does.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, globSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
+import { astroBuild } from '../helpers/scratch-build.ts';
 
 const site = 'https://example.github.io/perflab';
 const base = '/perflab/';
@@ -45,11 +46,7 @@ beforeAll(() => {
   };
   execFileSync(process.execPath, [join(repoRoot, 'scripts/compute.ts')], { cwd: repoRoot, env, stdio: 'ignore' });
   out = join(root, 'dist');
-  const build = spawnSync(
-    process.execPath,
-    [join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', out],
-    { cwd: repoRoot, env, encoding: 'utf8' },
-  );
+  const build = astroBuild(out, env);
   if (build.status !== 0) throw new Error(`astro build failed:\n${build.stdout}${build.stderr}`);
   buildOutput = build.stdout + build.stderr;
   execFileSync(join(repoRoot, 'node_modules/.bin/pagefind'), ['--site', out], { cwd: repoRoot, stdio: 'ignore' });
