@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtPage as page, missingNumbers, pageText, rawResultCount, showsNumber } from '../helpers/page-text.ts';
+import { committedGuideIds } from '../helpers/guide-from-disk.ts';
 
 const seedsDir = join(import.meta.dirname, '../fixtures/seeds');
 
@@ -379,4 +380,25 @@ describe('the index lists both guides', () => {
       expect(showsNumber(pageText(html).text, lang === 'zh' ? '+134.8% 总吞吐量' : '+134.8% Total TPS')).toBe(true);
     });
   }
+});
+
+// Review finding: a step's table drew its own change span, leaving a change without direction
+// ("1.00x") unstyled, where Delta.astro greys it everywhere else. One component, one rule.
+describe('every change in a step’s table is drawn as the other tables draw one (Delta.astro)', () => {
+  it('on every guide page, en and zh: each a coloured or grey span, none bare', () => {
+    const found: string[] = [];
+    for (const id of committedGuideIds())
+      for (const lang of ['en', 'zh'])
+        for (const [table] of page(`${lang}/guides/${id}`).matchAll(/<table class="step-results[\s\S]*?<\/table>/g))
+          for (const [span] of table.matchAll(/<span\b[^>]*>(?=[^<]*<\/span>)/g))
+            if (!/class="(?:delta delta-(?:up|down|neutral)|winner-badge [\w-]+|bar)"/.test(span))
+              found.push(`${lang}/${id}: ${span}`);
+    expect(found).toEqual([]);
+  });
+
+  it('a change that reads as none is grey in a step’s table, as in the comparison table', () => {
+    const html = page('en/guides/qwen3-8b/h100-latency');
+    const row = /<tr[^>]*data-variant="bs-8"[\s\S]*?<\/tr>/.exec(html)?.[0] ?? '';
+    expect(row).toContain('<span class="delta delta-neutral">1.00x</span>');
+  });
 });

@@ -48,7 +48,7 @@ describe('a step’s results table shows compute’s changes and reference', () 
       delete variantIn(g, 'max-running', 'max-running-512').change;
     });
     const rows = resultsOf(guide, 'max-running').rows;
-    expect(rows.map((r) => [r.id, r.change?.text])).toEqual([
+    expect(rows.map((r) => [r.id, r.change?.text ?? r.status])).toEqual([
       ['reference-0.85', 'start of this step'],
       ['max-running-64', '-27.63%'],
       ['max-running-256', '+12.35%'],
@@ -63,13 +63,13 @@ describe('a step’s results table shows compute’s changes and reference', () 
     const results = resultsOf(guide, 'max-running');
     expect(results.headers.at(-1)).toBe('vs start of step');
     expect(results.rows.map((r) => r.id)).toEqual(['max-running-64', 'max-running-256', 'max-running-512']);
-    expect(results.rows.find((r) => r.id === 'max-running-512')?.change?.text).toBe('start of this step');
+    expect(results.rows.find((r) => r.id === 'max-running-512')?.status).toBe('start of this step');
 
     // GPT-OSS-120B compares its parallelism runs with the async-scheduling run of the step before.
     const parallelism = resultsOf(gptOss, 'parallelism');
     expect(parallelism.rows[0]).toMatchObject({
       id: 'reference-async-scheduling',
-      change: { text: 'start of this step' },
+      status: 'start of this step',
     });
     expect(parallelism.rows.find((r) => r.id === 'tp2')?.change?.text).toBe('+26.8%/GPU');
   });

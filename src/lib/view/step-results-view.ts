@@ -17,14 +17,14 @@ export type StepResultRow = {
   primarySource?: SourceRef;
   /** each secondary metric, with its change against where the step started, and where it was printed */
   secondary: { value: string; delta?: DeltaView; source: SourceRef }[];
-  /** against where the step started: "+3.56%", "1.12x faster"; that configuration's own row says so */
+  /** against where the step started: "+3.56%", "1.12x faster"; absent on that configuration's own row (its status says so) */
   change?: DeltaView;
   /**
    * the configuration later steps build on: the winner the step adopted, or, when the step was not
    * adopted, the configuration it started from, kept
    */
   mark?: 'adopted' | 'kept';
-  /** "skipped", "not supported", "failed" */
+  /** "start of this step" on the configuration the step started from; "skipped", "not supported", "failed" */
   status?: string;
   /** the objective as a share of the step's largest value, 0–100, for the bar beside it */
   bar?: number;
@@ -94,8 +94,7 @@ export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsVi
       });
       if (chart && isComplete(variant)) row.bar = Math.round((m.score / largest) * 1000) / 10;
     }
-    if (isReference) row.change = { text: tr('stepResults.reference') };
-    else if (change) row.change = ctx.change(change);
+    if (change) row.change = ctx.change(change);
     if (step.adopted && !isExternal && variant.id === step.winner) row.mark = 'adopted';
     else if (!step.adopted && isReference) row.mark = 'kept';
     if (variant.status !== 'ok' || !isComplete(variant))
@@ -103,6 +102,8 @@ export function stepResults(ctx: ViewContext, step: ComputedStep): StepResultsVi
         m?.successRate !== undefined
           ? tr('stepResults.skipped', { rate: (m.successRate * 100).toFixed(1) })
           : statusText(variant, tr);
+    // The start's row names it where the others give their change.
+    if (isReference) row.status = tr('stepResults.reference');
     return row;
   });
   const withUnit = (key: MetricKey) => metricHeading(key, tr);
