@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 import { scratchRepo } from '../helpers/scratch-repo.ts';
 
-const repo = scratchRepo('perflab-import-copies-');
+// The guide the page copies from, qwen3-14b's (check goes over every guide of the copy, four times).
+const repo = scratchRepo('perflab-import-copies-', ['qwen3-14b']);
 afterAll(() => repo.remove());
 
 const committed = 'data/raw/qwen3-14b/h100/choosing-the-inference-engine/vllm.txt';
