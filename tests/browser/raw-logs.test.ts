@@ -1,14 +1,12 @@
 // Raw logs a reader can read on a phone (issue 22): at 390 px a raw result shows its labels and
 // their values without a sideways swipe (a block of columns closes up its alignment, and what
-// does not fit wraps), and at 1440 px it is as printed, values in their column. Every raw result
-// of every guide page, both languages, opened.
+// does not fit wraps), and at 1440 px it is as printed, values in their column. That every raw
+// result of every guide page, both languages, is shown whole is checked in every-guide-page.test.ts.
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { committedGuideIds } from '../helpers/guide-from-disk.ts';
 import { openAt, previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
-const guides = committedGuideIds();
 
 const open = (path: string, width: number) => openAt(site, path, width);
 
@@ -39,38 +37,6 @@ function drawn(element: Locator, text: string): Promise<{ first: DOMRect; last: 
 }
 
 describe('raw results on a phone and at a desk', () => {
-  // Each width in a context of its own, both at once: one waits on a page while the other draws.
-  for (const width of [390, 1440] as const)
-    it.concurrent(
-      `${width} px: every raw result of every guide page is shown whole inside its box`,
-      { timeout: 240_000 },
-      async () => {
-        const page = await open('/en/', width);
-        const found: string[] = [];
-        try {
-          for (const id of guides)
-            for (const lang of ['en', 'zh']) {
-              await page.goto(`${site.preview.url}/${lang}/guides/${id}/`);
-              const problems = await page.evaluate((viewport) => {
-                const out: string[] = [];
-                for (const details of document.querySelectorAll<HTMLDetailsElement>('details.raw-result')) {
-                  details.open = true;
-                  const pre = details.querySelector('pre')!;
-                  const box = pre.getBoundingClientRect();
-                  if (pre.scrollWidth > pre.clientWidth || box.right > viewport || box.left < 0)
-                    out.push(`${details.id}: ${pre.scrollWidth} px in ${pre.clientWidth} px, right edge ${box.right}`);
-                }
-                return out;
-              }, width);
-              found.push(...problems.map((p) => `${lang}/${id} ${p}`));
-            }
-          expect(found).toEqual([]);
-        } finally {
-          await page.context().close();
-        }
-      },
-    );
-
   it('390 px: a label and its value are on one line; 1440 px: the values keep their column', async () => {
     for (const width of [390, 1440]) {
       const page = await open('/en/guides/glm-5.2/h200/', width);

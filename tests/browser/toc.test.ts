@@ -1,57 +1,15 @@
-// "On this page" lists each step and follows the reader (issue 22). On every guide page, its one
-// table of contents (beside the page at a desk, the menu bar's on a phone: one list, issue 22's
-// page weight) lists every step's heading under the results, and is seen whole beside the page at
-// 1440 px. Scrolled through a guide at 390 and 1440 px, it marks the
+// "On this page" follows the reader (issue 22; that its one table of contents lists every step of
+// every guide page, and is seen whole beside the page at 1440 px, is checked in
+// every-guide-page.test.ts). Scrolled through a guide at 390 and 1440 px, it marks the
 // section being read: a listed heading already reached (in the upper half of the screen) whose
 // next listed heading has not yet passed under the sticky header; every step is marked on the way,
 // and the phone's bar names it.
 import { describe, expect, it } from 'vitest';
-import { committedGuideIds } from '../helpers/guide-from-disk.ts';
 import { openAt, previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
-const guides = committedGuideIds();
 
 const open = (path: string, width: number) => openAt(site, path, width);
-
-describe('the tables of contents list every step', () => {
-  it('on every guide page, en and zh, once, beside the page at a desk (and a sweep’s chart)', async () => {
-    const page = await open('/en/', 1440);
-    const found: string[] = [];
-    for (const id of guides)
-      for (const lang of ['en', 'zh']) {
-        await page.goto(`${site.preview.url}/${lang}/guides/${id}/`);
-        const missing = await page.evaluate(() => {
-          const steps = [...document.querySelectorAll('section.step > h3[id]')].map((h) => h.id);
-          const problems: string[] = steps.length === 0 ? ['no step'] : [];
-          const lists = document.querySelectorAll('.toc:not(.toc .toc)').length;
-          if (lists !== 1) problems.push(`${lists} tables of contents`);
-          // Beside the page at a desk: open, every link shown.
-          const hidden = [...document.querySelectorAll<HTMLElement>('starlight-toc a')].filter(
-            (a) => !a.checkVisibility(),
-          );
-          if (hidden.length > 0) problems.push(`${hidden.length} links not shown at 1440 px`);
-          const toc = 'starlight-toc';
-          const links = [...document.querySelectorAll<HTMLAnchorElement>(`${toc} a`)].map((a) => a.hash.slice(1));
-          for (const step of steps) if (!links.includes(step)) problems.push(`${toc} lacks ${step}`);
-          for (const link of links) if (!document.getElementById(link)) problems.push(`${toc} links to no ${link}`);
-          // A step is listed under the results, one level down.
-          const nested = document.querySelector(`${toc} a[href="#results"] + ul a[href="#${steps[0]}"]`);
-          if (steps.length > 0 && !nested) problems.push(`${toc}: the steps are not under the results`);
-          // A sweep's chart has its heading under Other benchmark cases.
-          if (
-            document.getElementById('sweep') &&
-            !document.querySelector(`${toc} a[href="#other-cases"] + ul a[href="#sweep"]`)
-          )
-            problems.push(`${toc} lacks the sweep under the other cases`);
-          return problems;
-        });
-        found.push(...missing.map((m) => `${lang}/${id}: ${m}`));
-      }
-    expect(found).toEqual([]);
-    await page.context().close();
-  });
-});
 
 // Each scroll waits for frames: the eight walks run at once, each in a context of its own.
 describe.concurrent('the table of contents follows the reader', () => {
