@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { guideView } from '../../src/lib/view/guide-view.ts';
 import { rawResultPlacement, rawRootRule } from '../../src/lib/view/raw-placement.ts';
-import { sharedDerived } from '../../src/lib/view/column-labels.ts';
+import { columnLabels, sharedDerived, sharedLabels, stepColumns } from '../../src/lib/view/column-labels.ts';
 import { buildFromDisk } from '../helpers/guide-from-disk.ts';
 
 describe('raw result placement on the GLM-5.2 page', () => {
@@ -66,5 +66,25 @@ describe('a table explains its derived values once', () => {
     expect(sharedDerived(['computed as A', undefined])).toBeUndefined();
     expect(sharedDerived(['computed as A', 'computed as B', 'computed as A'])).toBeUndefined();
     expect(sharedDerived([undefined, undefined])).toBeUndefined();
+  });
+});
+
+describe('a page names the columns its step tables share once', () => {
+  it('a step table’s columns in drawn order: variant, objective, its change, then the secondary metrics', () => {
+    expect(stepColumns(['Configuration', 'Total TPS', 'Mean TPOT', 'vs start of step'])).toEqual([
+      'Configuration',
+      'Total TPS',
+      'vs start of step',
+      'Mean TPOT',
+    ]);
+    expect(columnLabels(stepColumns(['配置', '总吞吐量', '相对起始配置']))).toBe(
+      "--pl-c2:'总吞吐量';--pl-c3:'相对起始配置'",
+    );
+  });
+
+  it('the names two or more tables share, the most shared first; none when every table differs', () => {
+    expect(sharedLabels(['a', 'b', 'b', 'a', 'b'])).toBe('b');
+    expect(sharedLabels(['a', 'b'])).toBeUndefined();
+    expect(sharedLabels([])).toBeUndefined();
   });
 });

@@ -19,6 +19,28 @@ export function columnLabels(headers: readonly (string | undefined)[]): string {
 }
 
 /**
+ * A step's results table in the order its columns are drawn (StepResults.astro): the variant, the
+ * objective, its change against where the step started, then each secondary metric.
+ */
+export function stepColumns(headers: readonly string[]): (string | undefined)[] {
+  const [label, primary, ...rest] = headers;
+  return [label, primary, rest.at(-1), ...rest.slice(0, -1)];
+}
+
+/**
+ * The column names most of a page's step tables share (as columnLabels gives them), when two or
+ * more share them: the page names them once for every step table (GuideArticle.astro), and only a
+ * table whose columns differ names its own. Deepseek-v3.2's eight step tables named the same three
+ * columns eight times.
+ */
+export function sharedLabels(labels: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const l of labels) counts.set(l, (counts.get(l) ?? 0) + 1);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= 2 ? best[0] : undefined;
+}
+
+/**
  * The one explanation every derived value of a table shares ("computed from its lines as …"), when
  * two or more cells would each carry it in a title: the table names it once (--pl-derived) and the
  * cells show it on hover with their source (perflab.css). Undefined when the cells' explanations differ.
