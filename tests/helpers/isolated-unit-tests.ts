@@ -6,5 +6,6 @@
 export const isolatedUnitTests = [
   'tests/unit/chart-thread-failure.test.ts',
   'tests/unit/chart-thread.test.ts',
+  'tests/unit/corpus-import.test.ts',
   'tests/unit/import-writer.test.ts',
 ];

@@ -1,11 +1,9 @@
 // import and audit of Performance Lab pages: composed fixture pages of each family with planted
-// errors (tests/fixtures/performance-lab-page/<case>/page.md, expected audit in expected-audit.txt),
-// the page tokenizer on hostile input, and, where ../shared/corpus exists, every published page.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// errors (tests/fixtures/performance-lab-page/<case>/page.md, expected audit in expected-audit.txt)
+// and the page tokenizer on hostile input (every published page: corpus-import.test.ts).
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { auditPage, cellClaims, commandFlags, normalizeBlock } from '../../src/lib/import/audit.ts';
 import { draftDecisions } from '../../src/lib/import/decisions.ts';
@@ -14,7 +12,6 @@ import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
 import { hardwareOf, importPage } from '../../src/lib/import/write-guide.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { buildGuide } from '../../src/lib/compute/build-guide.ts';
-import { corpusDir, corpusPages, hasCorpus } from '../helpers/corpus.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 
@@ -108,32 +105,6 @@ describe('claims and commands', () => {
       accelerator: 'GPU',
     });
     expect(hardwareOf('A single Ascend 910B NPU.')).toEqual({ name: 'Ascend 910B', count: 1, accelerator: 'NPU' });
-  });
-});
-
-describe.runIf(hasCorpus)('every published page of ../shared/corpus', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'perflab-import-'));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-  const pages = corpusPages.map((id) => join(corpusDir, `${id}.md`));
-
-  it.each(pages)('%s imports and audits with exit 0', (path) => {
-    const run = (script: string) =>
-      spawnSync(process.execPath, [join(repoRoot, 'scripts', script), path], {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        env: { ...process.env, PERFLAB_ROOT: scratch },
-      });
-    const imported = run('import.ts');
-    expect(imported.status, imported.stderr).toBe(0);
-    expect(imported.stderr).toMatch(/import: wrote \d+ raw file\(s\)/);
-    const audited = run('audit.ts');
-    expect(audited.status, audited.stderr).toBe(0);
-    // The import names a block another guide holds once, among the decisions it leaves (stderr).
-    const [copies, others] = [true, false].map((copy) =>
-      audited.stdout.split('\n').filter((line) => line.includes('this block is identical to') === copy),
-    );
-    expect(others!.join('\n')).toBe(imported.stdout);
-    for (const copy of copies!) expect(imported.stderr).toContain(/identical to (\S+)/.exec(copy)![1]);
   });
 });
 
