@@ -72,3 +72,44 @@ describe.concurrent('the table of contents follows the reader', () => {
         }
       });
 });
+
+// One list serves both layouts (PageSidebar.astro): beside the page at a desk it stands open by CSS
+// alone (::details-content), without a script; on a phone it is the menu bar's folded list, opened
+// by its summary and closed by a link followed or by Escape.
+describe('one table of contents, open at a desk and folded on a phone', () => {
+  const shown = () =>
+    [...document.querySelectorAll<HTMLElement>('starlight-toc a')].filter((a) => a.checkVisibility()).length;
+
+  it.each([
+    [1440, true],
+    [390, false],
+  ] as const)('%i px without JavaScript: every link shown %s', async (width, open) => {
+    const context = await site.browser.newContext({ viewport: { width, height: 844 }, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.preview.url}/zh/guides/deepseek-v3.2/h200/`);
+      const links = await page.locator('starlight-toc a').count();
+      expect(links).toBeGreaterThan(10);
+      expect(await page.evaluate(shown)).toBe(open ? links : 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('390 px: the summary opens it, a link followed and Escape close it', async () => {
+    const page = await open('/en/guides/glm-5.2/h200/', 390);
+    try {
+      const links = await page.locator('starlight-toc a').count();
+      expect(await page.evaluate(shown)).toBe(0);
+      await page.locator('starlight-toc summary').click();
+      expect(await page.evaluate(shown)).toBe(links);
+      await page.locator('starlight-toc a[href="#results"]').click();
+      expect(await page.evaluate(shown)).toBe(0);
+      await page.locator('starlight-toc summary').click();
+      await page.keyboard.press('Escape');
+      expect(await page.evaluate(shown)).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
