@@ -19,11 +19,9 @@ const site = previewAndBrowser();
 const WIDTHS = [390, 1440] as const;
 const THEMES = ['light', 'dark'] as const;
 
-async function open(path: string, width: number, theme: 'light' | 'dark'): Promise<Page> {
-  const context = await site.browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
-  const page = await context.newPage();
-  await page.goto(`${site.preview.url}${path}`);
-  return page;
+/** The file's tab for the width and theme (reusedPage), at `path`: do not close it. */
+function open(path: string, width: number, theme: 'light' | 'dark'): Promise<Page> {
+  return reusedPage(site, path, { viewport: { width, height: 900 }, colorScheme: theme });
 }
 
 /** Elements that reach past the right edge of the viewport and are not inside a focusable scroll region. */
@@ -112,7 +110,7 @@ describe.each(PAGES)('$name', ({ path }) => {
   for (const width of WIDTHS)
     for (const theme of THEMES)
       it(`${width} px, ${theme}: fits the screen, charts readable, deltas in view, no serious axe violation`, async () => {
-        const page = await reusedPage(site, path, { viewport: { width, height: 900 }, colorScheme: theme });
+        const page = await open(path, width, theme);
         expect(await overflowing(page)).toEqual([]);
         for (const size of await chartTextSizes(page)) expect(size).toBeGreaterThanOrEqual(10);
         expect(await hiddenDeltas(page)).toEqual([]);
@@ -127,11 +125,7 @@ describe('the before/after chart looks as it did', () => {
   ] as const)
     it(`${name}: the ${width === 390 ? 'narrow' : 'wide'} layout`, async () => {
       const page = await open(path, width, theme);
-      try {
-        await expectScreenshot(site.browser, page.locator('figure.chart'), name);
-      } finally {
-        await page.context().close();
-      }
+      await expectScreenshot(site.browser, page.locator('figure.chart'), name);
     });
 });
 
@@ -147,7 +141,6 @@ describe('step results tables', () => {
     expect(await row('max-running-256').locator('.winner-badge').textContent()).toBe('adopted');
     expect(await table.locator('.bar').count()).toBe(4);
     await expectScreenshot(site.browser, table, 'step-results-max-running-390-light');
-    await page.context().close();
   });
 
   it('GLM-4.x: an unsupported engine reads "Not supported"; one-line commands show one flag a line', async () => {
@@ -169,7 +162,6 @@ describe('step results tables', () => {
       page.locator('[data-step="parallel"] table.step-results'),
       'step-results-parallel-1440-dark',
     );
-    await page.context().close();
   });
 });
 
@@ -182,7 +174,6 @@ describe('compare page', () => {
     expect(machines).toEqual(['NVIDIA A100 × 8', 'NVIDIA H100 × 8', 'NVIDIA H200 × 8']);
     const summary = await page.locator('table.compare-summary tr[data-guide="glm-4.x/h200"]').innerText();
     expect(showsNumber(summary, '+134.8%')).toBe(true);
-    await page.context().close();
   });
 });
 
@@ -209,7 +200,6 @@ describe('around the guide', () => {
     await message.filter({ hasText: '找到' }).waitFor({ timeout: 10_000 });
     expect(await message.textContent()).toMatch(/^找到 \d+ 个“吞吐”的结果$/);
     expect(await page.locator('site-search .pagefind-ui__search-clear').textContent()).toBe('清除');
-    await page.context().close();
   });
 
   it('search files a note under its own heading, not under the variant before it', async () => {
@@ -222,17 +212,19 @@ describe('around the guide', () => {
     expect(await page.locator('site-search a[href$="#prose-step-chunked-prefill-1"]').textContent()).toBe(
       'A Chunked Prefill Size That Is Too Large Runs Out of Memory',
     );
-    await page.context().close();
   });
 
   it('printed, a guide keeps its evidence: every raw result is open', async () => {
-    const page = await open('/en/guides/glm-5.2/h200/', 1440, 'light');
+    // A context of its own: print media stays with the page it is set on.
+    const context = await site.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(`${site.preview.url}/en/guides/glm-5.2/h200/`);
     await page.emulateMedia({ media: 'print' });
     const raw = page.locator('details.raw-result pre').first();
     expect(await raw.isVisible()).toBe(true);
     expect(await page.locator('details.raw-result pre:visible').count()).toBe(
       await page.locator('details.raw-result').count(),
     );
-    await page.context().close();
+    await context.close();
   });
 });

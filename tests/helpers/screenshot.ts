@@ -7,7 +7,7 @@
 // UPDATE_GOLDEN=screenshots rewrites the baselines (look at them before committing).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { changedPath } from './golden.ts';
 import { repoRoot } from './guide-from-disk.ts';
@@ -23,64 +23,71 @@ export type ImageComparison =
   | { sameSize: false; expected: [number, number]; actual: [number, number] }
   | { sameSize: true; width: number; height: number; differing: number; diffPng: Buffer };
 
+/**
+ * A blank page of `browser` for comparing images, opened on first use and kept until the browser
+ * connection closes: a page of its own for each comparison cost Chromium a renderer process each time.
+ */
+function blankPage(browser: Browser): Promise<Page> {
+  let page = blankPages.get(browser);
+  if (!page) blankPages.set(browser, (page = browser.newPage()));
+  return page;
+}
+const blankPages = new WeakMap<Browser, Promise<Page>>();
+
 /** Compares two PNGs pixel by pixel in a blank page of `browser`. */
 export async function compareImages(browser: Browser, expected: Buffer, actual: Buffer): Promise<ImageComparison> {
-  const page = await browser.newPage();
-  try {
-    const result = await page.evaluate(
-      async ({ a, b, tolerance }) => {
-        const pixels = async (base64: string) => {
-          const image = new Image();
-          image.src = `data:image/png;base64,${base64}`;
-          await image.decode();
-          const canvas = document.createElement('canvas');
-          canvas.width = image.naturalWidth;
-          canvas.height = image.naturalHeight;
-          const context = canvas.getContext('2d', { willReadFrequently: true })!;
-          context.drawImage(image, 0, 0);
-          return context.getImageData(0, 0, canvas.width, canvas.height);
-        };
-        const [x, y] = await Promise.all([pixels(a), pixels(b)]);
-        if (x.width !== y.width || x.height !== y.height)
-          return { sameSize: false as const, expected: [x.width, x.height], actual: [y.width, y.height] };
-        const diff = new ImageData(x.width, x.height);
-        let differing = 0;
-        for (let i = 0; i < x.data.length; i += 4) {
-          let moved = 0;
-          for (let c = 0; c < 4; c++) moved = Math.max(moved, Math.abs(x.data[i + c]! - y.data[i + c]!));
-          if (moved > tolerance) {
-            differing++;
-            diff.data.set([255, 0, 0, 255], i);
-          } else {
-            const grey = (x.data[i]! + x.data[i + 1]! + x.data[i + 2]!) / 3;
-            diff.data.set([grey, grey, grey, 48], i);
-          }
-        }
+  const page = await blankPage(browser);
+  const result = await page.evaluate(
+    async ({ a, b, tolerance }) => {
+      const pixels = async (base64: string) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
         const canvas = document.createElement('canvas');
-        canvas.width = x.width;
-        canvas.height = x.height;
-        canvas.getContext('2d')!.putImageData(diff, 0, 0);
-        return {
-          sameSize: true as const,
-          width: x.width,
-          height: x.height,
-          differing,
-          diff: canvas.toDataURL('image/png').split(',')[1]!,
-        };
-      },
-      { a: expected.toString('base64'), b: actual.toString('base64'), tolerance: CHANNEL_TOLERANCE },
-    );
-    if (!result.sameSize)
-      return {
-        sameSize: false,
-        expected: result.expected as [number, number],
-        actual: result.actual as [number, number],
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        const context = canvas.getContext('2d', { willReadFrequently: true })!;
+        context.drawImage(image, 0, 0);
+        return context.getImageData(0, 0, canvas.width, canvas.height);
       };
-    const { diff, ...rest } = result;
-    return { ...rest, diffPng: Buffer.from(diff, 'base64') };
-  } finally {
-    await page.close();
-  }
+      const [x, y] = await Promise.all([pixels(a), pixels(b)]);
+      if (x.width !== y.width || x.height !== y.height)
+        return { sameSize: false as const, expected: [x.width, x.height], actual: [y.width, y.height] };
+      const diff = new ImageData(x.width, x.height);
+      let differing = 0;
+      for (let i = 0; i < x.data.length; i += 4) {
+        let moved = 0;
+        for (let c = 0; c < 4; c++) moved = Math.max(moved, Math.abs(x.data[i + c]! - y.data[i + c]!));
+        if (moved > tolerance) {
+          differing++;
+          diff.data.set([255, 0, 0, 255], i);
+        } else {
+          const grey = (x.data[i]! + x.data[i + 1]! + x.data[i + 2]!) / 3;
+          diff.data.set([grey, grey, grey, 48], i);
+        }
+      }
+      const canvas = document.createElement('canvas');
+      canvas.width = x.width;
+      canvas.height = x.height;
+      canvas.getContext('2d')!.putImageData(diff, 0, 0);
+      return {
+        sameSize: true as const,
+        width: x.width,
+        height: x.height,
+        differing,
+        diff: canvas.toDataURL('image/png').split(',')[1]!,
+      };
+    },
+    { a: expected.toString('base64'), b: actual.toString('base64'), tolerance: CHANNEL_TOLERANCE },
+  );
+  if (!result.sameSize)
+    return {
+      sameSize: false,
+      expected: result.expected as [number, number],
+      actual: result.actual as [number, number],
+    };
+  const { diff, ...rest } = result;
+  return { ...rest, diffPng: Buffer.from(diff, 'base64') };
 }
 
 /** Whether a comparison is within the tolerances, and if not, why. */
