@@ -46,82 +46,65 @@ async function search(page: Page, query: string): Promise<Result[]> {
 }
 
 describe.each([390, 1440] as const)('search at %i px', (width) => {
-  const open = async (path: string) => {
-    const context = await site.browser.newContext({ viewport: { width, height: 844 } });
-    const page = await context.newPage();
-    await page.goto(`${site.preview.url}${path}`);
-    return page;
-  };
+  // The file's tab for the width (reusedPage): each test's search starts from a page just loaded.
+  const open = (path: string) => reusedPage(site, path, { viewport: { width, height: 844 } });
 
   it('"GLM throughput" lists the GLM guides first, GLM-5.2’s among the first shown', async () => {
     const page = await open('/en/');
-    try {
-      const results = await search(page, 'GLM throughput');
-      const hrefs = results.map((r) => r.href);
-      // Every GLM throughput guide, then anything else (compare pages).
-      const glmGuides = hrefs.filter((href) => /^\/en\/guides\/glm-/.test(href));
-      expect(glmGuides.length).toBe(6);
-      expect(hrefs.slice(0, glmGuides.length).sort()).toEqual([...glmGuides].sort());
-      expect(hrefs).toContain('/en/guides/glm-5.2/h200/');
-      expect(hrefs).not.toContain('/en/');
-      for (const { title, excerpt } of results) {
-        expect(excerpt).not.toContain('简体中文');
-        expect(excerpt.startsWith(title), `${title}: ${excerpt}`).toBe(false);
-        // Starlight's footer (previous and next guide) is not part of a page's text.
-        expect(excerpt).not.toMatch(/\bNext\b|\bPrevious\b|Last updated/);
-        expect(excerpt, title).not.toMatch(COMMAND_OR_TABLE);
-      }
-      // Each guide is shown by its answer sentence (what to run, where), as much of it as the
-      // UI's twelve words (beside sub-results) hold.
-      for (const { href, excerpt } of results.filter((r) => /^\/en\/guides\//.test(r.href)))
-        expect(excerpt, href).toMatch(/serve \S*GLM/);
-      if (width === 1440)
-        await page.locator('site-search dialog').screenshot({ path: 'test-results/search-en-1440.png' });
-    } finally {
-      await page.context().close();
+    const results = await search(page, 'GLM throughput');
+    const hrefs = results.map((r) => r.href);
+    // Every GLM throughput guide, then anything else (compare pages).
+    const glmGuides = hrefs.filter((href) => /^\/en\/guides\/glm-/.test(href));
+    expect(glmGuides.length).toBe(6);
+    expect(hrefs.slice(0, glmGuides.length).sort()).toEqual([...glmGuides].sort());
+    expect(hrefs).toContain('/en/guides/glm-5.2/h200/');
+    expect(hrefs).not.toContain('/en/');
+    for (const { title, excerpt } of results) {
+      expect(excerpt).not.toContain('简体中文');
+      expect(excerpt.startsWith(title), `${title}: ${excerpt}`).toBe(false);
+      // Starlight's footer (previous and next guide) is not part of a page's text.
+      expect(excerpt).not.toMatch(/\bNext\b|\bPrevious\b|Last updated/);
+      expect(excerpt, title).not.toMatch(COMMAND_OR_TABLE);
     }
+    // Each guide is shown by its answer sentence (what to run, where), as much of it as the
+    // UI's twelve words (beside sub-results) hold.
+    for (const { href, excerpt } of results.filter((r) => /^\/en\/guides\//.test(r.href)))
+      expect(excerpt, href).toMatch(/serve \S*GLM/);
+    if (width === 1440)
+      await page.locator('site-search dialog').screenshot({ path: 'test-results/search-en-1440.png' });
   });
 
   it('zh: "GLM 吞吐量" lists the GLM guides first; no excerpt holds the language link', async () => {
     const page = await open('/zh/');
-    try {
-      const results = await search(page, 'GLM 吞吐量');
-      const hrefs = results.map((r) => r.href);
-      expect(
-        hrefs.slice(0, 6).every((href) => /^\/zh\/guides\/glm-/.test(href)),
-        hrefs.join(' '),
-      ).toBe(true);
-      expect(hrefs).toContain('/zh/guides/glm-5.2/h200/');
-      for (const { title, excerpt } of results) {
-        expect(excerpt).not.toMatch(/\bEnglish\b/);
-        expect(excerpt.startsWith(title), `${title}: ${excerpt}`).toBe(false);
-        expect(excerpt, title).not.toMatch(COMMAND_OR_TABLE);
-      }
-      for (const { href, excerpt } of results.filter((r) => /^\/zh\/guides\//.test(r.href)))
-        expect(excerpt, href).toMatch(/上用 (SGLang|vLLM) 按下方命令部署 \S*GLM/);
-      if (width === 390)
-        await page.locator('site-search dialog').screenshot({ path: 'test-results/search-zh-390.png' });
-    } finally {
-      await page.context().close();
+    const results = await search(page, 'GLM 吞吐量');
+    const hrefs = results.map((r) => r.href);
+    expect(
+      hrefs.slice(0, 6).every((href) => /^\/zh\/guides\/glm-/.test(href)),
+      hrefs.join(' '),
+    ).toBe(true);
+    expect(hrefs).toContain('/zh/guides/glm-5.2/h200/');
+    for (const { title, excerpt } of results) {
+      expect(excerpt).not.toMatch(/\bEnglish\b/);
+      expect(excerpt.startsWith(title), `${title}: ${excerpt}`).toBe(false);
+      expect(excerpt, title).not.toMatch(COMMAND_OR_TABLE);
     }
+    for (const { href, excerpt } of results.filter((r) => /^\/zh\/guides\//.test(r.href)))
+      expect(excerpt, href).toMatch(/上用 (SGLang|vLLM) 按下方命令部署 \S*GLM/);
+    if (width === 390) await page.locator('site-search dialog').screenshot({ path: 'test-results/search-zh-390.png' });
   });
 
   it('raw output and the notes for reviewers are not searched (pagefind.yml)', async () => {
     const page = await open('/en/');
-    try {
-      // Words every vLLM raw result prints, and the notes' own words: on no page outside those.
-      // Pagefind matches each word on its own, so results may come: none from those words together.
-      for (const query of ['Peak concurrent requests', 'Accepted because']) {
-        await page.locator('site-search button[data-open-modal]').click();
-        await page.locator('site-search input').fill(query);
-        await page.locator('site-search .pagefind-ui__message').filter({ hasText: query }).waitFor({ timeout: 10_000 });
-        await page.waitForTimeout(500);
-        const excerpts = await page.locator('site-search .pagefind-ui__result-excerpt').allTextContents();
-        expect(excerpts.filter((e) => e.toLowerCase().includes(query.toLowerCase()))).toEqual([]);
-        await page.keyboard.press('Escape');
-      }
-    } finally {
-      await page.context().close();
+    // Words every vLLM raw result prints, and the notes' own words: on no page outside those.
+    // Pagefind matches each word on its own, so results may come: none from those words together.
+    for (const query of ['Peak concurrent requests', 'Accepted because']) {
+      await page.locator('site-search button[data-open-modal]').click();
+      await page.locator('site-search input').fill(query);
+      await page.locator('site-search .pagefind-ui__message').filter({ hasText: query }).waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(500);
+      const excerpts = await page.locator('site-search .pagefind-ui__result-excerpt').allTextContents();
+      expect(excerpts.filter((e) => e.toLowerCase().includes(query.toLowerCase()))).toEqual([]);
+      await page.keyboard.press('Escape');
     }
   });
 });
