@@ -120,6 +120,25 @@ describe('commands one flag a line', () => {
     );
   });
 
+  it('flag lines an author left unindented sit below the command, as the flags broken off its line do', () => {
+    // DeepSeek-V3.2's recommended command: the first flag shares the command's line, the rest do not.
+    const view = commandView(
+      'python3 -m sglang.launch_server --model m \\\n--chat-template ./t.jinja \\\n--tp-size 8 --dp-size 8 \\\n      --reasoning-parser r',
+    );
+    expect(view.text).toBe(
+      [
+        'python3 -m sglang.launch_server \\',
+        '    --model m \\',
+        '    --chat-template ./t.jinja \\',
+        '    --tp-size 8 \\',
+        '    --dp-size 8 \\',
+        '      --reasoning-parser r',
+      ].join('\n'),
+    );
+    // Lines that do not continue the command keep their place: a second command, a list.
+    expect(commandView('a --x 1\n--y 2').text).toBe('a \\\n    --x 1\n--y 2');
+  });
+
   it('a parameter list keeps one item a line', () => {
     const view = argsView(
       ['--tp-size=8', '--dp-size=8', '--enable-dp-attention'],

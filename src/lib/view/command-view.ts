@@ -70,12 +70,22 @@ function view(
       open.piece.changed = true;
     open = undefined;
   };
+  /** where the line that runs the command starts: its flags on the lines after it sit FLAG_INDENT further in */
+  let commandIndent: string | undefined;
   lines.forEach((line, i) => {
     close();
-    if (i > 0) plain(`\n${line.indent}`);
-    else if (line.indent) plain(line.indent);
+    const startsWithFlag = line.words[0] !== undefined && FLAG.test(line.words[0].value);
+    // A flag line that continues the command is indented below it, as the flags broken off the
+    // command's own line are: "--model m" at 4 spaces and "--tp 8" at none read as two commands.
+    const indent =
+      breakFlags && startsWithFlag && commandIndent !== undefined && lines[i - 1]?.continues
+        ? longer(line.indent, `${commandIndent}${FLAG_INDENT}`)
+        : line.indent;
+    if (line.words.some((w) => w.first)) commandIndent = line.indent;
+    if (i > 0) plain(`\n${indent}`);
+    else if (indent) plain(indent);
     // A line that starts with a flag continues a command: the flags broken off it keep its indent.
-    const flagIndent = line.words[0] && FLAG.test(line.words[0].value) ? line.indent : `${line.indent}${FLAG_INDENT}`;
+    const flagIndent = startsWithFlag ? indent : `${indent}${FLAG_INDENT}`;
     line.words.forEach((word, k) => {
       const text = shellWordText(word, word.first);
       const space = k > 0 ? ' ' : '';
@@ -94,6 +104,11 @@ function view(
     if (tail) plain(line.words.length > 0 ? ` ${tail}` : tail);
   });
   return { text: pieces.map((p) => p.text).join(''), pieces };
+}
+
+/** The deeper of two indents (a line indented further by its author keeps that). */
+function longer(a: string, b: string): string {
+  return a.length >= b.length ? a : b;
 }
 
 /** The settings one flag and its values make ("--tp 4" → tensor-parallel-size=4), spelled as compared. */
