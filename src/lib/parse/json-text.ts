@@ -1,3 +1,5 @@
+import { rememberLast } from '../bounded-memo.ts';
+
 /**
  * A JSON reader for benchmark outputs: keeps the line of every value (for provenance and
  * diagnostics), accepts the non-JSON tokens Python writes (`NaN`, `Infinity`, `-Infinity`) as
@@ -40,7 +42,13 @@ export const MAX_JSON_DEPTH = 64;
 // Sticky: matches at lastIndex only, so a long number is read whole in one linear pass.
 const JSON_NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
-export function parseJsonDocuments(text: string): JsonParseResult {
+/**
+ * Every JSON format's detector, then the parser, asks for the same file's documents: they are
+ * parsed once (the result is read-only to its callers).
+ */
+export const parseJsonDocuments: (text: string) => JsonParseResult = rememberLast(parseDocuments);
+
+function parseDocuments(text: string): JsonParseResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lineStarts = [0];
   for (let i = 0; i < source.length; i++) if (source[i] === '\n') lineStarts.push(i + 1);
