@@ -31,13 +31,13 @@ describe('format detection', () => {
 });
 
 describe('tools perflab does not read (docs/formats.md, "Not read")', () => {
-  const unread = globSync('{trtllm-bench,genai-perf,aiperf,llama-bench,evalscope-perf}/*', {
+  const unread = globSync('{llama-bench,evalscope-perf}/*', {
     cwd: join(fixtures, 'samples'),
   })
     .concat(['guidellm/benchmarks.csv'])
     .sort();
 
-  it('has their samples', () => expect(unread.length).toBeGreaterThanOrEqual(10));
+  it('has their samples', () => expect(unread.length).toBeGreaterThanOrEqual(4));
 
   for (const path of unread)
     it(`${path} is no reader's: E_FORMAT_UNKNOWN`, () => {

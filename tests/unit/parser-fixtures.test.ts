@@ -74,6 +74,14 @@ const DERIVED_INPUTS: Record<string, { keys: MetricKey[]; compute: (v: number[])
   },
 };
 
+const AVERAGE_TIMES_REQUESTS = new Set(['requests-times-mean-input-length', 'requests-times-mean-output-length']);
+
+/** The last number on a line (`Average Input Length (tokens):  411.6000`, `"avg_input_length": 128.0,`). */
+function lastNumber(text: string): number | undefined {
+  const all = text.match(/\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g);
+  return all ? Number(all[all.length - 1]) : undefined;
+}
+
 const LABELLED_FORMATS = new Set(['serving-block', 'sglang-bench-serving']);
 
 for (const format of parserDirs) {
@@ -101,12 +109,20 @@ for (const format of parserDirs) {
               expect(metric.value, key).toBe(parts.reduce((sum, p) => sum + Number(p![2]), 0));
               continue;
             }
+            if (metric.derived && AVERAGE_TIMES_REQUESTS.has(metric.derived.formula)) {
+              // trtllm-bench prints no token total: requests × the average on the other line.
+              const [requests, average] = metric.derived.lines.map((n) => lastNumber(lines[n - 1]!.text));
+              expect(metric.value, key).toBeCloseTo(requests! * average!, 0);
+              expect(run.metrics.requests_successful?.line, key).toBe(metric.derived.lines[0]);
+              continue;
+            }
             if (metric.derived) {
               const inputs = DERIVED_INPUTS[metric.derived.formula];
               expect(inputs, `no rule for ${metric.derived.formula}`).toBeDefined();
               const values = inputs!.keys.map((k) => run.metrics[k]);
+              // An input may itself be computed (a trtllm-bench total), checked as its own key.
               expect(
-                values.every((v) => v && !v.derived),
+                values.every((v) => v),
                 `${key}: inputs ${inputs!.keys.join(', ')}`,
               ).toBe(true);
               expect(metric.value, key).toBeCloseTo(inputs!.compute(values.map((v) => v!.value)), 6);
@@ -116,7 +132,12 @@ for (const format of parserDirs) {
             const line = lines[metric.line - 1]!;
             expect(line.text, `${key} at line ${metric.line}`).toContain(metric.printed);
             const printed = Number(metric.printed.replace(/,/g, ''));
-            const factor = metric.printedUnit === 's' && metric.unit === 'ms' ? 1000 : 1;
+            const factor =
+              metric.printedUnit === 's' && metric.unit === 'ms'
+                ? 1000
+                : metric.printedUnit === 'ms' && metric.unit === 's'
+                  ? 0.001
+                  : 1;
             expect(metric.value, `${key} at line ${metric.line}`).toBeCloseTo(printed * factor, 6);
           }
         }

@@ -28,6 +28,12 @@ const RATE_BANDS: Partial<Record<FormatId, RateBands>> = {
   'vllm-json': { tokens: EXACT, requests: EXACT },
   'sglang-bench-serving': { tokens: EXACT, requests: EXACT },
   'sglang-jsonl': { tokens: EXACT, requests: EXACT },
+  // AIPerf: request_count, total_osl and total_isl over benchmark_duration (aiperf-json.ts).
+  'aiperf-json': { tokens: EXACT, requests: EXACT },
+  'aiperf-csv': { tokens: EXACT, requests: EXACT },
+  // trtllm-bench: requests and tokens over "Total Latency" (trtllm-statistics.ts).
+  'trtllm-bench': { tokens: EXACT, requests: EXACT },
+  'trtllm-bench-json': { tokens: EXACT, requests: EXACT },
   'gpustack-block': {
     tokens: { below: 0.02, above: 0.25 },
     requests: { below: 0.03, above: 0.03 },

@@ -1,4 +1,8 @@
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import * as aiperfCsv from './aiperf-csv.ts';
+import * as aiperfJson from './aiperf-json.ts';
+import * as genaiPerfCsv from './genai-perf-csv.ts';
+import * as genaiPerfJson from './genai-perf-json.ts';
 import * as gsm8kSglang from './gsm8k-sglang.ts';
 import * as gsm8kSglangJsonl from './gsm8k-sglang-jsonl.ts';
 import * as guidellmJson from './guidellm-json.ts';
@@ -7,6 +11,8 @@ import * as lmEvalTable from './lm-eval-table.ts';
 import * as servingBlock from './serving-block.ts';
 import * as sglangBenchServing from './sglang-bench-serving.ts';
 import * as sglangJsonl from './sglang-jsonl.ts';
+import * as trtllmBench from './trtllm-bench.ts';
+import * as trtllmBenchJson from './trtllm-bench-json.ts';
 import * as vllmJson from './vllm-json.ts';
 import { parseJsonDocuments } from './json-text.ts';
 import type { ParserModule, ParseResult } from './types.ts';
@@ -24,6 +30,12 @@ export const PARSERS = {
   'gsm8k-sglang-jsonl': gsm8kSglangJsonl,
   'lm-eval-json': lmEvalJson,
   'lm-eval-table': lmEvalTable,
+  'aiperf-json': aiperfJson,
+  'aiperf-csv': aiperfCsv,
+  'genai-perf-json': genaiPerfJson,
+  'genai-perf-csv': genaiPerfCsv,
+  'trtllm-bench': trtllmBench,
+  'trtllm-bench-json': trtllmBenchJson,
 } satisfies Record<string, ParserModule>;
 
 /**

@@ -15,6 +15,8 @@ export const DerivedFormula = z.enum([
   'output-tokens-over-duration',
   'all-tokens-over-duration',
   'errored-plus-incomplete',
+  'requests-times-mean-input-length',
+  'requests-times-mean-output-length',
 ]);
 export type DerivedFormula = z.infer<typeof DerivedFormula>;
 
@@ -49,6 +51,12 @@ export const FormatIdSchema = z.enum([
   'gsm8k-sglang-jsonl',
   'lm-eval-json',
   'lm-eval-table',
+  'aiperf-json',
+  'aiperf-csv',
+  'genai-perf-json',
+  'genai-perf-csv',
+  'trtllm-bench',
+  'trtllm-bench-json',
 ]);
 export type FormatId = z.infer<typeof FormatIdSchema>;
 
