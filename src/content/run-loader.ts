@@ -9,7 +9,9 @@ import { formatDiagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { validateJson } from '../lib/diagnostics/validate.ts';
 import { RunSchema } from '../lib/schema/run.ts';
 
-export const RunEntrySchema = z.object({ guide: z.string(), run: RunSchema });
+/** A run without its raw text: the guide's JSON holds that once, and a report needs its values only. */
+export const StoredRunSchema = RunSchema.omit({ raw: true });
+export const RunEntrySchema = z.object({ guide: z.string(), run: StoredRunSchema });
 
 type Options = { guidesDir: string; runsDir: string };
 
@@ -33,7 +35,8 @@ export function runLoader(options: Options): Loader {
           const text = readFileSync(path, 'utf8');
           const digest = generateDigest(text);
           if (store.get(id)?.digest === digest) continue;
-          const checked = validateJson(RunSchema, text, relative(root, path));
+          // Validated as a run less its raw text, which zod's object drops.
+          const checked = validateJson(StoredRunSchema, text, relative(root, path));
           if (!checked.ok) throw new Error(checked.diagnostics.map(formatDiagnostic).join('\n'));
           store.set({ id, data: { guide, run: checked.data }, digest });
         }

@@ -34,7 +34,7 @@ export { runUses, type RunUse };
 /** The report of one run, or undefined for a run that is no serving benchmark (an accuracy result). */
 export function benchmarkReport(
   guide: ComputedGuide,
-  run: Run,
+  run: Omit<Run, 'raw'>,
   use: RunUse | undefined,
 ): Record<string, unknown> | undefined {
   const tool = BR_LOAD_TOOL[run.source.format];
@@ -136,7 +136,7 @@ export function benchmarkReport(
 }
 
 /** A distribution's statistics in the report's fields; none without a mean, which the report requires. */
-function latencyStatistics(run: Run, id: string): Statistics | undefined {
+function latencyStatistics(run: Pick<Run, 'metrics'>, id: string): Statistics | undefined {
   let units: string | undefined;
   const fields: Record<string, number> = {};
   for (const [key, cell] of Object.entries(run.metrics)) {

@@ -30,7 +30,7 @@ export const EXAMPLE_GUIDE = 'glm-5.2/h200';
 
 export function dataApiView(
   guides: readonly LlmsGuide[],
-  exampleRun: (guideId: string, runId: string) => Run | undefined,
+  exampleRun: (guideId: string, runId: string) => Omit<Run, 'raw'> | undefined,
   at: ApiSite,
   lang: Locale,
 ): DataApiView {

@@ -26,7 +26,11 @@ export const getStaticPaths = (async () => {
 
 /** One measured run as an llm-d Benchmark Report v0.2.1 (src/lib/benchmark-report). */
 export const GET: APIRoute = ({ props }) => {
-  const { guide, run, use } = props as { guide: ComputedGuide; run: Run; use: Parameters<typeof benchmarkReport>[2] };
+  const { guide, run, use } = props as {
+    guide: ComputedGuide;
+    run: Omit<Run, 'raw'>;
+    use: Parameters<typeof benchmarkReport>[2];
+  };
   const report = benchmarkReport(guide, run, use);
   if (!report) throw new Error(`guide ${guide.id}: run ${run.id} has no Benchmark Report`);
   return new Response(stableCompactJson(report), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
