@@ -4,6 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { benchmarkReport, runUses } from '../../src/lib/benchmark-report/benchmark-report.ts';
 import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 
@@ -42,6 +45,29 @@ function guideWith(
   return { ingested, built, errors };
 }
 
+// llm-d's Benchmark Report schema, as tests/build/api-files.test.ts validates every export with it.
+const brAjv = new Ajv({ allErrors: true, strict: true });
+(addFormats as unknown as (ajv: Ajv) => void)(brAjv);
+brAjv.addVocabulary(['discriminator', 'ge']);
+const validReport = brAjv.compile(
+  JSON.parse(readFileSync(join(fixtures, 'llm-d-benchmark-report/br_v0_2_1_json_schema.json'), 'utf8')) as object,
+);
+
+/** Each run's Benchmark Report validates and names the load generator that wrote the file. */
+function reportsOf(
+  built: ReturnType<typeof guideWith>['built'],
+  runs: ReturnType<typeof guideWith>['ingested']['runs'],
+) {
+  const uses = runUses(built.guide!);
+  return runs.map((run) => {
+    const report = benchmarkReport(built.guide!, run, uses.get(run.id)) as {
+      scenario: { load: { standardized: { tool: string } } };
+    };
+    expect(validReport(report), JSON.stringify(validReport.errors)).toBe(true);
+    return report.scenario.load?.standardized.tool;
+  });
+}
+
 const ITL_TAIL = `acknowledge:
   - file: engine/sglang.csv
     code: W_MEAN_ABOVE_PERCENTILE
@@ -63,6 +89,9 @@ describe('guides on AIPerf results', () => {
     expect(ingested.runs.map((r) => r.source.format)).toEqual(['aiperf-csv', 'aiperf-json']);
   });
 
+  it('each run has an llm-d Benchmark Report from aiperf', () =>
+    expect(reportsOf(built, ingested.runs)).toEqual(['aiperf', 'aiperf']));
+
   it('the step compares total throughput and TPOT as the files printed them', () => {
     const step = built.guide!.steps[0]!;
     const total = (variant: string) => step.variants.find((v) => v.id === variant)!;
@@ -75,7 +104,7 @@ describe('guides on AIPerf results', () => {
 
 describe('guides on GenAI-Perf results', () => {
   // GenAI-Perf writes no total token throughput: a guide ranks on its output throughput.
-  const { built, errors } = guideWith(
+  const { ingested, built, errors } = guideWith(
     { path: 'engine/vllm.json', fixture: 'genai-perf-json/streaming-c1-telemetry-cut/input.json' },
     { path: 'engine/sglang.csv', fixture: 'genai-perf-csv/non-streaming-c10/input.csv' },
     '',
@@ -83,6 +112,10 @@ describe('guides on GenAI-Perf results', () => {
   );
 
   it('ingests and computes without error', () => expect(errors).toEqual([]));
+
+  // GenAI-Perf writes no token totals, so the report cannot give the load's lengths: no load section.
+  it('each run has an llm-d Benchmark Report, without a load section', () =>
+    expect(reportsOf(built, ingested.runs)).toEqual([undefined, undefined]));
 
   it('ranks on the output throughput each file printed', () => {
     const text = JSON.stringify(built.guide!.steps[0]);
@@ -92,7 +125,7 @@ describe('guides on GenAI-Perf results', () => {
 });
 
 describe('guides on trtllm-bench results', () => {
-  const { built, errors } = guideWith(
+  const { ingested, built, errors } = guideWith(
     { path: 'engine/vllm.log', fixture: 'trtllm-bench/v0.16-tab-aligned-log/input.log' },
     { path: 'engine/sglang.json', fixture: 'trtllm-bench-json/v1.2-trt-streaming/input.json' },
     '',
@@ -101,6 +134,9 @@ describe('guides on trtllm-bench results', () => {
   );
 
   it('ingests and computes without error', () => expect(errors).toEqual([]));
+
+  it('each run has an llm-d Benchmark Report from trtllm-bench', () =>
+    expect(reportsOf(built, ingested.runs)).toEqual(['trtllm-bench', 'trtllm-bench']));
 
   it('the printed report’s total throughput is computed from its totals, the JSON’s read', () => {
     const text = JSON.stringify(built.guide!.steps[0]);

@@ -13,11 +13,20 @@ export function editDistance(a: string, b: string): number {
   return row[b.length] ?? 0;
 }
 
-/** The closest candidate within a third of the word's length, or undefined. */
+/**
+ * The closest candidate within a third of the word's length, or undefined. A word that is the
+ * start of exactly one candidate is that candidate shortened (`vllm-bench` for `vllm-bench-serve`),
+ * however many letters a nearer one shares (`trtllm-bench`).
+ */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  const all = [...candidates];
+  const lower = word.toLowerCase();
+  const extended =
+    lower.length >= 4 ? all.filter((c) => c.toLowerCase().startsWith(lower) && c.length > word.length) : [];
+  if (extended.length === 1) return extended[0];
   let best: string | undefined;
   let bestDistance = Infinity;
-  for (const candidate of candidates) {
+  for (const candidate of all) {
     const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
     if (distance < bestDistance) {
       best = candidate;

@@ -56,6 +56,8 @@ const ROWS: RowSpec[] = [
 /** Rows only AIPerf's CSV prints. */
 const AIPERF_ROW = /^(Benchmark Duration \(|Total Output Sequence Length \(|Inter Chunk Latency \()/m;
 
+export const knownAs = 'AIPerf profile_export_aiperf.csv';
+
 export function detect(text: string): boolean {
   return opensWithMetricTable(text) && AIPERF_ROW.test(text);
 }

@@ -71,6 +71,8 @@ function summaryOfRuns(value: JsonValue): string | undefined {
   return undefined;
 }
 
+export const knownAs = 'AIPerf profile_export_aiperf.json';
+
 export function detect(text: string): boolean {
   // Most raw files are printed blocks: do not start a JSON parse (and its error) for those.
   if (!/^\s*\{/.test(text.replace(/^\uFEFF/, ''))) return false;

@@ -30,6 +30,8 @@ const ROWS: RowSpec[] = [
   },
 ];
 
+export const knownAs = 'GenAI-Perf profile_export_genai_perf.csv';
+
 export function detect(text: string): boolean {
   return opensWithMetricTable(text) && !aiperfCsv.detect(text);
 }

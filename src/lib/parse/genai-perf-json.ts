@@ -44,6 +44,8 @@ function isGenaiPerfExport(value: JsonValue | undefined): boolean {
   return isJsonObject(rate) && typeof rate.unit === 'string' && 'avg' in rate;
 }
 
+export const knownAs = 'GenAI-Perf profile_export_genai_perf.json';
+
 export function detect(text: string): boolean {
   if (!/^\s*\{/.test(text.replace(/^\uFEFF/, ''))) return false;
   const parsed = parseJsonDocuments(text);

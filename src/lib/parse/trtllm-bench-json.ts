@@ -57,6 +57,8 @@ function isReport(value: JsonValue | undefined): boolean {
   );
 }
 
+export const knownAs = '`trtllm-bench --report_json` JSON';
+
 export function detect(text: string): boolean {
   if (!/^\s*\{/.test(text.replace(/^\uFEFF/, ''))) return false;
   const parsed = parseJsonDocuments(text);

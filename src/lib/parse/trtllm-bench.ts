@@ -84,6 +84,8 @@ const LABEL_LINE = /^([^:]+?):\s*(\S.*)$/;
 const LOG_LINE = /^\[(\d{2}\/\d{2}\/\d{4}-|TensorRT-LLM\]|TRT-LLM\])/;
 const BLOCK_LABEL = /^#\s+(\S.*)$/;
 
+export const knownAs = '`trtllm-bench throughput` printed report';
+
 export function detect(text: string): boolean {
   if (!text.includes('PERFORMANCE OVERVIEW')) return false;
   const lines = sourceLines(text);

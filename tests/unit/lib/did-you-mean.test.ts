@@ -22,6 +22,16 @@ describe('closest and didYouMean', () => {
     expect(closest('a', [])).toBeUndefined();
   });
 
+  it('a word that starts exactly one candidate is that candidate shortened, not a nearer look-alike', () => {
+    const formats = ['vllm-bench-serve', 'vllm-json', 'trtllm-bench', 'trtllm-bench-json'];
+    expect(editDistance('vllm-bench', 'trtllm-bench')).toBeLessThan(editDistance('vllm-bench', 'vllm-bench-serve'));
+    expect(closest('vllm-bench', formats)).toBe('vllm-bench-serve');
+    // The start of two candidates decides nothing: the nearest by edits.
+    expect(closest('trtllm-ben', formats)).toBe('trtllm-bench');
+    // Three letters start too many words to say which was meant.
+    expect(closest('vll', ['vllm-json'])).toBeUndefined();
+  });
+
   it('phrases the hint', () => {
     expect(didYouMean('rankng', ['ranking'])).toBe('did you mean "ranking"?');
     expect(didYouMean('xyz', ['none'])).toBeUndefined();
