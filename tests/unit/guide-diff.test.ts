@@ -22,10 +22,18 @@ function withRawEdit(
 ): ComputedGuide {
   const edited = ingestFromDisk(id).runs.map((run) => {
     if (!run.source.file.endsWith(file)) return run;
+    // A GPUStack block's Total TPS follows its Output TPS (guidellm's means share their token
+    // events: plausibility-totals.ts), so a replaced result moves both by the same factor.
+    const total = run.metrics.total_token_throughput;
+    const factor = total?.printed === from ? Number(to) / total.value : undefined;
     const metrics = Object.fromEntries(
       metricEntries(run.metrics).map(([k, v]) => [
         k,
-        v.printed === from ? { ...v, printed: to, value: Number(to) } : v,
+        v.printed === from
+          ? { ...v, printed: to, value: Number(to) }
+          : factor !== undefined && k === 'output_token_throughput'
+            ? { ...v, printed: (v.value * factor).toFixed(2), value: Number((v.value * factor).toFixed(2)) }
+            : v,
       ]),
     );
     return { ...run, metrics, raw: run.raw.replace(from, to) };
