@@ -15,7 +15,7 @@ import { nameTiedWinners, type Tie } from './draft-ties.ts';
 import { pageChain } from './audit/chain.ts';
 import { engineOf, hardwareOf, slugify, uniqueSlugs } from './draft-names.ts';
 import { draftAccelerators, draftModel, draftSites, quoteDraftCommands } from './draft-model.ts';
-import { draftProse } from './draft-prose.ts';
+import { draftProse, type DraftedOutImage } from './draft-prose.ts';
 import { draftSteps } from './draft-steps.ts';
 import type { PageProblem, PerformanceLabPage } from './page-model.ts';
 import { DraftFiles } from './draft-files.ts';
@@ -37,6 +37,8 @@ export type ImportedFiles = {
   leftOut: PageProblem[];
   /** what the author must decide about the model and the machine its commands use (draft-model.ts) */
   setupDecisions: string[];
+  /** the page's images that would load another host's file, left out of en.md (draft-prose.ts) */
+  imagesLeftOut: DraftedOutImage[];
 };
 
 /**
@@ -214,7 +216,8 @@ export function importPage(
     ...(model.builds.length > 0 ? { builds: model.builds } : {}),
     family: guide.model.family,
   };
-
+  const stepIds = steps.map((s) => s.id);
+  const prose = draftProse(page, stepIds, sections);
   const header = `# Imported from ${terminalText(pageFile)} by \`npm run import\`. A draft: review every value,\n# then \`npm run check\` lists what does not yet validate or compute.\n`;
   return {
     raw: raw.texts,
@@ -223,10 +226,7 @@ export function importPage(
     setupDecisions: [...model.decisions, ...(machine.decision ? [machine.decision] : []), ...quoted],
     leftOut: [...rowsLeftOut, ...datasetsLeftOut].sort((a, b) => a.line - b.line),
     guideYaml: header + stringify(guide, { lineWidth: 0 }),
-    enMd: draftProse(
-      page,
-      steps.map((s) => s.id),
-      sections,
-    ),
+    enMd: prose.markdown,
+    imagesLeftOut: prose.removedImages,
   };
 }
