@@ -41,21 +41,9 @@ export type ImportedFiles = {
   imagesLeftOut: DraftedOutImage[];
 };
 
-/** Known artifacts of a tool (a code on one metric), acknowledged once for the whole guide with the reason they occur. */
-const TOOL_ARTIFACTS: { code: WarningCode; metric: MetricKey; reason: Localized }[] = [
-  {
-    code: 'W_BEYOND_PHYSICAL',
-    metric: 'peak_output_token_throughput',
-    reason: {
-      en: 'guidellm reports the peak output throughput as an instantaneous rate between two tokens, not a per-second bucket, so it exceeds what a node can serve; no number on the page uses it',
-      zh: 'guidellm 报告的峰值输出吞吐量是两个 token 之间的瞬时速率，而不是按秒统计的数量，因此会超出单个节点的服务能力；页面上没有任何数字使用它',
-    },
-  },
-];
-
 /**
- * One entry per plausibility warning the page's blocks raise: guide-wide for a known tool
- * artifact (with its reason), per file otherwise, with a reason left for the author to write.
+ * One entry per plausibility warning the page's blocks raise, per file, with a reason left for the
+ * author to write.
  */
 function draftAcknowledgements(runs: readonly { file: string; run: Run }[]) {
   const entries = new Map<
@@ -64,25 +52,19 @@ function draftAcknowledgements(runs: readonly { file: string; run: Run }[]) {
   >();
   for (const { file, run } of runs)
     for (const { warning, metric } of plausibilityWarnings(run)) {
-      const artifact = TOOL_ARTIFACTS.find((a) => a.code === warning.code && a.metric === metric)?.reason;
       const block = run.source.blockLabel ?? undefined;
-      const key = artifact ? `${warning.code} ${metric}` : `${file}#${block ?? ''}#${warning.code}#${metric}`;
+      const key = `${file}#${block ?? ''}#${warning.code}#${metric}`;
       if (!entries.has(key))
-        entries.set(
-          key,
-          artifact
-            ? { code: warning.code, metric, reason: artifact }
-            : {
-                file,
-                ...(block ? { block } : {}),
-                code: warning.code,
-                metric,
-                reason: {
-                  en: `FILL-IN why this is acceptable: ${warning.message}`,
-                  zh: 'FILL-IN 为什么可以接受（中文）',
-                },
-              },
-        );
+        entries.set(key, {
+          file,
+          ...(block ? { block } : {}),
+          code: warning.code,
+          metric,
+          reason: {
+            en: `FILL-IN why this is acceptable: ${warning.message}`,
+            zh: 'FILL-IN 为什么可以接受（中文）',
+          },
+        });
     }
   return [...entries.values()];
 }

@@ -1,4 +1,3 @@
-import { stored } from '../format/number.ts';
 import type { MetricValue } from '../schema/run.ts';
 import { rateFromTotals } from './derived-rates.ts';
 import type { RunMetrics } from './types.ts';
@@ -25,27 +24,24 @@ import type { RunMetrics } from './types.ts';
  * - A request's TPOT is (end − first token) / (output tokens − 1): `tpot`.
  */
 
-/**
- * A token total as the request count × its average. The printed report rounds the average to
- * four decimals: while requests × 0.00005 < 0.5 the whole number nearest to the product is the
- * total the tool divided; beyond that the product is kept as it is. The JSON report writes the
- * average in full (`rounded: false`), so the product is the total up to floating point.
- */
 type Average = { value: number; printed: string; line: number };
 
+/**
+ * A token total as the request count × its average, or undefined where that does not fix it. The
+ * printed report rounds the average to four decimals: while requests × 0.00005 < 0.5 the whole
+ * number nearest to the product is the total the tool divided, and beyond that no one total is
+ * (the rate check would then compare a rounded rate with a total that is not the tool's). The JSON
+ * report writes the average in full (`rounded: false`): the nearest whole number is the total.
+ */
 export function totalFromAverage(
   requests: MetricValue,
   average: Average,
   which: 'input' | 'output',
   rounded = true,
-): MetricValue {
-  const product = requests.value * average.value;
+): MetricValue | undefined {
   const decimals = average.printed.split('.')[1]?.length ?? 0;
-  const uncertainty = rounded ? requests.value * 0.5 * 10 ** -decimals : Math.abs(product) * 1e-12;
-  const value =
-    uncertainty < 0.5 && Math.abs(product - Math.round(product)) <= Math.max(uncertainty, 1e-9)
-      ? Math.round(product)
-      : stored(product);
+  if (rounded && requests.value * 0.5 * 10 ** -decimals >= 0.5) return undefined;
+  const value = Math.round(requests.value * average.value);
   return {
     value,
     unit: 'tok',
@@ -66,8 +62,10 @@ export function completeFromAverages(
 ): void {
   const requests = metrics.requests_successful;
   if (!requests) return;
-  if (averages.input) metrics.input_tokens_total = totalFromAverage(requests, averages.input, 'input', rounded);
-  if (averages.output) metrics.output_tokens_total = totalFromAverage(requests, averages.output, 'output', rounded);
+  const input = averages.input && totalFromAverage(requests, averages.input, 'input', rounded);
+  const output = averages.output && totalFromAverage(requests, averages.output, 'output', rounded);
+  if (input) metrics.input_tokens_total = input;
+  if (output) metrics.output_tokens_total = output;
   if (!metrics.total_token_throughput) {
     const total = rateFromTotals(metrics, 'total_token_throughput');
     if (total) metrics.total_token_throughput = total;

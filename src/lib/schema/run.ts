@@ -17,6 +17,7 @@ export const DerivedFormula = z.enum([
   'errored-plus-incomplete',
   'requests-times-mean-input-length',
   'requests-times-mean-output-length',
+  'run-end-minus-start',
 ]);
 export type DerivedFormula = z.infer<typeof DerivedFormula>;
 
