@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { guideLoader } from './content/guide-loader.ts';
+import { runLoader } from './content/run-loader.ts';
 
 // Starlight builds its docs schema anew each time it is asked, and <StarlightPage> asks on every
 // page (a twentieth of a build). Built once here: no perflab page passes an image in frontmatter,
@@ -17,4 +18,6 @@ export const collections = {
   guides: defineCollection({
     loader: guideLoader({ dataDir: 'data/guides', contentDir: 'content/guides', rawDir: 'data/raw' }),
   }),
+  // The runs the guides show, for their Benchmark Report exports (src/pages/api/v1/benchmark-reports).
+  runs: defineCollection({ loader: runLoader({ guidesDir: 'data/guides', runsDir: 'data/runs' }) }),
 };

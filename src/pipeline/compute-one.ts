@@ -42,6 +42,7 @@ export function computeOne(id: string, blocks: BlockIndex = emptyBlockIndex()): 
     id,
     sources.yaml?.file ?? '',
     sources.yaml?.text ?? '',
+    sources.defaults?.text ?? '',
     // A block another guide gained (or lost) changes this guide's story check.
     ...copies,
     ...(['en', 'zh'] as const).flatMap((lang) => [

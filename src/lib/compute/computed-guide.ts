@@ -20,6 +20,7 @@ import { computeEnvironments, runEnvironment } from './environments.ts';
 import { emptyBlockIndex } from './block-index.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { metricDirection } from '../schema/metric.ts';
+import { computeDecision } from './decision.ts';
 
 export type { ComputeInput };
 
@@ -77,6 +78,17 @@ export function computeFromGuideYaml(input: ComputeInput): {
   const recommendedEngine = lookup(ctx, guide.engines, 'engine', guide.recommended.engine, ['recommended', 'engine']);
   if (hasErrorsSoFar(ctx) || !baseline || !recommendedEngine) return { diagnostics: ctx.diagnostics, acknowledged };
   const { measured: baselineMeasured } = baseline.variant;
+  const computedBaseline = {
+    step: baseline.step,
+    variant: baseline.variant.id,
+    engine: baseline.variant.engine,
+    measured: baselineMeasured,
+  };
+  const recommended = {
+    engine: { id: recommendedEngine.id, name: recommendedEngine.name },
+    command: guide.recommended.command.replace(/\n+$/, ''),
+  };
+  const repeats = repeatedConfigurations(steps);
 
   const runs = Object.fromEntries(
     [...ctx.usedRuns.values()]
@@ -96,6 +108,11 @@ export function computeFromGuideYaml(input: ComputeInput): {
           },
         ];
       }),
+  );
+  const decision = computeDecision(
+    ctx,
+    { steps, comparison, baseline: computedBaseline, repeats, runs, recommended },
+    input.defaults,
   );
 
   return {
@@ -132,18 +149,10 @@ export function computeFromGuideYaml(input: ComputeInput): {
       })),
       ...(guide.benchmarkCommands ? { benchmarkCommands: guide.benchmarkCommands.replace(/\n+$/, '') } : {}),
       numberedSteps: guide.numberedSteps,
-      baseline: {
-        step: baseline.step,
-        variant: baseline.variant.id,
-        engine: baseline.variant.engine,
-        measured: baselineMeasured,
-      },
+      baseline: computedBaseline,
       steps,
       accuracy,
-      recommended: {
-        engine: { id: recommendedEngine.id, name: recommendedEngine.name },
-        command: guide.recommended.command.replace(/\n+$/, ''),
-      },
+      recommended,
       comparison,
       headline: headline(comparison, steps, baselineMeasured, ctx.primaryHigher),
       ...(sweep ? { sweep } : {}),
@@ -164,9 +173,10 @@ export function computeFromGuideYaml(input: ComputeInput): {
       ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),
       ...(guide.renamedFrom ? { renamedFrom: guide.renamedFrom } : {}),
       story: storyNotes,
-      repeats: repeatedConfigurations(steps),
+      repeats,
       runs,
       ...(environments ? { environments } : {}),
+      decision,
     },
   };
 }

@@ -55,8 +55,9 @@ export const RAW_INPUT_CODES = {
   // Which reader a raw file goes to.
   E_FORMAT_UNKNOWN: {
     severity: 'error',
-    meaning: 'no reader recognises the file',
-    hint: 'copy the tool output unedited, one tool per file (the formats perflab reads are in docs/formats.md)',
+    meaning:
+      'no reader claims the file: it is the output of a tool perflab recognises but does not read (named in the message), or of none it knows',
+    hint: 'docs/formats.md shows each format perflab reads, with an example, and the tools it recognises without reading',
   },
   E_FORMAT_AMBIGUOUS: {
     severity: 'error',
@@ -175,20 +176,21 @@ export const RAW_INPUT_CODES = {
   // Whether a run's numbers agree with each other (ingest/plausibility.ts).
   E_INCONSISTENT_THROUGHPUT: {
     severity: 'error',
-    meaning: "a throughput does not follow from the block's own totals and duration",
-    hint: `the block was edited or mixes two runs: ${COPY_AGAIN}`,
+    meaning:
+      "a rate that vLLM or SGLang define as a total over the benchmark duration is not the block's own total / duration, beyond the printed rounding of the total, the duration and the rate",
+    hint: `the tool computes every rate from the totals and the duration it prints, so the block was edited or mixes two runs: ${COPY_AGAIN}`,
   },
   E_LATENCY_BEYOND_DURATION: {
     severity: 'error',
     meaning:
-      "a request's latency (its TTFT or end-to-end latency, mean or percentile) is longer than the whole benchmark took",
+      "a request's latency (its TTFT or end-to-end latency, mean or percentile) is longer than the time the tool defines every request to lie in (vLLM's and SGLang's duration, guidellm's whole run)",
     hint: `the duration or the latencies were edited (a duration halved and its rates doubled keeps the totals): ${COPY_AGAIN}`,
   },
   E_INCONSISTENT_CONCURRENCY: {
     severity: 'error',
     meaning:
-      "the requests in flight that the block's own rate and mean latency imply (Little's law) exceed its concurrency cap or peak, or differ from the concurrency it prints",
-    hint: `the rates, the duration or the latencies were edited, or the block mixes two runs: ${COPY_AGAIN}`,
+      "the requests in flight that the block's own requests, mean latency and duration imply (Little's law) exceed its concurrency cap or peak, or differ from the concurrency it prints where the tool defines it so (SGLang; guidellm's window average)",
+    hint: `the requests, the duration or the latencies were edited, or the block mixes two runs: ${COPY_AGAIN}`,
   },
   E_IMPOSSIBLE_MEAN: {
     severity: 'error',
@@ -211,9 +213,22 @@ export const RAW_INPUT_CODES = {
     meaning: 'the peak output throughput is below the mean',
     hint: ACKNOWLEDGE,
   },
-  W_BEYOND_PHYSICAL: {
+  W_RATE_RATIO: {
     severity: 'warning',
-    meaning: 'a throughput is beyond what one node serves',
+    meaning:
+      "a GPUStack block's Total TPS is not its Output TPS × (input + output tokens) / output tokens: guidellm takes both means over the same token events, but GPUStack's renderer may take them from another benchmark of the export than its totals",
+    hint: ACKNOWLEDGE,
+  },
+  W_LATENCY_BEYOND_WINDOW: {
+    severity: 'warning',
+    meaning:
+      "a latency of a guidellm-derived block is longer than its duration, which is guidellm's measured window without warm-up and cool-down: right only if the run had a warm-up or cool-down",
+    hint: ACKNOWLEDGE,
+  },
+  W_CONCURRENCY_BEYOND_WINDOW: {
+    severity: 'warning',
+    meaning:
+      "a guidellm-derived block's requests × mean latency / duration exceeds its peak concurrency: right only if the counted requests reach into a warm-up or cool-down around guidellm's measured window",
     hint: ACKNOWLEDGE,
   },
   E_INCONSISTENT_SAMPLES: {

@@ -23,13 +23,16 @@ export const STORY_CODES = [
   'W_STORY_RECOMMENDED',
   'W_STORY_ADDED',
   'W_STORY_COPIED',
+  'W_STORY_NOISE',
 ] as const satisfies readonly WarningCode[];
 
 /** What plausibility finds unusual in a run's numbers (src/lib/ingest/plausibility.ts): each about one metric. */
 export const PLAUSIBILITY_CODES = [
   'W_MEAN_ABOVE_PERCENTILE',
   'W_PEAK_BELOW_MEAN',
-  'W_BEYOND_PHYSICAL',
+  'W_RATE_RATIO',
+  'W_LATENCY_BEYOND_WINDOW',
+  'W_CONCURRENCY_BEYOND_WINDOW',
 ] as const satisfies readonly WarningCode[];
 
 /** What ingest says of how a run's block was read, for compute to hold against each guide's acknowledge:. */
