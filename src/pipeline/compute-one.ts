@@ -13,6 +13,7 @@ import { cacheKey, readCache, writeCache } from './cache.ts';
 import { copySettlementOf, runBlocksOfTexts } from './run-blocks.ts';
 import { today } from './clock.ts';
 import { appendAll } from '../lib/append-all.ts';
+import { addSince, phaseStart, timed } from '../lib/phase-times.ts';
 
 export type ComputedGuideJson = {
   json?: string;
@@ -31,13 +32,20 @@ export type ComputedGuideJson = {
 type ComputeEntry = { json?: string; diagnostics: Diagnostic[]; summary: string };
 
 export function computeOne(id: string, blocks: BlockIndex = emptyBlockIndex()): ComputedGuideJson {
+  return timed('compute.guide', () => computeOneUntimed(id, blocks));
+}
+
+function computeOneUntimed(id: string, blocks: BlockIndex): ComputedGuideJson {
   // A folder without guide.yaml is reported as such (by buildGuide), not as stale runs.
-  const stale = hasGuideYaml(id) ? staleRuns(id) : undefined;
+  const stale = timed('compute.guide/stale-check', () => (hasGuideYaml(id) ? staleRuns(id) : undefined));
   if (stale) return { diagnostics: [stale], cached: false, summary: 'failed', blocks: [], copies: [] };
-  const { sources, diagnostics: readProblems } = readGuideSources(id, []);
-  const runTexts = readRunTexts(id);
-  const ownBlocks = runBlocksOfTexts(runTexts, copySettlementOf(id, sources.yaml?.text));
-  const copies = copiesOf(id, ownBlocks, blocks);
+  const { sources, diagnostics: readProblems } = timed('compute.guide/read', () => readGuideSources(id, []));
+  const runTexts = timed('compute.guide/read', () => readRunTexts(id));
+  const ownBlocks = timed('compute.guide/own-blocks', () =>
+    runBlocksOfTexts(runTexts, copySettlementOf(id, sources.yaml?.text)),
+  );
+  const copies = timed('compute.guide/copies', () => copiesOf(id, ownBlocks, blocks));
+  const keyStarted = phaseStart();
   const key = cacheKey('compute', [
     id,
     sources.yaml?.file ?? '',
@@ -52,20 +60,23 @@ export function computeOne(id: string, blocks: BlockIndex = emptyBlockIndex()): 
     ...runTexts.flatMap((run) => [repoPath(run.path), run.text]),
   ]);
   let entry = readCache<ComputeEntry>('compute', key);
+  addSince('compute.guide/cache-read', keyStarted);
   const cached = entry !== undefined;
   if (!entry) {
     const diagnostics: Diagnostic[] = [];
-    const runs = parseRuns(runTexts, diagnostics);
-    const result = buildGuide({ ...sources, runs, blocks, today: today() });
+    const runs = timed('compute.guide/parse-runs', () => parseRuns(runTexts, diagnostics));
+    const result = timed('compute.guide/build', () => buildGuide({ ...sources, runs, blocks, today: today() }));
     appendAll(diagnostics, result.diagnostics);
+    const guide = result.guide;
     entry = {
-      ...(result.guide ? { json: stableJson(result.guide) } : {}),
+      ...(guide ? { json: timed('compute.guide/serialize', () => stableJson(guide)) } : {}),
       diagnostics,
       summary: result.guide
         ? `${result.guide.steps.length} step(s), ${result.guide.comparison.length} case(s)`
         : 'failed',
     };
-    if (!hasErrors(diagnostics)) writeCache('compute', key, entry);
+    const written = entry;
+    if (!hasErrors(diagnostics)) timed('compute.guide/cache-write', () => writeCache('compute', key, written));
   }
   return {
     ...entry,

@@ -31,6 +31,8 @@ import { runBlocks } from './run-blocks.ts';
 import { runOutputFiles, StampBook, stampsDigest, type RawAndRunStamps } from './stamps.ts';
 import { startGuideThreads } from './threads.ts';
 import { appendAll } from '../lib/append-all.ts';
+import { addSince, phaseStart, timed, timedAsync } from '../lib/phase-times.ts';
+import { printPhases } from './phases.ts';
 
 /** What compute keeps of a guide between runs, to report it again and find copies without reading it. */
 type ComputeStamp = {
@@ -67,6 +69,14 @@ export function computeSite(ingested?: ReadonlyMap<string, RawAndRunStamps>): Pr
 }
 
 async function computeGuides(ingested: ReadonlyMap<string, RawAndRunStamps> | undefined): Promise<boolean> {
+  const started = phaseStart();
+  const done = await computeTimed(ingested);
+  addSince('compute.total', started);
+  printPhases('compute');
+  return done;
+}
+
+async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | undefined): Promise<boolean> {
   if (refuseFolders('compute', folderProblems({ read: ['content', 'runs'], write: ['guides', 'cache'] }))) return false;
   const guidesDir = folder('guides');
   const ids = listGuideDirs(guidesRoot);
@@ -77,30 +87,32 @@ async function computeGuides(ingested: ReadonlyMap<string, RawAndRunStamps> | un
   const unchanged = new Map<string, ComputeStamp>();
   const blocks = new Map<string, BlockDigest[]>();
   for (const id of ids) {
-    const stamped = {
+    const stamped = timed('compute.stamps', () => ({
       inputs: inputStamps(id, ingested?.get(id)),
       outputs: stampsDigest([join(guidesDir, `${id}.json`)]),
-    };
+    }));
     stamps.set(id, stamped);
     const entry = book.unchanged(id, stamped.inputs, stamped.outputs);
     if (entry) unchanged.set(id, entry);
-    blocks.set(id, entry ? entry.blocks : runBlocks(id));
+    blocks.set(id, entry ? entry.blocks : timed('compute.block-digests', () => runBlocks(id)));
   }
-  const changed = copiesChanged(ids, unchanged, blocks, book.previousEntries());
+  const changed = timed('compute.copies-changed', () => copiesChanged(ids, unchanged, blocks, book.previousEntries()));
   const guideBlocks = [...blocks].map(([id, own]) => ({ id, blocks: own }));
-  const index: BlockIndex =
+  const index: BlockIndex = timed('compute.block-index', () =>
     changed.length > ids.length * PROBED_SHARE
       ? blockIndexOfDigests(guideBlocks)
       : blockIndexFor(
           guideBlocks,
           changed.flatMap((id) => blocks.get(id) ?? []),
-        );
+        ),
+  );
 
   const results = new Map<string, ComputedGuideJson>();
   if (changed.length > 0) {
     const threads = startGuideThreads<ComputedGuideJson>('compute', changed, index);
-    const { computeOne } = await import('./compute-one.ts');
-    for (const { id, result } of await threads.run((id) => computeOne(id, index))) results.set(id, result);
+    const { computeOne } = await timedAsync('compute.load-code', () => import('./compute-one.ts'));
+    const done = await timedAsync('compute.threads', () => threads.run((id) => computeOne(id, index)));
+    for (const { id, result } of done) results.set(id, result);
   }
 
   const output = new Map<string, string>();
@@ -127,10 +139,11 @@ async function computeGuides(ingested: ReadonlyMap<string, RawAndRunStamps> | un
     process.stderr.write('compute: failed; data/guides left as it was\n');
     return false;
   }
-  const { written, removed } = syncDirectory(guidesDir, output, kept);
-  pruneCache('compute');
+  const { written, removed } = timed('compute.write', () => syncDirectory(guidesDir, output, kept));
+  timed('compute.cache-prune', () => pruneCache('compute'));
   recordComputedGuides([...entries.values()].flatMap((entry) => (entry.hash ? [entry.hash] : [])));
   // What data/guides holds now, stamped for the next run (a guide not read keeps its stamps).
+  const stampStarted = phaseStart();
   for (const [id, entry] of entries) {
     const stamped = stamps.get(id);
     if (!stamped) continue;
@@ -138,6 +151,7 @@ async function computeGuides(ingested: ReadonlyMap<string, RawAndRunStamps> | un
     book.record(id, { inputs: stamped.inputs, outputs, entry });
   }
   book.save();
+  addSince('compute.stamps-save', stampStarted);
   process.stderr.write(
     `compute: ${output.size + kept.size} guide(s) in data/guides, ${written} written, ${removed} removed; ${fromCache} unchanged\n`,
   );

@@ -3,6 +3,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BlockIndex } from '../lib/compute/block-index.ts';
 import { takeNext, type WorkerInput, type WorkerMessage } from './threads.ts';
+import { phasesWanted } from './phases.ts';
+import { phaseTotals } from '../lib/phase-times.ts';
 
 const { stage, ids, next, context } = workerData as WorkerInput;
 async function stageFunction(): Promise<(id: string) => unknown> {
@@ -20,4 +22,4 @@ for (const { index, id } of takeNext(ids, new Int32Array(next))) {
   const message: WorkerMessage = { index, result: run(id) };
   parentPort?.postMessage(message);
 }
-parentPort?.postMessage({ done: true } satisfies WorkerMessage);
+parentPort?.postMessage({ done: true, ...(phasesWanted ? { phases: phaseTotals() } : {}) } satisfies WorkerMessage);

@@ -14,6 +14,7 @@ import { isFuture } from '../dates.ts';
 import { validate } from '../diagnostics/validate.ts';
 import { locales, type Locale } from '../i18n.ts';
 import { appendAll } from '../append-all.ts';
+import { timed } from '../phase-times.ts';
 
 export type TextFile = { file: string; text: string };
 
@@ -56,16 +57,15 @@ export function buildGuide(sources: GuideSources): {
     );
     return { diagnostics };
   }
-  const yaml = parseYamlSource(sources.yaml.text, sources.yaml.file);
+  const yamlText = sources.yaml;
+  const yaml = timed('compute.guide/build/yaml', () => parseYamlSource(yamlText.text, yamlText.file));
   appendAll(diagnostics, yaml.diagnostics);
   if (yaml.diagnostics.length > 0) return { diagnostics };
   appendAll(diagnostics, confusableNames(yaml.data, sources.yaml.file, yaml.locateIn));
 
-  const parsed = validate(GuideSchema, yaml.data, {
-    file: sources.yaml.file,
-    locate: yaml.locate,
-    bareKey: yaml.bareKey,
-  });
+  const parsed = timed('compute.guide/build/schema', () =>
+    validate(GuideSchema, yaml.data, { file: yamlText.file, locate: yaml.locate, bareKey: yaml.bareKey }),
+  );
   if (!parsed.ok) {
     appendAll(diagnostics, parsed.diagnostics);
     return { diagnostics };
@@ -79,15 +79,17 @@ export function buildGuide(sources: GuideSources): {
         found: measuredOn,
       }),
     );
-  const computed = computeFromGuideYaml({
-    id: sources.id,
-    guide: parsed.data,
-    runs: sources.runs,
-    file: sources.yaml.file,
-    locate: yaml.locate,
-    locateIn: yaml.locateIn,
-    ...(sources.blocks ? { blocks: sources.blocks } : {}),
-  });
+  const computed = timed('compute.guide/build/numbers', () =>
+    computeFromGuideYaml({
+      id: sources.id,
+      guide: parsed.data,
+      runs: sources.runs,
+      file: yamlText.file,
+      locate: yaml.locate,
+      locateIn: yaml.locateIn,
+      ...(sources.blocks ? { blocks: sources.blocks } : {}),
+    }),
+  );
   appendAll(diagnostics, computed.diagnostics);
 
   const catalogue = proseCatalogue(parsed.data);
@@ -115,7 +117,7 @@ export function buildGuide(sources: GuideSources): {
       );
       continue;
     }
-    const result = parseProse(source.text, source.file, catalogue);
+    const result = timed('compute.guide/build/prose', () => parseProse(source.text, source.file, catalogue));
     appendAll(diagnostics, result.diagnostics);
     if (result.prose) prose[lang] = { file: source.file, prose: result.prose };
   }

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { timed } from '../phase-times.ts';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import type { ComputedCase, ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
 import { betterRatio, percentChange } from './percent-change.ts';
@@ -164,7 +165,7 @@ export function computeFromGuideYaml(input: ComputeInput): {
       ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),
       ...(guide.renamedFrom ? { renamedFrom: guide.renamedFrom } : {}),
       story: storyNotes,
-      repeats: repeatedConfigurations(steps),
+      repeats: timed('compute.guide/build/repeats', () => repeatedConfigurations(steps)),
       runs,
       ...(environments ? { environments } : {}),
     },
