@@ -50,6 +50,7 @@ function computeOneUntimed(id: string, blocks: BlockIndex): ComputedGuideJson {
     id,
     sources.yaml?.file ?? '',
     sources.yaml?.text ?? '',
+    sources.defaults?.text ?? '',
     // A block another guide gained (or lost) changes this guide's story check.
     ...copies,
     ...(['en', 'zh'] as const).flatMap((lang) => [

@@ -28,6 +28,7 @@ import {
 } from './fs-policy.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
 import { runBlocks } from './run-blocks.ts';
+import { defaultsPath } from './sources.ts';
 import { runOutputFiles, StampBook, stampsDigest, type RawAndRunStamps } from './stamps.ts';
 import { startGuideThreads } from './threads.ts';
 import { appendAll } from '../lib/append-all.ts';
@@ -54,7 +55,7 @@ const PROBED_SHARE = 0.25;
 function inputStamps(id: string, known: RawAndRunStamps | undefined): string {
   const content = join(guidesRoot, id);
   return contentHash([
-    stampsDigest(['guide.yaml', 'en.md', 'zh.md'].map((name) => join(content, name))),
+    stampsDigest([...['guide.yaml', 'en.md', 'zh.md'].map((name) => join(content, name)), defaultsPath]),
     known?.raw ?? stampsDigest(listFiles(join(rawRoot, id))),
     known?.runs ?? stampsDigest(runOutputFiles(id)),
   ]);

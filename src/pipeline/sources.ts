@@ -25,6 +25,9 @@ import { appendAll } from '../lib/append-all.ts';
 
 export { manifestPath };
 
+/** The stated defaults every guide's decision figures use (README "Stated defaults"). */
+export const defaultsPath = join(repoRoot, 'content', 'defaults.yaml');
+
 /** A slug as guide ids use them: what `npm run new` accepts. */
 const SLUG = /^[a-z0-9][a-z0-9._-]*$/;
 
@@ -112,12 +115,14 @@ export function readGuideSources(
   }
   const yamlPath = join(dir, 'guide.yaml');
   const yamlText = readSource(yamlPath);
+  const defaultsText = readSource(defaultsPath);
   return {
     sources: {
       id,
       yaml: yamlText === undefined ? undefined : { file: repoPath(yamlPath), text: yamlText },
       runs: loadedRuns,
       prose,
+      ...(defaultsText === undefined ? {} : { defaults: { file: repoPath(defaultsPath), text: defaultsText } }),
     },
     diagnostics,
   };

@@ -28,8 +28,15 @@ export function buildFromDisk(id: string) {
     yaml: read('guide.yaml'),
     runs: ingested.runs,
     prose: { en: read('en.md'), zh: read('zh.md') },
+    defaults: readDefaults(),
   });
   return { ...result, diagnostics: [...ingested.diagnostics, ...result.diagnostics] };
+}
+
+/** content/defaults.yaml as the pipeline reads it (prices, the noise default). */
+export function readDefaults(): { file: string; text: string } {
+  const file = 'content/defaults.yaml';
+  return { file, text: readFileSync(join(repoRoot, file), 'utf8') };
 }
 
 /** One line of a raw file under data/raw (1-based), to show where a number a test checks was printed. */

@@ -32,6 +32,8 @@ export function scratchRepo(prefix: string, models?: readonly string[]): Scratch
   else
     for (const dir of ['data/raw', 'data/runs', 'data/guides', 'content/guides'])
       for (const model of models) cpSync(join(repoRoot, dir, model), join(root, dir, model), { recursive: true });
+  // The stated defaults every guide's decision figures use (prices, the noise default).
+  if (models !== undefined) cpSync(join(repoRoot, 'content/defaults.yaml'), join(root, 'content/defaults.yaml'));
   cpSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
   cpSync(join(repoRoot, 'package-lock.json'), join(root, 'package-lock.json'));
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'));

@@ -13,8 +13,12 @@ describe('byCodeUnit', () => {
       'glm_4/h200',
       'hrad/h200',
     ]);
-    // In Czech "ch" is a letter after "h", so a Czech locale puts "hrad" first: code units do not.
+    // Where a locale's order differs, the code units decide: in Czech "ch" is a letter after "h",
+    // and English collation puts lowercase before uppercase and ignores "_" against "-".
+    expect(['chatglm', 'hrad'].sort(new Intl.Collator('cs').compare)).toEqual(['hrad', 'chatglm']);
     expect(['hrad', 'chatglm'].sort(byCodeUnit)).toEqual(['chatglm', 'hrad']);
+    expect(['chatglm', 'Qwen'].sort(new Intl.Collator('en').compare)).toEqual(['chatglm', 'Qwen']);
+    expect(['chatglm', 'Qwen'].sort(byCodeUnit)).toEqual(['Qwen', 'chatglm']);
     expect(byCodeUnit('hrad', 'chatglm')).toBeGreaterThan(0);
     expect(byCodeUnit('a', 'a')).toBe(0);
   });

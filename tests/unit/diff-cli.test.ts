@@ -26,6 +26,7 @@ beforeAll(() => {
   for (const dir of ['data/raw', 'data/runs', 'data/guides', 'content/guides'])
     for (const model of ['glm-4.x', 'glm-5.2'])
       cpSync(join(repoRoot, dir, model), join(scratch, dir, model), { recursive: true });
+  cpSync(join(repoRoot, 'content/defaults.yaml'), join(scratch, 'content/defaults.yaml'));
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '-m', 'seed guides');

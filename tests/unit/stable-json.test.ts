@@ -30,9 +30,17 @@ describe('stableJson', () => {
     }
   });
 
-  it('sorts keys as a sorted copy iterates them (index keys first), drops undefined fields, writes array holes as null, and escapes', () => {
+  it('puts array-index keys first, in numeric order, as a sorted copy iterates them; other keys after, by code unit', () => {
+    // 4294967295 is no array index (the largest is 2^32 - 2) and '02' is not canonical: both are plain keys.
     const indexKeys = { 10: 'a', 2: 'b', '02': 'c', 4294967295: 'd', 4294967294: 'e' };
     expect(stableJson(indexKeys)).toBe(reference(indexKeys));
+    expect(Object.keys(JSON.parse(stableJson(indexKeys)) as object)).toEqual([
+      '2',
+      '10',
+      '4294967294',
+      '02',
+      '4294967295',
+    ]);
   });
 
   it('sorts keys by code unit, drops undefined fields, keeps array holes as null, and escapes', () => {

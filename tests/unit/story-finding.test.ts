@@ -78,6 +78,23 @@ const cases: [StoryFinding, string, string][] = [
     '推荐命令设置了 --trust-remote-code、--download-dir=/models，而最后采用的配置（最大并发序列数 256）没有设置这些参数',
   ],
   [
+    {
+      code: 'W_STORY_NOISE',
+      step: 'batching',
+      variant: 'seqs-256',
+      percent: 8.0714848332,
+      band: 16.1082957623,
+      source: 'repeats',
+    },
+    '"Max sequences 256" was adopted on a one-run change of +8.07%, within the noise band of ±16.11% (the spread this guide measured between two runs of one configuration)',
+    '“最大并发序列数 256”凭单次测试 +8.07% 的变化被采用，这在 ±16.11% 的噪声范围之内（本指南对同一配置两次测试所测得的差异）',
+  ],
+  [
+    { code: 'W_STORY_NOISE', step: 'batching', variant: 'seqs-256', percent: -4.63, band: 5, source: 'default' },
+    '"Max sequences 256" was adopted on a one-run change of -4.63%, within the noise band of ±5.00% (perflab\'s stated default (this guide measured no larger spread of its own))',
+    '“最大并发序列数 256”凭单次测试 -4.63% 的变化被采用，这在 ±5.00% 的噪声范围之内（perflab 设定的默认值（本指南没有测得更大的差异））',
+  ],
+  [
     { code: 'W_STORY_COPIED', file: 'data/raw/a/h100/x.txt', other: 'data/raw/b/h100/y.txt' },
     'data/raw/a/h100/x.txt holds the same block as data/raw/b/h100/y.txt: a result copied from another guide?',
     'data/raw/a/h100/x.txt 中的结果块与 data/raw/b/h100/y.txt 中的完全相同，可能是从另一篇指南复制的结果',

@@ -15,6 +15,7 @@ import { validate } from '../diagnostics/validate.ts';
 import { locales, type Locale } from '../i18n.ts';
 import { appendAll } from '../append-all.ts';
 import { timed } from '../phase-times.ts';
+import { DefaultsSchema, type Defaults } from '../schema/defaults.ts';
 
 export type TextFile = { file: string; text: string };
 
@@ -28,7 +29,17 @@ export type GuideSources = {
   blocks?: BlockIndex;
   /** the build's date (YYYY-MM-DD, src/pipeline/clock.ts): `measuredOn` may not be later */
   today?: string;
+  /** content/defaults.yaml (prices, the noise default); without it a guide has no cost and no noise default */
+  defaults?: TextFile | undefined;
 };
+
+/** content/defaults.yaml parsed and validated, or its problems (reported at that file). */
+export function parseDefaults(source: TextFile): { defaults?: Defaults; diagnostics: Diagnostic[] } {
+  const yaml = parseYamlSource(source.text, source.file);
+  if (yaml.diagnostics.length > 0) return { diagnostics: yaml.diagnostics };
+  const parsed = validate(DefaultsSchema, yaml.data, { file: source.file, locate: yaml.locate, bareKey: yaml.bareKey });
+  return parsed.ok ? { defaults: parsed.data, diagnostics: [] } : { diagnostics: parsed.diagnostics };
+}
 
 /**
  * A guide's sources (guide.yaml and prose as text, its runs) → the computed guide and its prose, or
@@ -79,6 +90,8 @@ export function buildGuide(sources: GuideSources): {
         found: measuredOn,
       }),
     );
+  const defaults = sources.defaults ? parseDefaults(sources.defaults) : undefined;
+  if (defaults) appendAll(diagnostics, defaults.diagnostics);
   const computed = timed('compute.guide/build/numbers', () =>
     computeFromGuideYaml({
       id: sources.id,
@@ -88,6 +101,7 @@ export function buildGuide(sources: GuideSources): {
       locate: yaml.locate,
       locateIn: yaml.locateIn,
       ...(sources.blocks ? { blocks: sources.blocks } : {}),
+      ...(defaults?.defaults ? { defaults: defaults.defaults } : {}),
     }),
   );
   appendAll(diagnostics, computed.diagnostics);

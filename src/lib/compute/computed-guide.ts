@@ -21,6 +21,7 @@ import { computeEnvironments, runEnvironment } from './environments.ts';
 import { emptyBlockIndex } from './block-index.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { metricDirection } from '../schema/metric.ts';
+import { computeDecision } from './decision.ts';
 
 export type { ComputeInput };
 
@@ -78,6 +79,17 @@ export function computeFromGuideYaml(input: ComputeInput): {
   const recommendedEngine = lookup(ctx, guide.engines, 'engine', guide.recommended.engine, ['recommended', 'engine']);
   if (hasErrorsSoFar(ctx) || !baseline || !recommendedEngine) return { diagnostics: ctx.diagnostics, acknowledged };
   const { measured: baselineMeasured } = baseline.variant;
+  const computedBaseline = {
+    step: baseline.step,
+    variant: baseline.variant.id,
+    engine: baseline.variant.engine,
+    measured: baselineMeasured,
+  };
+  const recommended = {
+    engine: { id: recommendedEngine.id, name: recommendedEngine.name },
+    command: guide.recommended.command.replace(/\n+$/, ''),
+  };
+  const repeats = timed('compute.guide/build/repeats', () => repeatedConfigurations(steps));
 
   const runs = Object.fromEntries(
     [...ctx.usedRuns.values()]
@@ -97,6 +109,11 @@ export function computeFromGuideYaml(input: ComputeInput): {
           },
         ];
       }),
+  );
+  const decision = computeDecision(
+    ctx,
+    { steps, comparison, baseline: computedBaseline, repeats, runs, recommended },
+    input.defaults,
   );
 
   return {
@@ -133,18 +150,10 @@ export function computeFromGuideYaml(input: ComputeInput): {
       })),
       ...(guide.benchmarkCommands ? { benchmarkCommands: guide.benchmarkCommands.replace(/\n+$/, '') } : {}),
       numberedSteps: guide.numberedSteps,
-      baseline: {
-        step: baseline.step,
-        variant: baseline.variant.id,
-        engine: baseline.variant.engine,
-        measured: baselineMeasured,
-      },
+      baseline: computedBaseline,
       steps,
       accuracy,
-      recommended: {
-        engine: { id: recommendedEngine.id, name: recommendedEngine.name },
-        command: guide.recommended.command.replace(/\n+$/, ''),
-      },
+      recommended,
       comparison,
       headline: headline(comparison, steps, baselineMeasured, ctx.primaryHigher),
       ...(sweep ? { sweep } : {}),
@@ -165,9 +174,10 @@ export function computeFromGuideYaml(input: ComputeInput): {
       ...(guide.feedbackUrl ? { feedbackUrl: guide.feedbackUrl } : {}),
       ...(guide.renamedFrom ? { renamedFrom: guide.renamedFrom } : {}),
       story: storyNotes,
-      repeats: timed('compute.guide/build/repeats', () => repeatedConfigurations(steps)),
+      repeats,
       runs,
       ...(environments ? { environments } : {}),
+      decision,
     },
   };
 }

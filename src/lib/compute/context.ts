@@ -4,6 +4,7 @@ import type { Guide } from '../schema/guide-yaml.ts';
 import { metricDirection, type MetricKey } from '../schema/metric.ts';
 import type { Run } from '../schema/run.ts';
 import type { BlockIndex } from './block-index.ts';
+import type { Defaults } from '../schema/defaults.ts';
 
 export type ComputeInput = {
   id: string;
@@ -16,6 +17,8 @@ export type ComputeInput = {
   locateIn?: (path: YamlPath, index: number) => { line: number; column: number };
   /** the raw blocks of every guide, to find a result copied from another guide */
   blocks?: BlockIndex;
+  /** content/defaults.yaml: the prices and the noise default the decision figures use */
+  defaults?: Defaults;
 };
 
 type ErrorExtra = Partial<Pick<Diagnostic, 'expected' | 'found' | 'hint'>>;

@@ -8,6 +8,8 @@ import { copyOf, isServingResult, metricsOfTokens, runBlockDigest, type BlockInd
 import { copySettlement } from './copy-settlement.ts';
 import type { ComputeContext } from './context.ts';
 import { rawPathOf } from './references.ts';
+import { noiseBand, verdictOf } from './decision-noise.ts';
+import { repeatedConfigurations } from './repeats.ts';
 
 /**
  * Does the guide tell one story? The recommended command carries the last adopted winner's
@@ -83,6 +85,26 @@ export function storyFindings(ctx: ComputeContext, steps: readonly ComputedStep[
     const winner = step.variants.find((v) => v.id === step.winner);
     if (step.adopted && winner) current = { step: step.id, variant: winner };
   }
+
+  // A step adopted on a change inside the noise band is a gain no measurement shows.
+  const band = noiseBand(repeatedConfigurations(steps), ctx.defaults?.noise);
+  if (band.source !== 'none')
+    for (const step of steps) {
+      const winner = step.variants.find((v) => v.id === step.winner);
+      if (!step.adopted || !winner?.change) continue;
+      if (verdictOf(winner.change.percent, band.band, ctx.primaryHigher) !== 'within-noise') continue;
+      found(
+        {
+          code: 'W_STORY_NOISE',
+          step: step.id,
+          variant: winner.id,
+          percent: winner.change.percent,
+          band: band.band,
+          source: band.source,
+        },
+        variantPath(step, winner),
+      );
+    }
 
   if (current) {
     const from = { step: current.step, variant: current.variant.id };

@@ -2,7 +2,6 @@ import type { CodeInfo } from './codes.ts';
 import { ACKNOWLEDGE } from './codes-raw-input.ts';
 
 /** The codes of a guide's own sources (guide.yaml, prose) and of what compute checks. See codes.ts. */
-
 export const GUIDE_CODES = {
   // guide.yaml and the stored JSON, checked against their schemas.
   E_GUIDE_MISSING: {
@@ -149,7 +148,6 @@ export const GUIDE_CODES = {
     meaning: 'the recommended command sets flags the last adopted configuration does not',
     hint: 'measure the configuration with those flags, leave them out, or acknowledge why they are there: { code, reason }',
   },
-
   // Prose (en.md, zh.md) and text a pull request brings.
   E_PROSE_MISSING: {
     severity: 'error',
@@ -238,6 +236,11 @@ export const GUIDE_CODES = {
     severity: 'warning',
     meaning: 'a tuning variant is configured exactly as the baseline',
     hint: "check the variant's flags, or acknowledge why it repeats the baseline: { code, step, reason }",
+  },
+  W_STORY_NOISE: {
+    severity: 'warning',
+    meaning: "a step was adopted on a one-run change within the noise band (the guide's spread, or the stated default)",
+    hint: 'measure the step again, or acknowledge why it stays adopted: { code, step, reason }',
   },
   W_STORY_COPIED: {
     severity: 'warning',

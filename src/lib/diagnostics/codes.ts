@@ -23,6 +23,7 @@ export const STORY_CODES = [
   'W_STORY_RECOMMENDED',
   'W_STORY_ADDED',
   'W_STORY_COPIED',
+  'W_STORY_NOISE',
 ] as const satisfies readonly WarningCode[];
 
 /** What plausibility finds unusual in a run's numbers (src/lib/ingest/plausibility.ts): each about one metric. */

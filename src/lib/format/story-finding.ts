@@ -3,6 +3,7 @@ import type { Localized } from '../schema/guide-yaml.ts';
 import type { VariantRef } from '../schema/computed.ts';
 import type { FlagDifference, StoryFinding } from '../schema/story.ts';
 import { nameOf } from './variant-name.ts';
+import { formatPercent, formatSignedPercent } from './number.ts';
 
 /** The steps a finding's ids point into: the computed guide's, or compute's while it checks them. */
 export type StorySteps = readonly {
@@ -54,6 +55,13 @@ export function storySentence(finding: StoryFinding, steps: StorySteps, lang: Lo
         flags: finding.flags
           .map(({ flag, value }) => (value === '' ? flag : `${flag}=${value}`))
           .join(tr('story.listSeparator')),
+      });
+    case 'W_STORY_NOISE':
+      return tr('story.noise', {
+        variant: name({ step: finding.step, variant: finding.variant }),
+        percent: formatSignedPercent(finding.percent, 2),
+        band: formatPercent(finding.band, 2),
+        source: tr(finding.source === 'repeats' ? 'story.noise.repeats' : 'story.noise.default'),
       });
     case 'W_STORY_COPIED':
       if (finding.changed === undefined) return tr('story.copied', { file: finding.file, other: finding.other });

@@ -7,6 +7,8 @@ import { Accelerator, Change, Objective, OtherCasesLayout, PagePart, Scaling, Su
 
 export * from './computed-step.ts';
 export * from './computed-environment.ts';
+export * from './computed-decision.ts';
+import { DecisionSchema } from './computed-decision.ts';
 import { EnvironmentsSchema, RunEnvironmentSchema } from './computed-environment.ts';
 import { DirectionSchema, MetricKeySchema } from './metric.ts';
 
@@ -224,5 +226,7 @@ export const ComputedGuideSchema = z.object({
   runs: z.record(z.string(), RunSourceSchema),
   /** what the recorded results ran on; absent when no result has a record */
   environments: EnvironmentsSchema.optional(),
+  /** what a reader decides from: per-GPU figures, cost, losses, noise, freshness, reproduction */
+  decision: DecisionSchema,
 });
 export type ComputedGuide = z.infer<typeof ComputedGuideSchema>;

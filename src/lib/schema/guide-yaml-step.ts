@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealDate } from '../dates.ts';
 import { FormatIdSchema } from './run.ts';
 import { SummaryKind, VariantStatus } from './vocabulary.ts';
 
@@ -26,6 +27,12 @@ export const CommandSchema = z
         message: `a command of at most ${COMMAND_LIMITS.lines} lines and ${COMMAND_LIMITS.characters.toLocaleString('en-US')} characters; this one has ${lines.toLocaleString('en-US')} lines and ${text.length.toLocaleString('en-US')} characters`,
       });
   });
+
+/** A day as YYYY-MM-DD, one that exists. */
+export const DateSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'expected a date as YYYY-MM-DD')
+  .refine(isRealDate, 'expected a date that exists (this month has fewer days)');
 
 export const LocalizedSchema = z.strictObject({ en: z.string().min(1), zh: z.string().min(1) });
 export type Localized = z.infer<typeof LocalizedSchema>;

@@ -3,7 +3,6 @@ import { MetricKeySchema } from './metric.ts';
 import { SafeUrlSchema } from './safe-url.ts';
 import { ACKNOWLEDGEABLE_CODES, PLAUSIBILITY_CODES } from '../diagnostics/codes.ts';
 import { visibleLength } from '../visible-text.ts';
-import { isRealDate } from '../dates.ts';
 import {
   Accelerator,
   BenchmarkTool,
@@ -16,6 +15,7 @@ import {
 import {
   AccuracyCheckSchema,
   CommandSchema,
+  DateSchema,
   LabelSchema,
   LocalizedSchema,
   ResultRefSchema,
@@ -153,11 +153,9 @@ export const GuideSchema = z.strictObject({
     .default({}),
   engines: z.array(EngineSchema).min(1),
   /** when the results were measured (the last benchmark run), as YYYY-MM-DD */
-  measuredOn: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'expected a date as YYYY-MM-DD')
-    .refine(isRealDate, 'expected a date that exists (this month has fewer days)')
-    .optional(),
+  measuredOn: DateSchema.optional(),
+  /** when no measuring date is known: the latest it can be, and why (a published page's snapshot) */
+  measuredNoLaterThan: z.strictObject({ date: DateSchema, basis: LocalizedSchema }).optional(),
   profiles: z.array(ProfileSchema).default([]),
   datasets: z.array(DatasetSchema).default([]),
   /** the benchmark commands, shown as one shell block */

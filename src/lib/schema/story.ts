@@ -61,6 +61,15 @@ export const StoryFindingSchema = z.discriminatedUnion('code', [
     other: z.string(),
     changed: z.array(z.string()).max(2).optional(),
   }),
+  /** a step's winner was adopted on a one-run change (percent) within the noise band (percent) */
+  z.object({
+    code: z.literal(StoryCode.enum.W_STORY_NOISE),
+    step: z.string(),
+    variant: z.string(),
+    percent: z.number(),
+    band: z.number(),
+    source: z.enum(['repeats', 'default']),
+  }),
 ]);
 export type StoryFinding = z.infer<typeof StoryFindingSchema>;
 
