@@ -13,9 +13,10 @@ const usage =
 answerHelp(`${usage}The site-build benchmark: times ingest, compute and the site build (astro + pagefind) on N
 synthetic guides (default 250) in a temp folder, their peak memory and one guide page's weight,
 beside MkDocs Material when installed, and prints each performance budget as met or NOT MET, then
-where the time goes (phase by phase, from runs of their own). It measures perflab, not an LLM
-server. --keep keeps the temp site; --json FILE writes the figures; --against FILE (a smaller run's
---json) prints each figure's and phase's growth to this run; --no-breakdown skips the phase runs.`);
+where the time goes (phase by phase, from runs of their own).
+It measures perflab, not an LLM server. --keep keeps the temp site; --json FILE writes the figures;
+--against FILE (a smaller run's --json) prints each figure's and phase's growth to this run;
+--no-breakdown skips the phase runs.`);
 
 const { values } = parseArgs({
   options: {
