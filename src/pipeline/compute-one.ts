@@ -10,7 +10,8 @@ import { stableJson } from '../lib/stable-json.ts';
 import { hasGuideYaml, parseRuns, readGuideSources, readRunTexts, staleRuns } from './sources.ts';
 import { repoPath } from './fs-policy.ts';
 import { cacheKey, readCache, writeCache } from './cache.ts';
-import { copySettlementOf, runBlocksOfTexts } from './run-blocks.ts';
+import { copySettlementOfData, runBlocksOfTexts, settleBlocks } from './run-blocks.ts';
+import { parseYamlSource } from '../lib/guide-source/yaml-source.ts';
 import { today } from './clock.ts';
 import { appendAll } from '../lib/append-all.ts';
 import { addSince, phaseStart, timed } from '../lib/phase-times.ts';
@@ -31,19 +32,39 @@ export type ComputedGuideJson = {
 
 type ComputeEntry = { json?: string; diagnostics: Diagnostic[]; summary: string };
 
-export function computeOne(id: string, blocks: BlockIndex = emptyBlockIndex()): ComputedGuideJson {
-  return timed('compute.guide', () => computeOneUntimed(id, blocks));
+/**
+ * `read`: the guide's blocks as compute.ts read them from data/runs this run (settled or not); its
+ * settlement is applied here, from the guide.yaml this reads. Without it the blocks are read again.
+ */
+export function computeOne(
+  id: string,
+  blocks: BlockIndex = emptyBlockIndex(),
+  read?: readonly BlockDigest[],
+  /** ingest ran in this process and succeeded (npm run data): its runs are of the raw files as they are */
+  ingestedNow = false,
+): ComputedGuideJson {
+  return timed('compute.guide', () => computeOneUntimed(id, blocks, read, ingestedNow));
 }
 
-function computeOneUntimed(id: string, blocks: BlockIndex): ComputedGuideJson {
-  // A folder without guide.yaml is reported as such (by buildGuide), not as stale runs.
-  const stale = timed('compute.guide/stale-check', () => (hasGuideYaml(id) ? staleRuns(id) : undefined));
+function computeOneUntimed(
+  id: string,
+  blocks: BlockIndex,
+  read: readonly BlockDigest[] | undefined,
+  ingestedNow: boolean,
+): ComputedGuideJson {
+  // A folder without guide.yaml is reported as such (by buildGuide), not as stale runs. Runs ingest
+  // has just written or checked from these raw files are not stale: their files are not read again.
+  const stale = timed('compute.guide/stale-check', () =>
+    !ingestedNow && hasGuideYaml(id) ? staleRuns(id) : undefined,
+  );
   if (stale) return { diagnostics: [stale], cached: false, summary: 'failed', blocks: [], copies: [] };
   const { sources, diagnostics: readProblems } = timed('compute.guide/read', () => readGuideSources(id, []));
   const runTexts = timed('compute.guide/read', () => readRunTexts(id));
-  const ownBlocks = timed('compute.guide/own-blocks', () =>
-    runBlocksOfTexts(runTexts, copySettlementOf(id, sources.yaml?.text)),
-  );
+  // guide.yaml parsed once: for its copy settlement here, and by buildGuide.
+  const yamlSource = sources.yaml;
+  const parsedYaml = yamlSource && timed('compute.guide/yaml', () => parseYamlSource(yamlSource.text, yamlSource.file));
+  const settles = copySettlementOfData(id, parsedYaml?.data);
+  const ownBlocks = timed('compute.guide/own-blocks', () => settleBlocks(read ?? runBlocksOfTexts(runTexts), settles));
   const copies = timed('compute.guide/copies', () => copiesOf(id, ownBlocks, blocks));
   const keyStarted = phaseStart();
   const key = cacheKey('compute', [
@@ -66,7 +87,9 @@ function computeOneUntimed(id: string, blocks: BlockIndex): ComputedGuideJson {
   if (!entry) {
     const diagnostics: Diagnostic[] = [];
     const runs = timed('compute.guide/parse-runs', () => parseRuns(runTexts, diagnostics));
-    const result = timed('compute.guide/build', () => buildGuide({ ...sources, runs, blocks, today: today() }));
+    const result = timed('compute.guide/build', () =>
+      buildGuide({ ...sources, runs, blocks, today: today(), ...(parsedYaml ? { parsedYaml } : {}) }),
+    );
     appendAll(diagnostics, result.diagnostics);
     const guide = result.guide;
     entry = {

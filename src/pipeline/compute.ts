@@ -8,6 +8,7 @@ import {
   blockIndexFor,
   blockIndexOfDigests,
   blockProbe,
+  guidesMeetingOthers,
   meetsProbe,
   type BlockDigest,
   type BlockIndex,
@@ -27,7 +28,7 @@ import {
   syncDirectory,
 } from './fs-policy.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
-import { runBlocks } from './run-blocks.ts';
+import { guideCopySettlement, settleBlocks, unsettledRunBlocks } from './run-blocks.ts';
 import { defaultsPath } from './sources.ts';
 import { runOutputFiles, StampBook, stampsDigest, type RawAndRunStamps } from './stamps.ts';
 import { startGuideThreads } from './threads.ts';
@@ -95,24 +96,38 @@ async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | und
     stamps.set(id, stamped);
     const entry = book.unchanged(id, stamped.inputs, stamped.outputs);
     if (entry) unchanged.set(id, entry);
-    blocks.set(id, entry ? entry.blocks : timed('compute.block-digests', () => runBlocks(id)));
+    blocks.set(id, entry ? entry.blocks : timed('compute.block-digests', () => unsettledRunBlocks(id)));
   }
   const changed = timed('compute.copies-changed', () => copiesChanged(ids, unchanged, blocks, book.previousEntries()));
-  const guideBlocks = [...blocks].map(([id, own]) => ({ id, blocks: own }));
-  const index: BlockIndex = timed('compute.block-index', () =>
-    changed.length > ids.length * PROBED_SHARE
+  const indexOf = () => {
+    const guideBlocks = [...blocks].map(([id, own]) => ({ id, blocks: own }));
+    return changed.length > ids.length * PROBED_SHARE
       ? blockIndexOfDigests(guideBlocks)
       : blockIndexFor(
           guideBlocks,
           changed.flatMap((id) => blocks.get(id) ?? []),
-        ),
-  );
+        );
+  };
+  let index: BlockIndex = timed('compute.block-index', indexOf);
+  // The blocks read this run are not settled yet (their guide.yaml unread): where one meets another
+  // guide's block, its guide's acknowledgements are read and the index made again. An honest site has none.
+  const unsettled = [...guidesMeetingOthers(index)].filter((id) => !unchanged.has(id) && blocks.has(id));
+  if (unsettled.length > 0)
+    index = timed('compute.block-index', () => {
+      for (const id of unsettled) blocks.set(id, settleBlocks(blocks.get(id) ?? [], guideCopySettlement(id)));
+      return indexOf();
+    });
 
   const results = new Map<string, ComputedGuideJson>();
   if (changed.length > 0) {
-    const threads = startGuideThreads<ComputedGuideJson>('compute', changed, index);
+    // Each guide's blocks as read above, for the guide's own record: not read and digested again.
+    const own = Object.fromEntries(changed.map((id) => [id, blocks.get(id) ?? []]));
+    const ingestedNow = ingested !== undefined;
+    const threads = startGuideThreads<ComputedGuideJson>('compute', changed, { index, own, ingestedNow });
     const { computeOne } = await timedAsync('compute.load-code', () => import('./compute-one.ts'));
-    const done = await timedAsync('compute.threads', () => threads.run((id) => computeOne(id, index)));
+    const done = await timedAsync('compute.threads', () =>
+      threads.run((id) => computeOne(id, index, own[id], ingestedNow)),
+    );
     for (const { id, result } of done) results.set(id, result);
   }
 

@@ -1,7 +1,7 @@
 // A worker thread of threads.ts: loads the stage's modules only, takes guides from the
 // shared counter and runs the stage's function for each, posting every result back with its index.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { BlockIndex } from '../lib/compute/block-index.ts';
+import type { BlockDigest, BlockIndex } from '../lib/compute/block-index.ts';
 import { takeNext, type WorkerInput, type WorkerMessage } from './threads.ts';
 import { phasesWanted } from './phases.ts';
 import { phaseTotals } from '../lib/phase-times.ts';
@@ -14,7 +14,12 @@ async function stageFunction(): Promise<(id: string) => unknown> {
     return staging ? stager(staging) : ingestForSync;
   }
   const { computeOne } = await import('./compute-one.ts');
-  return (id) => computeOne(id, context as BlockIndex);
+  const { index, own, ingestedNow } = context as {
+    index: BlockIndex;
+    own: Record<string, BlockDigest[]>;
+    ingestedNow: boolean;
+  };
+  return (id) => computeOne(id, index, own[id], ingestedNow);
 }
 
 const run = await stageFunction();

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { hasErrors } from '../lib/diagnostics/diagnostics.ts';
 import { ingestGuide, runJson } from '../lib/ingest/ingest-guide.ts';
 import { rawSourcesManifest, readRawFiles } from './sources.ts';
-import { folderMaker, repoRoot } from './fs-policy.ts';
+import { countRead, folderMaker, repoRoot } from './fs-policy.ts';
 import { cacheKey, readCache, writeCache } from './cache.ts';
 import { timed } from '../lib/phase-times.ts';
 
@@ -46,6 +46,7 @@ function committedRuns(id: string, listed: readonly [string, string][]): Map<str
 
 /** A file's text, or undefined when it is not there (one call, not a lookup and then a read). */
 function readIfPresent(path: string): string | undefined {
+  countRead(path);
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {

@@ -7,7 +7,7 @@ import { GuideSchema } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
 import type { BlockIndex } from './block-index.ts';
 import type { Acknowledged } from './acknowledgements.ts';
-import { parseYamlSource } from '../guide-source/yaml-source.ts';
+import { parseYamlSource, type YamlSource } from '../guide-source/yaml-source.ts';
 import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
 import { bidiControls, confusableNames } from '../guide-source/untrusted-text.ts';
 import { isFuture } from '../dates.ts';
@@ -31,6 +31,8 @@ export type GuideSources = {
   today?: string;
   /** content/defaults.yaml (prices, the noise default); without it a guide has no cost and no noise default */
   defaults?: TextFile | undefined;
+  /** `yaml` as parseYamlSource read it, when the caller parsed it already (compute, for its copy settlement) */
+  parsedYaml?: YamlSource;
 };
 
 /** content/defaults.yaml parsed and validated, or its problems (reported at that file). */
@@ -69,7 +71,8 @@ export function buildGuide(sources: GuideSources): {
     return { diagnostics };
   }
   const yamlText = sources.yaml;
-  const yaml = timed('compute.guide/build/yaml', () => parseYamlSource(yamlText.text, yamlText.file));
+  const yaml =
+    sources.parsedYaml ?? timed('compute.guide/build/yaml', () => parseYamlSource(yamlText.text, yamlText.file));
   appendAll(diagnostics, yaml.diagnostics);
   if (yaml.diagnostics.length > 0) return { diagnostics };
   appendAll(diagnostics, confusableNames(yaml.data, sources.yaml.file, yaml.locateIn));
