@@ -16,6 +16,7 @@ import { measure, type Measured } from './process.ts';
 import { SEED, writeSyntheticSite } from './synthetic-site.ts';
 import { readPhaseLines, type PhaseTotals } from '../lib/phase-times.ts';
 import { breakdownLines, phaseRatios, type StageBreakdown } from '../lib/bench/breakdown.ts';
+import type { Growth as BudgetGrowth } from '../lib/bench/budgets.ts';
 
 export type BenchOptions = {
   guides: number;
@@ -322,8 +323,16 @@ export async function runBench(values: BenchOptions): Promise<void> {
         }
       : {}),
   };
+  const breakdown = Object.fromEntries(
+    breakdowns.map(({ stage, seconds, cpuSeconds, phases }) => [
+      stage,
+      { seconds: round3(seconds), cpu_seconds: round3(cpuSeconds), phases },
+    ]),
+  );
+  const grown = values.against ? growthFrom(values.against, figures, breakdowns) : undefined;
+  const growth = grown?.growth;
   const budgets = printReport({
-    figures,
+    figures: { ...figures, ...(growth ? { growth } : {}) },
     guides,
     rounds,
     pages: htmlFiles.length,
@@ -338,14 +347,8 @@ export async function runBench(values: BenchOptions): Promise<void> {
     mkdocsBuilds: mkdocsAvailable ? mkdocsBuilds : undefined,
     fullBuildSeconds,
   });
-  const breakdown = Object.fromEntries(
-    breakdowns.map(({ stage, seconds, cpuSeconds, phases }) => [
-      stage,
-      { seconds: round3(seconds), cpu_seconds: round3(cpuSeconds), phases },
-    ]),
-  );
   printBreakdown(breakdowns);
-  const growth = values.against ? printGrowth(values.against, figures, breakdowns) : undefined;
+  for (const line of grown?.lines ?? []) process.stdout.write(`${line}\n`);
   if (values.json)
     writeFileSync(
       values.json,
@@ -384,15 +387,15 @@ const GROWTH_FIGURES = [
   'heaviest_page_html_css_bytes',
 ] as const;
 
-type Growth = {
-  against: string;
-  guides: [number, number];
-  figures: Record<string, { small: number; large: number; ratio: number }>;
-  phases: Record<string, { small_cpu_ms: number; large_cpu_ms: number; ratio: number | null }>;
-};
+type Growth = BudgetGrowth & { against: string };
 
-/** Prints each figure's and each phase's growth from the run in `file`; returns it for the JSON. */
-function printGrowth(file: string, figures: Record<string, unknown>, breakdowns: readonly StageBreakdown[]): Growth {
+/** Each figure's and each phase's growth from the run in `file`, and the lines that print it. */
+function growthFrom(
+  file: string,
+  figures: Record<string, unknown>,
+  breakdowns: readonly StageBreakdown[],
+): { growth: Growth; lines: string[] } {
+  const lines: string[] = [];
   const small = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & {
     breakdown?: Record<string, { phases: PhaseTotals }>;
   };
@@ -403,8 +406,8 @@ function printGrowth(file: string, figures: Record<string, unknown>, breakdowns:
     phases: {},
   };
   const factor = growth.guides[1] / growth.guides[0];
-  process.stdout.write(
-    `growth from ${growth.guides[0]} to ${growth.guides[1]} guides (${factor.toFixed(1)}× the guides; ${file})\n`,
+  lines.push(
+    `growth from ${growth.guides[0]} to ${growth.guides[1]} guides (${factor.toFixed(1)}× the guides; ${file})`,
   );
   for (const name of GROWTH_FIGURES) {
     const before = small[name];
@@ -412,8 +415,8 @@ function printGrowth(file: string, figures: Record<string, unknown>, breakdowns:
     if (typeof before !== 'number' || typeof after !== 'number' || before <= 0) continue;
     const ratio = after / before;
     growth.figures[name] = { small: before, large: after, ratio: Math.round(ratio * 100) / 100 };
-    process.stdout.write(
-      `  ${name.padEnd(30)} ${String(before).padStart(10)} → ${String(after).padStart(10)}  ${ratio.toFixed(2)}×\n`,
+    lines.push(
+      `  ${name.padEnd(30)} ${String(before).padStart(10)} → ${String(after).padStart(10)}  ${ratio.toFixed(2)}×`,
     );
   }
   for (const { stage, phases } of breakdowns) {
@@ -427,12 +430,12 @@ function printGrowth(file: string, figures: Record<string, unknown>, breakdowns:
       };
       // A phase of a few milliseconds grows by noise: its ratio says nothing.
       if (largeMs < 50 && smallMs < 50) continue;
-      process.stdout.write(
-        `  ${phase.padEnd(60)} ${Math.round(smallMs).toLocaleString('en-US').padStart(8)} → ${Math.round(largeMs).toLocaleString('en-US').padStart(9)} CPU-ms  ${ratio === undefined ? 'new' : `${ratio.toFixed(2)}×`}\n`,
+      lines.push(
+        `  ${phase.padEnd(60)} ${Math.round(smallMs).toLocaleString('en-US').padStart(8)} → ${Math.round(largeMs).toLocaleString('en-US').padStart(9)} CPU-ms  ${ratio === undefined ? 'new' : `${ratio.toFixed(2)}×`}`,
       );
     }
   }
-  return growth;
+  return { growth, lines };
 }
 
 /**
