@@ -3,3 +3,6 @@
 import { sitePaths } from './lib/site-paths.ts';
 
 export const paths = sitePaths(import.meta.env.BASE_URL);
+
+/** The published data's links: paths under the base, absolute under PERFLAB_SITE when the site has one. */
+export const apiSite = { paths, site: import.meta.env.SITE as string | undefined };

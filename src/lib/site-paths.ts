@@ -29,6 +29,26 @@ export function siteUrl(site: string): URL {
   return url;
 }
 
+/** The published data's major version: a path segment, so a tool that reads v1 keeps reading v1 (src/lib/api/version.ts). */
+export const API_MAJOR = 1;
+
+/**
+ * A run id as a file name: `engine/vllm` stays a path, a block label's `#` (`cases/a#rate-10`)
+ * becomes `--` (`#` would end a URL's path). Two runs of a guide that come out alike are refused
+ * where the reports are listed (benchmarkReports, src/lib/api/benchmark-report.ts).
+ */
+export function runFile(runId: string): string {
+  return runId.replace('#', '--');
+}
+
+/**
+ * A path of the site as the public reads it: absolute under PERFLAB_SITE's origin when the site
+ * has one (llms.txt, the index), the path itself otherwise (a build without a URL, as tests make).
+ */
+export function publicUrl(site: string | undefined, path: string): string {
+  return site ? new URL(path, siteUrl(site).origin).href : path;
+}
+
 export type CompareKind = 'model' | 'hardware';
 
 /** Every path perflab links to, under the base path: the one place a link to a page or file is made. */
@@ -41,6 +61,19 @@ export type SitePaths = {
   methodology: (lang: Locale) => string;
   /** a guide's download, `data/<guide>.json` or `.csv` */
   download: (id: string, extension: 'json' | 'csv') => string;
+  /** the "Data and API" page, which documents the files below */
+  dataApi: (lang: Locale) => string;
+  /** the published data for programs (src/lib/api): `api/v1/…`, versioned by the contract's major version */
+  api: {
+    index: () => string;
+    guide: (id: string) => string;
+    /** a JSON Schema: `index` or `guide` */
+    schema: (name: 'index' | 'guide') => string;
+    /** one measured run as an llm-d Benchmark Report v0.2.1 */
+    benchmarkReport: (guideId: string, runId: string) => string;
+    llmsTxt: () => string;
+    llmsFullTxt: () => string;
+  };
   /** any other file of the site (`search-ui.css`, `pagefind/`) */
   file: (path: string) => string;
   /** a path the site links root-absolute (`/en/…` in prose), under the base; others unchanged */
@@ -59,6 +92,15 @@ export function sitePaths(base = '/'): SitePaths {
     compare: (lang, kind, slug) => at(`${lang}/compare/${kind}/${slug}/`),
     methodology: (lang) => at(`${lang}/methodology/`),
     download: (id, extension) => at(`data/${id}.${extension}`),
+    dataApi: (lang) => at(`${lang}/data-api/`),
+    api: {
+      index: () => at(`api/v${API_MAJOR}/index.json`),
+      guide: (id) => at(`api/v${API_MAJOR}/guides/${id}.json`),
+      schema: (name) => at(`api/v${API_MAJOR}/${name}.schema.json`),
+      benchmarkReport: (guideId, runId) => at(`api/v${API_MAJOR}/benchmark-reports/${guideId}/${runFile(runId)}.json`),
+      llmsTxt: () => at('llms.txt'),
+      llmsFullTxt: () => at('llms-full.txt'),
+    },
     file: at,
     rooted: (href) => (href.startsWith('/') && !href.startsWith('//') ? at(href) : href),
     inSite: (pathname) =>

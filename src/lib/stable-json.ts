@@ -6,6 +6,11 @@ export function stableJson(value: unknown): string {
   return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
 }
 
+/** stableJson without indentation, one line and a trailing newline: the published API files, read by programs. */
+export function stableCompactJson(value: unknown): string {
+  return `${JSON.stringify(sortKeys(value))}\n`;
+}
+
 /**
  * The value with every object's keys in sorted order and undefined fields dropped. A part already
  * in that shape is returned as it is, not copied, and nothing is allocated to find that out:

@@ -171,4 +171,37 @@ describe('PERFLAB_SITE below a path (a GitHub Pages project site)', () => {
     expect(sitemap).toContain(`<loc>${site}/zh/compare/model/glm-4.x/</loc>`);
     expect(sitemap).not.toMatch(/<loc>https:\/\/example\.github\.io\/(?!perflab\/)/);
   });
+
+  it('the published data links absolutely, below the path: llms.txt, the index, a guide’s JSON and its reports', () => {
+    const llms = read('llms.txt');
+    expect(llms).toContain(`(${site}/en/guides/glm-5.2/h200/)`);
+    expect(llms).toContain(`[JSON](${site}/api/v1/guides/glm-5.2/h200.json)`);
+    expect(llms).toContain(`${site}/api/v1/guide.schema.json`);
+    const urls = [...llms.matchAll(/https?:\/\/[^\s)]+/g)].map((m) => m[0]);
+    expect(urls.length).toBeGreaterThan(20);
+    for (const url of urls.filter((u) => u.startsWith('https://example.github.io/')))
+      expect(existsSync(join(out, url.slice(`${site}/`.length).replace(/\/$/, '/index.html'))), url).toBe(true);
+    const index = JSON.parse(read('api/v1/index.json')) as {
+      $schema: string;
+      guides: { id: string; urls: Record<string, string> }[];
+    };
+    expect(index.$schema).toBe(`${site}/api/v1/index.schema.json`);
+    const glm = index.guides.find((g) => g.id === 'glm-5.2/h200');
+    expect(glm?.urls).toEqual({
+      en: `${site}/en/guides/glm-5.2/h200/`,
+      zh: `${site}/zh/guides/glm-5.2/h200/`,
+      json: `${site}/api/v1/guides/glm-5.2/h200.json`,
+      csv: `${site}/data/glm-5.2/h200.csv`,
+    });
+    const guide = JSON.parse(read('api/v1/guides/glm-5.2/h200.json')) as {
+      $schema: string;
+      runs: Record<string, { benchmarkReport?: string }>;
+    };
+    expect(guide.$schema).toBe(`${site}/api/v1/guide.schema.json`);
+    expect(guide.runs['engine/vllm']?.benchmarkReport).toBe(
+      `${site}/api/v1/benchmark-reports/glm-5.2/h200/engine/vllm.json`,
+    );
+    expect(JSON.parse(read('api/v1/guide.schema.json'))).toMatchObject({ $id: `${site}/api/v1/guide.schema.json` });
+    expect(existsSync(join(out, 'api/v1/benchmark-reports/glm-5.2/h200/engine/vllm.json'))).toBe(true);
+  });
 });

@@ -55,8 +55,9 @@ export const RAW_INPUT_CODES = {
   // Which reader a raw file goes to.
   E_FORMAT_UNKNOWN: {
     severity: 'error',
-    meaning: 'no reader recognises the file',
-    hint: 'copy the tool output unedited, one tool per file (the formats perflab reads are in docs/formats.md)',
+    meaning:
+      'no reader claims the file: it is the output of a tool perflab recognises but does not read (named in the message), or of none it knows',
+    hint: 'docs/formats.md shows each format perflab reads, with an example, and the tools it recognises without reading',
   },
   E_FORMAT_AMBIGUOUS: {
     severity: 'error',

@@ -27,6 +27,9 @@ function isGsm8kLine(value: JsonValue): value is JsonObject & { task: string } {
   return isJsonObject(value) && typeof value.task === 'string' && isGsm8kTask(value.task);
 }
 
+/** The output this reader reads, as users know it: a refusal of a file no reader claims lists it. */
+export const knownAs = 'SGLang GSM8K result.jsonl';
+
 export function detect(text: string): boolean {
   if (!text.trimStart().startsWith('{') || !text.includes('"task"')) return false;
   const json = parseJsonDocuments(text);

@@ -29,6 +29,9 @@ const NUM_QUESTIONS_ARG = /^\s*Namespace\(.*\bnum_questions=(\d+)\b/;
 /** `--platinum` (GSM8K Platinum, 1209 questions) on the command line, or `platinum=True` in the dump. */
 const PLATINUM = /(?:^|\s)--platinum(?=\s|\\|$)|^\s*Namespace\(.*\bplatinum=True\b/;
 
+/** The output this reader reads, as users know it: a refusal of a file no reader claims lists it. */
+export const knownAs = 'SGLang GSM8K benchmark output (`Accuracy: …`)';
+
 export function detect(text: string): boolean {
   return /^Accuracy: \d/m.test(text);
 }

@@ -35,6 +35,9 @@ function isGpustackExport(value: JsonValue): boolean {
   return isJsonObject(value) && 'raw_metrics' in value && 'snapshot' in value;
 }
 
+/** The output this reader reads, as users know it: a refusal of a file no reader claims lists it. */
+export const knownAs = 'guidellm benchmarks.json, GPUStack benchmark-runner summary and GPUStack benchmark export';
+
 export function detect(text: string): boolean {
   // Most raw files are printed blocks: do not start a JSON parse (and its error) for those.
   if (!/^\s*[[{]/.test(text.replace(/^\uFEFF/, ''))) return false;

@@ -9,6 +9,7 @@ import * as sglangBenchServing from './sglang-bench-serving.ts';
 import * as sglangJsonl from './sglang-jsonl.ts';
 import * as vllmJson from './vllm-json.ts';
 import { parseJsonDocuments } from './json-text.ts';
+import { recogniseTool } from './recognised-tools.ts';
 import type { ParserModule, ParseResult } from './types.ts';
 import { timed } from '../phase-times.ts';
 
@@ -41,17 +42,7 @@ export function parseRawFile(text: string, options: { file: string }): ParseResu
   const [only] = candidates;
   if (candidates.length === 1 && only)
     return timed('ingest.guide/parse', () => only[1].parse(text, { file: options.file }));
-  if (candidates.length === 0) {
-    return failed(
-      unreadableCause(text, options.file) ??
-        errorAt('E_FORMAT_UNKNOWN', options.file, 'cannot tell which tool wrote this file', {
-          line: 1,
-          expected: `output of one of: ${Object.keys(PARSERS).join(', ')}`,
-          found: 'none of them',
-          hint: "keep the tool's output as it printed it (one tool per file); the formats perflab reads are in docs/formats.md",
-        }),
-    );
-  }
+  if (candidates.length === 0) return failed(unreadableCause(text, options.file) ?? unknownFormat(text, options.file));
   const names = candidates.map(([name]) => name);
   return failed(
     errorAt('E_FORMAT_AMBIGUOUS', options.file, `content matches several formats: ${names.join(', ')}`, {
@@ -60,6 +51,38 @@ export function parseRawFile(text: string, options: { file: string }): ParseResu
       found: names.join(' and '),
       hint: "keep one tool's output per file: split the file, one result per file",
     }),
+  );
+}
+
+/** What perflab reads, as users know each format: the `expected:` of a refusal. */
+const READ_FORMATS = Object.values(PARSERS)
+  .map((parser) => parser.knownAs)
+  .join('; ');
+
+/**
+ * A file no reader claims: named by the tool that wrote it when perflab recognises that tool
+ * (recognised-tools.ts), with what to do; otherwise said to be none of them, and nothing more:
+ * the file may be whole and unedited, it is just not a format perflab knows.
+ */
+function unknownFormat(text: string, file: string): Diagnostic {
+  const tool = recogniseTool(text);
+  if (tool)
+    return errorAt('E_FORMAT_UNKNOWN', file, `this is ${tool.what}, which perflab does not read`, {
+      line: 1,
+      expected: `one of: ${READ_FORMATS}`,
+      found: tool.what,
+      hint: tool.advice,
+    });
+  return errorAt(
+    'E_FORMAT_UNKNOWN',
+    file,
+    'no format perflab reads or recognises: it cannot tell which tool wrote this file',
+    {
+      line: 1,
+      expected: `one of: ${READ_FORMATS}`,
+      found: 'none of them',
+      hint: 'docs/formats.md shows each format perflab reads, with an example, and the tools it recognises without reading',
+    },
   );
 }
 

@@ -42,6 +42,9 @@ function isResultsFile(doc: JsonDocument): boolean {
   );
 }
 
+/** The output this reader reads, as users know it: a refusal of a file no reader claims lists it. */
+export const knownAs = 'lm-evaluation-harness results JSON';
+
 export function detect(text: string): boolean {
   if (!text.trimStart().startsWith('{') || !text.includes('"results"')) return false;
   const json = parseJsonDocuments(text);

@@ -28,6 +28,9 @@ function cells(text: string): Cell[] {
   return out;
 }
 
+/** The output this reader reads, as users know it: a refusal of a file no reader claims lists it. */
+export const knownAs = 'lm-evaluation-harness printed results table';
+
 export function detect(text: string): boolean {
   return sourceLines(text).some((l) => HEADER.test(l.text.trim()));
 }

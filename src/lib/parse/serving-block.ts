@@ -34,6 +34,10 @@ const GPUSTACK_RULE = /^-+Latency-+$/;
 const GPUSTACK_LABEL = /Latency\(s\):/;
 const NOT_AVAILABLE = /^n\/a$/i;
 
+/** The output this reader reads, as users know it: a refusal of a file no reader claims lists it. */
+export const knownAs =
+  "`vllm bench serve` (benchmark_serving.py) printed result block, and GPUStack's benchmark block rendered from guidellm";
+
 /** A vLLM-shaped block; SGLang's blocks share the header but print a `Backend:` line (sglang-bench-serving). */
 export function detect(text: string): boolean {
   const lines = sourceLines(text);

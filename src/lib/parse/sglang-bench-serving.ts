@@ -68,6 +68,9 @@ function blockBody(lines: readonly SourceLine[], block: BlockBounds, next: Block
   return lines.slice(block.bodyStart, block.close ?? next?.header ?? lines.length);
 }
 
+/** The output this reader reads, as users know it: a refusal of a file no reader claims lists it. */
+export const knownAs = 'SGLang `bench_serving` printed result block';
+
 export function detect(text: string): boolean {
   const lines = sourceLines(text);
   const blocks = findBlocks(lines);

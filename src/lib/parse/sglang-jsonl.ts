@@ -58,6 +58,9 @@ const NOT_METRICS = new Set([
 
 const DETECT_KEY = /"(total_output_tokens_retokenized|total_throughput)"\s*:/;
 
+/** The output this reader reads, as users know it: a refusal of a file no reader claims lists it. */
+export const knownAs = 'SGLang `bench_serving --output-file` JSONL';
+
 export function detect(text: string): boolean {
   return sourceLines(text).some((l) => l.text.trimStart().startsWith('{') && DETECT_KEY.test(l.text));
 }

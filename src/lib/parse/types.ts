@@ -20,9 +20,11 @@ export type ParseResult = { runs: ParsedRun[]; diagnostics: Diagnostic[] };
 
 /**
  * The shape of every parser module in src/lib/parse/<format>.ts: `detect` decides from the
- * content alone whether the file is this format; `parse` reads it.
+ * content alone whether the file is this format; `parse` reads it; `knownAs` names it for users.
  */
 export type ParserModule = {
+  /** the output it reads, as users know it ("SGLang `bench_serving` printed result block") */
+  knownAs: string;
   detect: (text: string) => boolean;
   parse: (text: string, options: ParseOptions) => ParseResult;
 };

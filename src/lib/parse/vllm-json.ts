@@ -99,6 +99,9 @@ const RATE_KEYS: [string, Rate][] = [
   ['total_token_throughput', 'total_token_throughput'],
 ];
 
+/** The output this reader reads, as users know it: a refusal of a file no reader claims lists it. */
+export const knownAs = '`vllm bench serve --save-result` JSON';
+
 export function detect(text: string): boolean {
   // Most raw files are printed blocks: do not start a JSON parse (and its error) for those.
   if (!/^\s*[[{]/.test(text.replace(/^\uFEFF/, ''))) return false;

@@ -39,6 +39,14 @@ export function commandWords(command: string): string[] {
     .map((word) => word.value);
 }
 
+/** The variables a command sets for its program (`export NAME=value` lines, `NAME=value` before it), as `NAME=value`, in order. */
+export function commandAssignments(command: string): string[] {
+  return parseShellCommand(command)
+    .lines.flatMap((line) => line.words)
+    .filter((word) => word.role === 'assignment')
+    .map((word) => word.value);
+}
+
 /** The words of backend parameters: each item is taken as written, a space between a flag and its value. */
 export function argsWords(args: readonly string[]): string[] {
   return args.flatMap((item) => item.trim().split(/\s+/).filter(Boolean));

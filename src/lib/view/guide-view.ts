@@ -43,7 +43,12 @@ export type GuideView = {
   optimizationSummary: OptimizationSummaryView;
   /** absent when the guide has neither other cases nor prose about them */
   otherCases?: OtherCasesView;
-  downloads: { heading: string; links: { href: string; text: string; filename: string }[] };
+  downloads: {
+    heading: string;
+    links: { href: string; text: string; filename: string }[];
+    /** the guide's JSON for programs (api/v1) and the page that documents it */
+    api: { href: string; text: string; docsHref: string; docsText: string };
+  };
   /** what the story checks found and the authors accepted: collapsed at the end, for reviewers */
   reviewNotes?: ReviewNotesView;
   /** YYYY-MM-DD when the guide's raw files last changed, from their git history */
@@ -105,6 +110,12 @@ export function guideView(
         { href: paths.download(guide.id, 'json'), text: tr('downloads.json'), filename: `${downloadName(guide)}.json` },
         { href: paths.download(guide.id, 'csv'), text: tr('downloads.csv'), filename: `${downloadName(guide)}.csv` },
       ],
+      api: {
+        href: paths.api.guide(guide.id),
+        text: tr('downloads.api'),
+        docsHref: paths.dataApi(lang),
+        docsText: tr('site.dataApi'),
+      },
     },
     ...(lastUpdated ? { lastUpdated } : {}),
   };

@@ -1,0 +1,10 @@
+import { API_MAJOR } from '../site-paths.ts';
+
+/**
+ * The version of the published data for programs (index, per-guide JSON, their schemas), as
+ * `<major>.<minor>.<patch>`. Within a major version fields are only added (a minor step), never
+ * renamed, removed or given another meaning; tests/unit/api-contract.test.ts holds every field
+ * path of the current files against tests/fixtures/api-contract/, so removing one fails there.
+ * A change that breaks a reader is a new major version, published beside the old one (`api/v2/`).
+ */
+export const API_VERSION = `${API_MAJOR}.0.0`;

@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import { llmsFullTxt } from '../lib/api/llms-txt.ts';
+import { apiSite } from '../site-paths.ts';
+
+/** Each guide's answer and recommended command in plain text (src/lib/api/llms-txt.ts). */
+export const GET: APIRoute = async () => {
+  const guides = (await getCollection('guides')).map((e) => ({
+    guide: e.data.guide,
+    title: e.data.prose.en.title,
+    prose: e.data.prose.en,
+  }));
+  return new Response(llmsFullTxt(guides, apiSite), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+};

@@ -1,0 +1,205 @@
+// The published data for programs in the built site (README, "Data and API"): the index, every
+// guide's JSON, their JSON Schemas, llms.txt and a Benchmark Report per measured run. Each file is
+// validated with Ajv against its schema: perflab's own (as published in dist/) and llm-d's
+// Benchmark Report v0.2.1 (tests/fixtures/llm-d-benchmark-report/). A file that breaks them fails
+// here; so does a planted violation, so the validators are known to bite.
+import { existsSync, globSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/guide-from-disk.ts';
+
+const dist = join(repoRoot, 'dist');
+const read = (path: string) => readFileSync(join(dist, path), 'utf8');
+const json = (path: string) => JSON.parse(read(path)) as Record<string, unknown>;
+const clone = <T>(value: T): T => structuredClone(value);
+
+const withFormats = <A extends Ajv>(ajv: A): A => {
+  (addFormats as unknown as (ajv: Ajv) => void)(ajv);
+  return ajv;
+};
+
+const perflab = withFormats(new Ajv2020({ allErrors: true, strict: true }));
+const guideSchema = json('api/v1/guide.schema.json');
+const indexSchema = json('api/v1/index.schema.json');
+const validGuide = perflab.compile(guideSchema);
+const validIndex = perflab.compile(indexSchema);
+
+const brSchemaFile = join(repoRoot, 'tests/fixtures/llm-d-benchmark-report/br_v0_2_1_json_schema.json');
+const brAjv = withFormats(new Ajv({ allErrors: true, strict: true }));
+// pydantic's `discriminator` (OpenAPI) and `ge` are annotations to a JSON Schema validator: see the fixture's README.
+brAjv.addVocabulary(['discriminator', 'ge']);
+const validReport = brAjv.compile(JSON.parse(readFileSync(brSchemaFile, 'utf8')) as object);
+
+const errors = (validate: ValidateFunction) =>
+  (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`).join('; ');
+
+const guideFiles = globSync('api/v1/guides/**/*.json', { cwd: dist }).sort();
+const reportFiles = globSync('api/v1/benchmark-reports/**/*.json', { cwd: dist }).sort();
+const computedGuides = globSync('**/*.json', { cwd: join(repoRoot, 'data/guides') }).sort();
+
+describe('the guide index', () => {
+  const index = json('api/v1/index.json');
+
+  it('validates against its published schema, which it names', () => {
+    expect(validIndex(index), errors(validIndex)).toBe(true);
+    expect(index['$schema']).toBe('/api/v1/index.schema.json');
+    expect(index['schemaVersion']).toMatch(/^1\.\d+\.\d+$/);
+  });
+
+  it('lists every guide once, with its page and JSON', () => {
+    const guides = index['guides'] as { id: string; urls: Record<string, string> }[];
+    expect(guides.map((g) => `${g.id}.json`)).toEqual(computedGuides);
+    for (const g of guides) {
+      expect(existsSync(join(dist, g.urls['en']!, 'index.html')), g.id).toBe(true);
+      expect(existsSync(join(dist, g.urls['zh']!, 'index.html')), g.id).toBe(true);
+      expect(existsSync(join(dist, g.urls['json']!)), g.id).toBe(true);
+    }
+  });
+
+  it('fails its schema when a planted value breaks it', () => {
+    const broken = clone(index) as { guides: { headline: { unit: string } }[] };
+    broken.guides[0]!.headline.unit = 'furlongs';
+    expect(validIndex(broken)).toBe(false);
+    const missing = clone(index) as { guides: Record<string, unknown>[] };
+    delete missing.guides[1]!['recommendation'];
+    expect(validIndex(missing)).toBe(false);
+  });
+});
+
+describe('every guide JSON', () => {
+  it('there is one per computed guide', () => {
+    expect(guideFiles).toEqual(computedGuides.map((file) => `api/v1/guides/${file}`));
+  });
+
+  it.each(guideFiles)('%s validates against the schema its $schema names', (file) => {
+    const guide = json(file);
+    expect(guide['$schema']).toBe('/api/v1/guide.schema.json');
+    expect(validGuide(guide), errors(validGuide)).toBe(true);
+  });
+
+  it('fails its schema when a planted value breaks it', () => {
+    const guide = json('api/v1/guides/glm-5.2/h200.json') as {
+      steps: { variants: { measurement?: { primary: { source: { line: unknown } } } }[] }[];
+    };
+    const broken = clone(guide);
+    broken.steps[0]!.variants[0]!.measurement!.primary.source.line = '11';
+    expect(validGuide(broken)).toBe(false);
+    expect(errors(validGuide)).toContain('/source/line must be integer');
+  });
+
+  it('GLM-5.2 / H200 gives the per-GPU throughput, the engine versions and each figure’s raw line', () => {
+    const guide = json('api/v1/guides/glm-5.2/h200.json') as {
+      engines: { id: string; version?: string }[];
+      headline: {
+        recommended: { perGpu: { value: number; unit: string }; primary: { value: number; source: unknown } };
+      };
+      recommendation: { argv: string[]; command: string };
+    };
+    expect(guide.engines).toEqual([
+      { id: 'vllm', name: 'vLLM', version: 'v0.24.0' },
+      { id: 'sglang', name: 'SGLang', version: 'v0.5.14' },
+    ]);
+    // 17525.76 tok/s on 8 GPUs, the recommended configuration's line 11 (kv-cache/fp8_e4m3.txt).
+    expect(guide.headline.recommended.primary.value).toBe(17525.76);
+    expect(guide.headline.recommended.primary.source).toEqual({
+      run: 'kv-cache/fp8_e4m3',
+      file: 'data/raw/glm-5.2/h200/kv-cache/fp8_e4m3.txt',
+      line: 11,
+    });
+    expect(guide.headline.recommended.perGpu).toEqual({ value: 2190.72, unit: 'tok/s' });
+    expect(
+      readFileSync(join(repoRoot, 'data/raw/glm-5.2/h200/kv-cache/fp8_e4m3.txt'), 'utf8').split('\n')[10],
+    ).toContain('17525.76');
+    expect(guide.recommendation.argv.slice(0, 3)).toEqual(['python3', '-m', 'sglang.launch_server']);
+    expect(guide.recommendation.argv).toContain('--kv-cache-dtype=fp8_e4m3');
+  });
+});
+
+describe('the Benchmark Report exports', () => {
+  it('the llm-d schema kept here is the one in ../shared, where that exists', () => {
+    const shared = join(repoRoot, '../shared/schemas/br_v0_2_1_json_schema.json');
+    if (existsSync(shared)) expect(readFileSync(brSchemaFile, 'utf8')).toBe(readFileSync(shared, 'utf8'));
+  });
+
+  it('there is one per serving-benchmark run a guide shows, linked from its JSON', () => {
+    const linked = guideFiles.flatMap((file) =>
+      Object.values((json(file) as { runs: Record<string, { benchmarkReport?: string }> }).runs).flatMap((run) =>
+        run.benchmarkReport ? [run.benchmarkReport.replace(/^\//, '')] : [],
+      ),
+    );
+    expect(linked.sort()).toEqual(reportFiles);
+    expect(reportFiles.length).toBeGreaterThan(300);
+  });
+
+  it.each(reportFiles)('%s validates against llm-d’s Benchmark Report v0.2.1 schema', (file) => {
+    const report = json(file);
+    expect(validReport(report), errors(validReport)).toBe(true);
+    expect(report['version']).toBe('0.2.1');
+  });
+
+  it('fails llm-d’s schema when a planted value breaks it', () => {
+    const report = json('api/v1/benchmark-reports/glm-5.2/h200/engine/vllm.json') as {
+      scenario: { stack: { standardized: { replicas: number } }[] };
+      results: { request_performance: { aggregate: { latency: { time_to_first_token: { units: string } } } } };
+    };
+    const replicas = clone(report);
+    replicas.scenario.stack[0]!.standardized.replicas = 0;
+    expect(validReport(replicas)).toBe(false);
+    const units = clone(report);
+    units.results.request_performance.aggregate.latency.time_to_first_token.units = 'milliseconds';
+    expect(validReport(units)).toBe(false);
+  });
+
+  it('GLM-5.2 / H200’s vLLM baseline: scenario, load and results as its raw block prints them', () => {
+    const report = json('api/v1/benchmark-reports/glm-5.2/h200/engine/vllm.json') as {
+      scenario: { stack: { standardized: Record<string, unknown> }[]; load: { standardized: Record<string, unknown> } };
+      results: { request_performance: { aggregate: Record<string, Record<string, unknown>> } };
+    };
+    const engine = report.scenario.stack[0]!.standardized;
+    expect(engine['tool']).toBe('vllm');
+    expect(engine['tool_version']).toBe('v0.24.0');
+    expect(engine['accelerator']).toEqual({ model: 'NVIDIA H200', count: 8, parallelism: { tp: 8 } });
+    const load = report.scenario.load.standardized;
+    expect(load['input_seq_len']).toEqual({ distribution: 'fixed', value: 8192 });
+    expect(load['output_seq_len']).toEqual({ distribution: 'fixed', value: 1024 });
+    const { latency, throughput } = report.results.request_performance.aggregate;
+    // Line 11: "Total Token throughput (tok/s): 5481.90"; line 13: "Mean Latency(s): 651.51".
+    expect(throughput!['total_token_rate']).toEqual({ units: 'tokens/s', mean: 5481.9 });
+    expect((latency!['request_latency'] as { mean: number; units: string }).mean).toBe(651510);
+    expect((latency!['request_latency'] as { units: string }).units).toBe('ms');
+    const raw = readFileSync(join(repoRoot, 'data/raw/glm-5.2/h200/engine/vllm.txt'), 'utf8').split('\n');
+    expect(raw[10]).toContain('5481.90');
+    expect(raw[12]).toContain('651.51');
+  });
+});
+
+describe('llms.txt', () => {
+  const text = read('llms.txt');
+
+  it('follows the convention: an H1, a blockquote summary, sections of links', () => {
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('# perflab');
+    expect(lines[2]).toMatch(/^> \S/);
+    expect(text).toMatch(/\n## Guides\n/);
+    expect(text).toContain('/api/v1/guide.schema.json');
+  });
+
+  it('has one line per guide, with its page and its JSON', () => {
+    for (const file of computedGuides) {
+      const id = file.replace(/\.json$/, '');
+      const line = text.split('\n').filter((l) => l.includes(`(/en/guides/${id}/)`));
+      expect(line, id).toHaveLength(1);
+      expect(line[0]).toContain(`[JSON](/api/v1/guides/${id}.json)`);
+      expect(line[0]).toContain(`[中文](/zh/guides/${id}/)`);
+    }
+  });
+
+  it('llms-full.txt gives each guide’s answer and command', () => {
+    const full = read('llms-full.txt');
+    expect(full).toContain('## GLM-5.2 Throughput Optimization on H200');
+    expect(full).toContain('--kv-cache-dtype=fp8_e4m3');
+  });
+});
