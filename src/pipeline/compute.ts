@@ -8,12 +8,12 @@ import {
   blockIndexFor,
   blockIndexOfDigests,
   blockProbe,
-  guidesMeetingOthers,
   meetsProbe,
   type BlockDigest,
   type BlockIndex,
 } from '../lib/compute/block-index.ts';
 import { contentHash } from '../lib/content-hash.ts';
+import { guidesMeetingOthers } from '../lib/compute/copy-settlement.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { markCacheUsed, pruneCache, recordComputedGuides } from './cache.ts';
 import type { ComputedGuideJson } from './compute-one.ts';

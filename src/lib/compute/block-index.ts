@@ -146,19 +146,6 @@ export function blockIndexOfDigests(guides: Iterable<{ id: string; blocks: reado
 }
 
 /**
- * The guides with a block under a digest or near key that a block of another guide is under too:
- * the only owners copyOf can ever return to another guide, so the only ones whose `settled` matters.
- */
-export function guidesMeetingOthers(index: BlockIndex): Set<string> {
-  const meeting = new Set<string>();
-  for (const owners of [...index.exact.values(), ...index.near.values()]) {
-    const first = owners[0]?.guide;
-    if (owners.some((owner) => owner.guide !== first)) for (const owner of owners) meeting.add(owner.guide);
-  }
-  return meeting;
-}
-
-/**
  * What lookups of some blocks can meet: their digests, near keys and number tokens. A block of
  * another guide meets them when it has one of the digests or one of the near keys; one that shares
  * no single token with them cannot share a near key (every key holds a token), so most blocks are
