@@ -9,7 +9,9 @@ import { guideCopySettlement } from './run-blocks.ts';
 import { renameConflicts, type RenamedGuide } from '../lib/compute/renames.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';
 import { today } from './clock.ts';
-import { folderProblems, guidesRoot, listGuideDirs, listingsOnce, rawRoot } from './fs-policy.ts';
+import { errorAt } from '../lib/diagnostics/diagnostics.ts';
+import { folder, folderProblems, guidesRoot, listGuideDirs, listingsOnce, rawRoot } from './fs-policy.ts';
+import { trackedBelow } from './tracked-files.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
 
 /** Checks every guide; true when no problem is an error. */
@@ -24,6 +26,15 @@ function checkGuides(): boolean {
   /** plausibility warnings a guide acknowledges: one summary line, not a block each */
   const acknowledged = new Set<string>();
   const key = (d: Diagnostic) => `${d.file}:${d.line ?? ''}:${d.code}`;
+  // run-plan reads its run state from data/.record-logs: a committed one could name any process.
+  for (const path of trackedBelow(folder('recordLogs')))
+    diagnostics.push(
+      errorAt('E_TRACKED_RUN_STATE', path, `${path} is tracked by git: data/.record-logs is never committed`, {
+        line: 1,
+        expected: 'no tracked file under data/.record-logs (it is in .gitignore)',
+        found: path,
+      }),
+    );
   let guides = 0;
   const renamed: RenamedGuide[] = [];
   const guideIds = new Set(listGuideDirs(guidesRoot));

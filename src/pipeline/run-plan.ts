@@ -9,11 +9,11 @@ import { reportDiagnostics } from './report.ts';
 import { validateJson } from '../lib/diagnostics/validate.ts';
 import { runnable, serverGroups, useText, variantPath, type Measurement } from '../lib/plan/plan.ts';
 import { elapsedText, RunStateSchema, summaryText, type RunState, type RunTally } from '../lib/record/run-state.ts';
-import { programName } from '../lib/serving/shell-words.ts';
 import { folder, linkOnTheWay, readText, replaceOwned, repoPath, writeOwned } from './fs-policy.ts';
 import { measurementState, planWithState } from './plan.ts';
 import { recordMeasurement } from './record.ts';
-import { listening, sameServer, startServer, stopServer, waitHealthy } from './server-process.ts';
+import { identityOf, listening, refusal, startServer, type Kill, stopServer, waitHealthy } from './server-process.ts';
+import { trackedBelow } from './tracked-files.ts';
 
 export type RunPlanOptions = {
   guide: string;
@@ -21,6 +21,8 @@ export type RunPlanOptions = {
   /** how long a server may take to become healthy, in seconds */
   healthTimeout: number;
   abort: AbortSignal;
+  /** what sends signals (process.kill; tests give a stub) */
+  kill?: Kill | undefined;
 };
 
 const say = (line: string) => process.stderr.write(`run-plan: ${line}\n`);
@@ -40,10 +42,21 @@ export async function runPlan(options: RunPlanOptions): Promise<number> {
     say(`${repoPath(linked.path)} ${linked.reason}: nothing run`);
     return 2;
   }
+  // What run-plan keeps between runs is this machine's, never a pull request's: a committed file
+  // there could name any process for it to stop.
+  const tracked = trackedBelow(owner);
+  if (tracked.length > 0) {
+    say(
+      `${tracked[0] ?? ''}${tracked.length > 1 ? ` and ${tracked.length - 1} other file(s)` : ''} in ${repoPath(owner)} are tracked by git: run state is never read from a committed file; nothing run (git rm -r --cached ${repoPath(owner)})`,
+    );
+    return 2;
+  }
   const statePath = join(dir, 'run-state.json');
   const read = existsSync(statePath)
     ? validateJson(RunStateSchema, readText(statePath), repoPath(statePath))
     : undefined;
+  if (read && !read.ok)
+    say(`${repoPath(statePath)} is not a run state this perflab writes: not read, and no process is stopped`);
   const state: RunState = read?.ok
     ? read.data
     : { guide: options.guide, began: new Date().toISOString(), server: null, failed: {} };
@@ -52,9 +65,15 @@ export async function runPlan(options: RunPlanOptions): Promise<number> {
     writeOwned(temp, owner, `${JSON.stringify(state, null, 2)}\n`);
     replaceOwned(temp, owner, statePath, owner);
   };
-  if (state.server && sameServer(state.server.pid, state.server.program)) {
-    say(`stopping the server the last run left running (pid ${state.server.pid}): ${state.server.command}`);
-    await stopServer(state.server);
+  if (state.server) {
+    const { identity, command } = state.server;
+    const left = { pid: identity.pid, identity };
+    const refused = refusal(left);
+    if (refused === undefined) {
+      say(`stopping the server the last run left running (pid ${identity.pid}): ${command}`);
+      const notStopped = await stopServer(left, { kill: options.kill });
+      if (notStopped !== undefined) say(`the server the last run left running was not stopped: ${notStopped}`);
+    } else say(`the server the last run started is not running (${refused}): nothing stopped`);
   }
   state.server = null;
   save();
@@ -107,16 +126,31 @@ export async function runPlan(options: RunPlanOptions): Promise<number> {
     }
     const logPath = join(dir, 'servers', `${stamp()}-${server.engine}.log`);
     say(`${where}: starting ${server.text} (log: ${repoPath(logPath)})`);
-    const started = startServer(server, logPath, owner);
+    const started = await startServer(server, logPath, owner);
     if (typeof started === 'string') {
-      for (const m of todo) fail(m, started);
+      // No process: nothing to wait for and nothing to stop.
+      say(`${where}: ${started}`);
+      for (const m of todo) {
+        progress(m, `failed: the server ${started}`);
+        fail(m, `the server ${started}`, repoPath(logPath));
+      }
       continue;
     }
-    const program = programName(server.words[0] ?? '');
-    state.server = { pid: started.pid, program, command: server.text };
+    // Where /proc cannot say who it is, a run after a crash cannot tell it from another process: not kept.
+    state.server = started.identity ? { identity: started.identity, command: server.text } : null;
     save();
     const health = await waitHealthy(server, started, options.healthTimeout, options.abort);
-    if (health === 'healthy') say(`${where}: healthy after ${elapsedText(Date.now() - began)} of the run`);
+    if (health === 'healthy') {
+      say(`${where}: healthy after ${elapsedText(Date.now() - began)} of the run`);
+      // A launcher that execs the engine (a shell or conda shim) runs another program by now: the
+      // same process (pid, start time), whose program is the engine's. Kept as it is now.
+      const now = identityOf(started.pid);
+      if (now && started.identity && now.startTime === started.identity.startTime && refusal(started) === undefined) {
+        started.identity = now;
+        state.server = { identity: now, command: server.text };
+        save();
+      }
+    }
     for (const m of todo) {
       if (health !== 'healthy' || options.abort.aborted) {
         if (health === 'interrupted' || options.abort.aborted) interrupted = true;
@@ -150,7 +184,8 @@ export async function runPlan(options: RunPlanOptions): Promise<number> {
       else fail(m, outcome.message, outcome.log);
     }
     say(`${where}: stopping`);
-    await stopServer(started);
+    const notStopped = await stopServer(started, { kill: options.kill });
+    if (notStopped !== undefined) say(`${where}: not stopped: ${notStopped}`);
     state.server = null;
     save();
   }

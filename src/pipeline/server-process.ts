@@ -1,14 +1,28 @@
 // A serving engine run-plan starts: its own process group (engines start worker processes), its
-// output in a log, healthy when GET /health answers 200, stopped with its whole group.
+// output in a log, healthy when GET /health answers 200, stopped with its whole group. Only a
+// process run-plan started is ever signalled: the child it holds, or the one a run state names
+// when /proc says it is that same process (src/lib/record/process-identity.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { PlannedServer } from '../lib/plan/serving.ts';
+import {
+  readProcStat,
+  sameProcess,
+  signallablePid,
+  type ProcessIdentity,
+  type ProcStat,
+} from '../lib/record/process-identity.ts';
 import { openOwnedLog } from './fs-policy.ts';
+
+/** What sends a signal: process.kill, which tests stub so that no signal is ever sent for real. */
+export type Kill = (pid: number, signal?: NodeJS.Signals | 0) => boolean;
 
 export type StartedServer = {
   child: ChildProcess;
   pid: number;
+  /** what /proc said of it right after it started (undefined where there is no /proc) */
+  identity: ProcessIdentity | undefined;
   /** set when the process has exited: its code or signal */
   exited: () => string | undefined;
 };
@@ -27,14 +41,75 @@ export function listening(host: string, port: number): Promise<boolean> {
   });
 }
 
-/** Starts the server in a process group of its own, its output appended to `logPath` (inside `logOwner`). */
-export function startServer(server: PlannedServer, logPath: string, logOwner: string): StartedServer | string {
+const readOr = <T>(read: () => T): T | undefined => {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+};
+
+/** What /proc says of `pid` now: the boot, its stat line and the file it runs; each undefined when unreadable. */
+export function procNow(pid: number): { bootId?: string; stat?: ProcStat; executable?: string } {
+  if (!signallablePid(pid)) return {};
+  const bootId = readOr(() => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim());
+  const stat = readOr(() => readProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')));
+  const executable = readOr(() => readlinkSync(`/proc/${pid}/exe`));
+  return {
+    ...(bootId ? { bootId } : {}),
+    ...(stat ? { stat } : {}),
+    ...(executable ? { executable } : {}),
+  };
+}
+
+/** The identity of a process perflab just started, or undefined where /proc cannot tell it. */
+export function identityOf(pid: number): ProcessIdentity | undefined {
+  const now = procNow(pid);
+  if (!now.bootId || !now.stat || !now.executable || now.stat.pid !== pid) return undefined;
+  return { pid, startTime: now.stat.startTime, bootId: now.bootId, executable: now.executable };
+}
+
+/** Whether `saved` names a process alive now: the same boot, pid, start time and program. */
+export function isSameProcess(saved: ProcessIdentity): boolean {
+  return sameProcess(saved, procNow(saved.pid));
+}
+
+/**
+ * Starts the server in a process group of its own, its output appended to `logPath` (inside
+ * `logOwner`). Resolves once the program runs, or with why it could not start (not installed, not
+ * executable): then there is no process, and nothing to stop.
+ */
+export async function startServer(
+  server: PlannedServer,
+  logPath: string,
+  logOwner: string,
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<StartedServer | string> {
   const [program, ...args] = server.words;
   if (program === undefined) return 'the serving command is empty';
-  const log = openOwnedLog(logPath, logOwner);
+  const opened = openOwnedLog(logPath, logOwner);
+  let open = true;
+  const log = {
+    write: (chunk: string | Uint8Array) => {
+      if (open) opened.write(chunk);
+    },
+    // once: when the program could not start, Node may still say 'close' after 'error'
+    close: () => {
+      if (open) opened.close();
+      open = false;
+    },
+  };
   log.write(`# ${server.text}\n`);
-  const env = { ...process.env, ...Object.fromEntries(server.environment.map((e) => [e.name, e.value])) };
-  const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const env = options.env ?? {
+    ...process.env,
+    ...Object.fromEntries(server.environment.map((e) => [e.name, e.value])),
+  };
+  const child = spawn(program, args, {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   let exit: string | undefined;
   const write = (chunk: Buffer) => {
     try {
@@ -45,14 +120,32 @@ export function startServer(server: PlannedServer, logPath: string, logOwner: st
   };
   child.stdout?.on('data', write);
   child.stderr?.on('data', write);
-  child.once('error', (error) => {
-    exit = `could not start: ${(error as NodeJS.ErrnoException).code ?? error.message}`;
-  });
   child.once('exit', (code, signal) => {
     exit ??= signal ? `was killed by ${signal}` : `exited with ${code ?? 'nothing'}`;
   });
   child.once('close', () => log.close());
-  return { child, pid: child.pid ?? -1, exited: () => exit };
+  // Node says 'spawn' once the program runs, 'error' when it could not be started at all.
+  const startedOrNot = await new Promise<Error | undefined>((done) => {
+    child.once('spawn', () => done(undefined));
+    child.once('error', (error) => done(error));
+  });
+  const pid = child.pid;
+  if (startedOrNot || pid === undefined || !signallablePid(pid)) {
+    const code = (startedOrNot as NodeJS.ErrnoException | undefined)?.code;
+    const why =
+      code === 'ENOENT'
+        ? `${program} is not installed (not found on PATH)`
+        : code === 'EACCES'
+          ? `${program} is not executable`
+          : (code ?? startedOrNot?.message ?? 'no process');
+    log.write(`# could not start: ${why}\n`);
+    log.close();
+    return `could not start: ${why}`;
+  }
+  child.on('error', () => {
+    // after the start: a failed kill of an exited child; nothing to do
+  });
+  return { child, pid, identity: identityOf(pid), exited: () => exit };
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -81,41 +174,62 @@ export async function waitHealthy(
   return `the server was not healthy after ${timeoutSeconds} s (GET ${url})`;
 }
 
-/** Stops the server's whole process group: SIGTERM, then SIGKILL after `graceMs`. */
-export async function stopServer(started: { pid: number }, graceMs = 30_000): Promise<void> {
-  const signalGroup = (signal: NodeJS.Signals) => {
+/**
+ * What run-plan may stop: a child it started and holds (its group is its pid: detached), or a
+ * process a run state names whose identity /proc confirms. Nothing else reaches a signal.
+ */
+export type OwnServer = { pid: number; child: ChildProcess } | { pid: number; identity: ProcessIdentity };
+
+/** Why `target` may not be signalled, or undefined when it is a process perflab started and it is still that process. */
+export function refusal(target: OwnServer): string | undefined {
+  if (!signallablePid(target.pid)) return `pid ${target.pid} is not a process perflab started`;
+  if ('child' in target) {
+    // The pid Node gave for the child it spawned; it stays ours until Node has reaped it.
+    if (target.child.pid !== target.pid) return `pid ${target.pid} is not the process perflab started`;
+    return undefined;
+  }
+  if (target.identity.pid !== target.pid) return `pid ${target.pid} is not the process the run state names`;
+  return isSameProcess(target.identity)
+    ? undefined
+    : `pid ${target.pid} is not the server the last run started (another start time, boot or program, or gone)`;
+}
+
+/**
+ * Stops a server perflab started, with its whole process group: SIGTERM, then SIGKILL after
+ * `graceMs`. The target is confirmed first (refusal); once it is, its group id cannot name another
+ * group while any process of it lives (Linux frees a pid only when no process uses it as a group
+ * id), so the group is signalled until it is gone. Returns why it was not stopped, if it was not.
+ */
+export async function stopServer(
+  target: OwnServer,
+  options: { graceMs?: number; kill?: Kill | undefined } = {},
+): Promise<string | undefined> {
+  const refused = refusal(target);
+  if (refused !== undefined) return refused;
+  const kill = options.kill ?? process.kill.bind(process);
+  const group = -target.pid;
+  const alive = () => {
     try {
-      process.kill(-started.pid, signal);
+      kill(group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      kill(group, name);
     } catch {
       // already gone
     }
   };
-  signalGroup('SIGTERM');
-  const until = Date.now() + graceMs;
-  while (Date.now() < until && groupAlive(started.pid)) await sleep(100);
-  if (groupAlive(started.pid)) signalGroup('SIGKILL');
-  while (groupAlive(started.pid)) await sleep(50);
-}
-
-/** Whether any process of the group is still there. */
-export function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether `pid` is still the server a run left: alive, and running that program (not a reused pid). */
-export function sameServer(pid: number, program: string): boolean {
-  const cmdline = `/proc/${pid}/cmdline`;
-  if (!existsSync(cmdline)) return groupAlive(pid);
-  try {
-    return readFileSync(cmdline, 'utf8')
-      .split('\0')
-      .some((word) => word.endsWith(program));
-  } catch {
-    return false;
-  }
+  signal('SIGTERM');
+  const until = Date.now() + (options.graceMs ?? 30_000);
+  while (Date.now() < until && alive()) await sleep(100);
+  if (!alive()) return undefined;
+  signal('SIGKILL');
+  // A process in the kernel (a GPU driver call) dies when it returns from it: wait, but not forever.
+  const killedBy = Date.now() + 60_000;
+  while (Date.now() < killedBy && alive()) await sleep(50);
+  return alive() ? `process group ${target.pid} is still there 60 s after SIGKILL` : undefined;
 }

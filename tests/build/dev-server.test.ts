@@ -61,7 +61,9 @@ beforeAll(async () => {
   expect(showsNumber(await pageShows('5481.90'), '5481.90'), output).toBe(true);
   // A clean start names no guide: the warnings guide.yaml acknowledges are compute's to judge.
   expect(output, output).toMatch(/\d+ guide\(s\) up to date; edits are ingested and computed as you save/);
-  expect(output).not.toMatch(/W_MEAN_ABOVE_PERCENTILE|W_PEAK_BELOW_MEAN|W_BEYOND_PHYSICAL/);
+  expect(output).not.toMatch(
+    /W_MEAN_ABOVE_PERCENTILE|W_PEAK_BELOW_MEAN|W_RATE_RATIO|W_LATENCY_BEYOND_WINDOW|W_CONCURRENCY_BEYOND_WINDOW/,
+  );
 }, 90_000);
 
 afterAll(async () => {

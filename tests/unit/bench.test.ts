@@ -17,7 +17,8 @@ describe('synthetic raw logs', () => {
   it('scale throughputs down and durations and latencies up together, keeping each number’s decimals', () => {
     const text = perturbResultText(seedRaw('engine/vllm.txt'), 1.05);
     expect(text).toContain('Benchmark duration (s):                  1769.00'); // 1684.76 × 1.05
-    expect(text).toContain('Total Token throughput (tok/s):          5220.86'); // 5481.90 / 1.05
+    // GPUStack's Total TPS follows its Output TPS (608.31 / 1.05 = 579.34) × (8204000 + 1024000) / 1024000
+    expect(text).toContain('Total Token throughput (tok/s):          5220.85');
     expect(text).toContain('Successful requests:                     1000');
     expect(text).toContain('Mean TTFT (ms):                          621931.32'); // 592315.54 × 1.05
     expect(text).toContain('Maximum request concurrency:             512');

@@ -152,7 +152,7 @@ describe('a FILL-IN acknowledgement of a block of a log', () => {
 `;
     const [decision] = draftDecisions(
       'tiny/h100',
-      { guideYaml, ties: [], raw: new Map(), setupDecisions: [] },
+      { guideYaml, ties: [], raw: new Map(), setupDecisions: [], imagesLeftOut: [] },
       new Map(),
     );
     expect(decision).toBe(

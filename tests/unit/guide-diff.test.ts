@@ -22,10 +22,18 @@ function withRawEdit(
 ): ComputedGuide {
   const edited = ingestFromDisk(id).runs.map((run) => {
     if (!run.source.file.endsWith(file)) return run;
+    // A GPUStack block's Total TPS follows its Output TPS (guidellm's means share their token
+    // events: plausibility-totals.ts), so a replaced result moves both by the same factor.
+    const total = run.metrics.total_token_throughput;
+    const factor = total?.printed === from ? Number(to) / total.value : undefined;
     const metrics = Object.fromEntries(
       metricEntries(run.metrics).map(([k, v]) => [
         k,
-        v.printed === from ? { ...v, printed: to, value: Number(to) } : v,
+        v.printed === from
+          ? { ...v, printed: to, value: Number(to) }
+          : factor !== undefined && k === 'output_token_throughput'
+            ? { ...v, printed: (v.value * factor).toFixed(2), value: Number((v.value * factor).toFixed(2)) }
+            : v,
       ]),
     );
     return { ...run, metrics, raw: run.raw.replace(from, to) };
@@ -154,9 +162,9 @@ describe('guidesDiff', () => {
   it('a recommended command of 300,000 lines (which check refuses) is reported line by line, without a stack overflow', () => {
     const lines = Array.from({ length: 300_000 }, (_, i) => `  --flag-${i} ${i} \\`);
     const huge = { ...current, recommended: { ...current.recommended, command: lines.join('\n') } };
-    const started = performance.now();
+    // No clock here (timings belong to the bench): a diff quadratic in the lines would compare
+    // 9 × 10^10 pairs and outlast the test's timeout by hours, so finishing at all is the check.
     const report = guidesDiff(new Map([[id, current]]), new Map([[id, huge]]), 'main');
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(report).toContain('- **Recommended command changed:**');
     expect(report).toContain('  +   --flag-299999 299999 \\\n  ```');
     expect(report.split('\n').filter((line) => line.startsWith('  + '))).toHaveLength(300_000);

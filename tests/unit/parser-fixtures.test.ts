@@ -101,6 +101,16 @@ for (const format of parserDirs) {
               expect(metric.value, key).toBe(parts.reduce((sum, p) => sum + Number(p![2]), 0));
               continue;
             }
+            if (metric.derived?.formula === 'run-end-minus-start') {
+              // The scheduler's start and end times (not metrics): end − start, each on its own line.
+              const times = metric.derived.lines.map((n) => /"(start|end)_time":\s*([\d.]+)/.exec(lines[n - 1]!.text));
+              expect(
+                times.map((t) => t?.[1]),
+                key,
+              ).toEqual(['start', 'end']);
+              expect(metric.value, key).toBeCloseTo(Number(times[1]![2]) - Number(times[0]![2]), 6);
+              continue;
+            }
             if (metric.derived) {
               const inputs = DERIVED_INPUTS[metric.derived.formula];
               expect(inputs, `no rule for ${metric.derived.formula}`).toBeDefined();

@@ -1,7 +1,11 @@
-// plausibility-latency.ts: what a block's latencies must agree with, from its own lines: no request
-// outlasts the benchmark, Little's law against the concurrency the block prints, and means that
-// non-negative samples can have beside their median.
+// plausibility-latency.ts: what a block's latencies must agree with, from its own lines and its
+// tool's definitions: no request outlasts the time the tool defines all of them to lie in, Little's
+// law against the concurrency the block prints, and means that non-negative samples can have beside
+// their median. An error where the definition makes the relation exact, a warning where it does not.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as guidellmJson from '../../src/lib/parse/guidellm-json.ts';
 import { checkRunPlausibility } from '../../src/lib/ingest/plausibility.ts';
 import type { MetricKey, Unit } from '../../src/lib/schema/metric.ts';
 import type { FormatId, MetricValue, Run } from '../../src/lib/schema/run.ts';
@@ -22,9 +26,9 @@ function block(format: FormatId, lines: Line[]): Run {
     source: { blockIndex: 0, blockLabel: null, endLine: lines.length + 1, file: 'run.txt', format, startLine: 1 },
   };
 }
-const report = (run: Run) =>
+const report = (run: Run, severity: 'error' | 'warning' = 'error') =>
   checkRunPlausibility(run)
-    .filter((d) => d.severity === 'error')
+    .filter((d) => d.severity === severity)
     .map((d) => `${d.line}: ${d.code}: ${d.message}`);
 
 const sglang = (concurrency: string, e2e: string): Line[] => [
@@ -58,17 +62,52 @@ describe("Little's law", () => {
     ]);
   });
 
-  it("a GPUStack block's latency printed in seconds, against its peak of concurrent requests", () => {
+  it("a GPUStack block: guidellm's duration is its window, so its peak bounds the requests in flight as a warning", () => {
     const lines = (latency: string): Line[] => [
       ['requests_successful', '1000', 'count'],
       ['duration', '1425.58', 's'],
       ['peak_concurrent_requests', '512.00', 'count'],
       ['e2e_latency.mean', latency, 'ms', 's'],
     ];
-    expect(report(block('gpustack-block', lines('553.77')))).toEqual([]);
-    expect(report(block('gpustack-block', lines('800.00')))).toEqual([
-      '5: E_INCONSISTENT_CONCURRENCY: 1000 requests / 1425.58 s × mean latency 800.000 s = 561.18 requests in flight on average, more than the peak of concurrent requests (512.00)',
+    expect(checkRunPlausibility(block('gpustack-block', lines('553.77')))).toEqual([]);
+    expect(report(block('gpustack-block', lines('800.00')))).toEqual([]);
+    expect(report(block('gpustack-block', lines('800.00')), 'warning')).toEqual([
+      "5: W_CONCURRENCY_BEYOND_WINDOW: 1000 requests / 1425.58 s × mean latency 800.000 s = 561.18 requests in flight on average, more than the peak of concurrent requests (512.00): guidellm's duration is its measured window, and the requests it counts may reach into the warm-up and cool-down around it",
     ]);
+  });
+});
+
+describe("guidellm's report: the requests it counts lie in its whole run, not in its measured window", () => {
+  // The real synchronous run of issue 33 (tests/fixtures/guidellm-json/synchronous-warmup-cooldown):
+  // 25 requests × 30.64 s = 766.1 s at one at a time, in a 720 s window with 90 s of warm-up and
+  // cool-down around it.
+  const dir = join(import.meta.dirname, '../fixtures/guidellm-json/synchronous-warmup-cooldown');
+  const text = readFileSync(join(dir, 'input.json'), 'utf8');
+  const [run] = guidellmJson.parse(text, { file: 'benchmarks.json' }).runs;
+  const real = { ...run!, id: 'synchronous' };
+
+  it('is no error: 766.1 s of requests fit the 928.33 s run at one at a time', () => {
+    expect(real.metrics.duration?.value).toBe(720);
+    expect(real.metrics.run_duration?.value).toBeCloseTo(928.33, 2);
+    expect(checkRunPlausibility(real)).toEqual([]);
+  });
+
+  it('a run said to be shorter than its requests is refused: Little’s law and the latencies against it', () => {
+    const metrics = { ...real.metrics, run_duration: { ...real.metrics.run_duration!, value: 700 } };
+    expect(report({ ...real, metrics }).map((line) => line.replace(/:.*?: /, ': '))).toEqual([
+      expect.stringMatching(
+        /^179: 25 requests \/ .* = 1\.09 requests in flight on average, more than the maximum request concurrency \(1\)$/,
+      ),
+    ]);
+    const short = { ...real.metrics, run_duration: { ...real.metrics.run_duration!, value: 30 } };
+    expect(
+      report({ ...real, metrics: short }).filter((l) => l.includes('E_LATENCY_BEYOND_DURATION')).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('the window alone (duration) bounds nothing: no error however far the requests reach past it', () => {
+    const metrics = { ...real.metrics, duration: { ...real.metrics.duration!, value: 10, printed: '10.0' } };
+    expect(report({ ...real, metrics }).filter((l) => /LATENCY|CONCURRENCY/.test(l))).toEqual([]);
   });
 });
 
@@ -80,7 +119,28 @@ describe('no request outlasts the benchmark', () => {
       ['e2e_latency.p99', '61500.00', 'ms'],
     ]);
     expect(report(run)).toEqual([
-      '4: E_LATENCY_BEYOND_DURATION: e2e_latency.p99 61500.00 ms is longer than the whole benchmark (duration 60.00 s)',
+      '4: E_LATENCY_BEYOND_DURATION: e2e_latency.p99 61500.00 ms is longer than the benchmark duration (60.00 s)',
+    ]);
+  });
+
+  it('with no slack beyond the printed rounding: vLLM times the duration and the latencies on one clock', () => {
+    const p99 = (printed: string) =>
+      block('vllm-bench-serve', [
+        ['duration', '60.00', 's'],
+        ['e2e_latency.p99', printed, 'ms'],
+      ]);
+    expect(report(p99('60005.00'))).toEqual([]); // 60.00 s printed stands for up to 60.005 s
+    expect(report(p99('60010.00'))).toHaveLength(1);
+  });
+
+  it("a GPUStack block's latency beyond guidellm's window is a warning: the run may have had a warm-up", () => {
+    const run = block('gpustack-block', [
+      ['duration', '60.00', 's'],
+      ['e2e_latency.p99', '61.50', 'ms', 's'],
+    ]);
+    expect(report(run)).toEqual([]);
+    expect(report(run, 'warning')).toEqual([
+      "3: W_LATENCY_BEYOND_WINDOW: e2e_latency.p99 61.50 s is longer than the benchmark duration (60.00 s): guidellm's duration is its measured window, without warm-up and cool-down, and a request it counts may have begun in the warm-up",
     ]);
   });
 });

@@ -15,18 +15,37 @@ const TIME = /duration|latency|ttft|tpot|itl|e2el/;
  * check finds a block that keeps all but one or two of another guide's numbers.
  */
 export function perturbResultText(text: string, factor: number): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      const match = RESULT_LINE.exec(line);
-      if (!match?.[1] || !match[2]) return line;
-      const label = match[1].toLowerCase();
-      const scale = label.includes('throughput') ? 1 / factor : TIME.test(label) ? factor : undefined;
-      if (scale === undefined) return line;
-      const decimals = match[2].split('.')[1]?.length ?? 0;
-      return `${match[1]}${(Number(match[2]) * scale).toFixed(decimals)}`;
-    })
-    .join('\n');
+  const lines = text.split('\n').map((line) => {
+    const match = RESULT_LINE.exec(line);
+    if (!match?.[1] || !match[2]) return line;
+    const label = match[1].toLowerCase();
+    const scale = label.includes('throughput') ? 1 / factor : TIME.test(label) ? factor : undefined;
+    if (scale === undefined) return line;
+    const decimals = match[2].split('.')[1]?.length ?? 0;
+    return `${match[1]}${(Number(match[2]) * scale).toFixed(decimals)}`;
+  });
+  return (GPUSTACK_LATENCY.test(text) ? withTotalFromOutput(lines) : lines).join('\n');
+}
+
+// GPUStack's block (its Latency(s) section): its rates are guidellm's means, Total TPS the Output
+// TPS × (input + output) / output tokens (plausibility-totals.ts): a Total TPS scaled and rounded
+// on its own would no longer be, so it is the scaled Output TPS's.
+const GPUSTACK_LATENCY = /Latency\(s\):/;
+const value = (lines: readonly string[], label: RegExp) => {
+  const line = lines.find((l) => label.test(l));
+  return line === undefined ? undefined : Number(RESULT_LINE.exec(line)?.[2]);
+};
+function withTotalFromOutput(lines: string[]): string[] {
+  const output = value(lines, /^Output token throughput/);
+  const input = value(lines, /^Total input tokens/);
+  const generated = value(lines, /^Total generated tokens/);
+  if (output === undefined || input === undefined || !generated) return lines;
+  return lines.map((line) => {
+    const match = /^Total Token throughput/i.test(line) ? RESULT_LINE.exec(line) : null;
+    if (!match?.[1] || !match[2]) return line;
+    const decimals = match[2].split('.')[1]?.length ?? 0;
+    return `${match[1]}${((output * (input + generated)) / generated).toFixed(decimals)}`;
+  });
 }
 
 /** Copies a band of factors holds: 37 n mod 1601 takes every value of 0…1600 once in 1,601 copies. */

@@ -70,6 +70,13 @@ export const RAW_INPUT_CODES = {
     hint: 'remove `format:` from that result in guide.yaml (the format is detected), or point it at the right file',
   },
 
+  E_TRACKED_RUN_STATE: {
+    severity: 'error',
+    meaning:
+      'a file under data/.record-logs is tracked by git: that folder is what record and run-plan keep on the machine that measures (logs, the run state naming the server to stop after a crash), never something a pull request brings',
+    hint: 'git rm -r --cached data/.record-logs (the folder is in .gitignore)',
+  },
+
   // Reading a raw file.
   E_RECORD: {
     severity: 'error',
@@ -169,20 +176,21 @@ export const RAW_INPUT_CODES = {
   // Whether a run's numbers agree with each other (ingest/plausibility.ts).
   E_INCONSISTENT_THROUGHPUT: {
     severity: 'error',
-    meaning: "a throughput does not follow from the block's own totals and duration",
-    hint: `the block was edited or mixes two runs: ${COPY_AGAIN}`,
+    meaning:
+      "a rate that vLLM or SGLang define as a total over the benchmark duration is not the block's own total / duration, beyond the printed rounding of the total, the duration and the rate",
+    hint: `the tool computes every rate from the totals and the duration it prints, so the block was edited or mixes two runs: ${COPY_AGAIN}`,
   },
   E_LATENCY_BEYOND_DURATION: {
     severity: 'error',
     meaning:
-      "a request's latency (its TTFT or end-to-end latency, mean or percentile) is longer than the whole benchmark took",
+      "a request's latency (its TTFT or end-to-end latency, mean or percentile) is longer than the time the tool defines every request to lie in (vLLM's and SGLang's duration, guidellm's whole run)",
     hint: `the duration or the latencies were edited (a duration halved and its rates doubled keeps the totals): ${COPY_AGAIN}`,
   },
   E_INCONSISTENT_CONCURRENCY: {
     severity: 'error',
     meaning:
-      "the requests in flight that the block's own rate and mean latency imply (Little's law) exceed its concurrency cap or peak, or differ from the concurrency it prints",
-    hint: `the rates, the duration or the latencies were edited, or the block mixes two runs: ${COPY_AGAIN}`,
+      "the requests in flight that the block's own requests, mean latency and duration imply (Little's law) exceed its concurrency cap or peak, or differ from the concurrency it prints where the tool defines it so (SGLang; guidellm's window average)",
+    hint: `the requests, the duration or the latencies were edited, or the block mixes two runs: ${COPY_AGAIN}`,
   },
   E_IMPOSSIBLE_MEAN: {
     severity: 'error',
@@ -205,9 +213,22 @@ export const RAW_INPUT_CODES = {
     meaning: 'the peak output throughput is below the mean',
     hint: ACKNOWLEDGE,
   },
-  W_BEYOND_PHYSICAL: {
+  W_RATE_RATIO: {
     severity: 'warning',
-    meaning: 'a throughput is beyond what one node serves',
+    meaning:
+      "a GPUStack block's Total TPS is not its Output TPS × (input + output tokens) / output tokens: guidellm takes both means over the same token events, but GPUStack's renderer may take them from another benchmark of the export than its totals",
+    hint: ACKNOWLEDGE,
+  },
+  W_LATENCY_BEYOND_WINDOW: {
+    severity: 'warning',
+    meaning:
+      "a latency of a guidellm-derived block is longer than its duration, which is guidellm's measured window without warm-up and cool-down: right only if the run had a warm-up or cool-down",
+    hint: ACKNOWLEDGE,
+  },
+  W_CONCURRENCY_BEYOND_WINDOW: {
+    severity: 'warning',
+    meaning:
+      "a guidellm-derived block's requests × mean latency / duration exceeds its peak concurrency: right only if the counted requests reach into a warm-up or cool-down around guidellm's measured window",
     hint: ACKNOWLEDGE,
   },
   E_INCONSISTENT_SAMPLES: {

@@ -30,7 +30,9 @@ export const STORY_CODES = [
 export const PLAUSIBILITY_CODES = [
   'W_MEAN_ABOVE_PERCENTILE',
   'W_PEAK_BELOW_MEAN',
-  'W_BEYOND_PHYSICAL',
+  'W_RATE_RATIO',
+  'W_LATENCY_BEYOND_WINDOW',
+  'W_CONCURRENCY_BEYOND_WINDOW',
 ] as const satisfies readonly WarningCode[];
 
 /** What ingest says of how a run's block was read, for compute to hold against each guide's acknowledge:. */

@@ -4,9 +4,12 @@ import { remark } from 'remark';
 import remarkHtml from 'remark-html';
 import { appendAll } from '../append-all.ts';
 import { PLACEHOLDER, type MdNode } from './prose.ts';
+import { remoteImages } from './prose-images.ts';
 
-/** Markdown → HTML, with `{{name}}` placeholders replaced. Raw HTML is refused by markupProblems before
- * this runs; sanitizing here as well keeps a page safe should a caller skip that check. A link or
+/** Markdown → HTML, with `{{name}}` placeholders replaced. Raw HTML and remote images are refused by
+ * markupProblems before this runs; sanitizing here as well, and showing a remote image (resolved on
+ * this slot's own tree, prose-images.ts) as its alt text, keeps a page safe should a caller skip that
+ * check. A link or
  * image the author wrote root-absolute (`/en/methodology/`, `/images/x.png`) points into the site,
  * so it goes under the site's base path (`rooted`, SitePaths.rooted; `/perflab/` on a project site). */
 export function renderProse(
@@ -16,8 +19,13 @@ export function renderProse(
 ): string {
   const filled = markdown.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
   const underBase = () => (tree: MdNode) => {
+    const remote = new Set(remoteImages(tree).map(({ node }) => node));
     const stack: MdNode[] = [tree];
     for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      if (node.children?.some((child) => remote.has(child)))
+        node.children = node.children.map((child) =>
+          remote.has(child) ? { type: 'text', value: child.alt ?? '' } : child,
+        );
       appendAll(stack, node.children ?? []);
       if (node.url !== undefined && ['link', 'image', 'definition'].includes(node.type)) node.url = rooted(node.url);
     }

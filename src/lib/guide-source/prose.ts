@@ -7,6 +7,7 @@ import { validate } from '../diagnostics/validate.ts';
 import { readFrontMatter } from './front-matter.ts';
 import { isSafeUrl } from '../schema/safe-url.ts';
 import { appendAll } from '../append-all.ts';
+import { remoteImages } from './prose-images.ts';
 
 /**
  * content/guides/<guide>/{en,zh}.md: frontmatter plus prose for named slots. A slot starts at a
@@ -163,13 +164,24 @@ export type MdNode = {
   type: string;
   value?: string | undefined;
   url?: string | undefined;
-  position?: { start: { line: number; column: number } } | undefined;
+  /** a definition's or reference's label, case-folded (mdast's normalized identifier) */
+  identifier?: string | undefined;
+  /** a reference's label as written */
+  label?: string | null | undefined;
+  alt?: string | null | undefined;
+  position?:
+    | {
+        start: { line: number; column: number; offset?: number | undefined };
+        end: { line: number; column: number; offset?: number | undefined };
+      }
+    | undefined;
   children?: MdNode[] | undefined;
 };
 
 /**
  * Prose is Markdown only: raw HTML (tags and comments, except slot markers) is refused, links are
- * `https:` or relative, and images come from this site, never a third party's.
+ * `https:` or relative, and images come from this site, never a third party's: decided on the
+ * syntax tree, references resolved and entities decoded (prose-images.ts).
  */
 export function markupProblems(body: string, file: string, bodyOffset: number): Diagnostic[] {
   const problems: Diagnostic[] = [];
@@ -195,19 +207,16 @@ export function markupProblems(body: string, file: string, bodyOffset: number): 
           found: JSON.stringify((node.url ?? '').slice(0, 80)),
         }),
       );
-    } else if (
-      node.type === 'image' &&
-      (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(node.url ?? '') || !isSafeUrl(node.url ?? ''))
-    ) {
-      problems.push(
-        errorAt(
-          'E_REMOTE_IMAGE',
-          file,
-          'an image in prose must be a file of this site, not a URL: pages load nothing from third parties',
-          { ...at(node), found: JSON.stringify((node.url ?? '').slice(0, 80)) },
-        ),
-      );
     }
   }
+  for (const { node, url } of remoteImages(tree))
+    problems.push(
+      errorAt(
+        'E_REMOTE_IMAGE',
+        file,
+        `an image in prose must be a file of this site, not a URL: pages load nothing from third parties${node.type === 'imageReference' ? ` (the image refers to [${node.label ?? node.identifier ?? ''}], defined as ${JSON.stringify(url.slice(0, 80))})` : ''}`,
+        { ...at(node), found: JSON.stringify(url.slice(0, 80)) },
+      ),
+    );
   return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }

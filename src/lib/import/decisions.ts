@@ -11,7 +11,7 @@ type Entry = { file?: string; block?: string; code?: string; metric?: string; re
 
 export function draftDecisions(
   id: string,
-  files: Pick<ImportedFiles, 'guideYaml' | 'ties' | 'raw' | 'setupDecisions'>,
+  files: Pick<ImportedFiles, 'guideYaml' | 'ties' | 'raw' | 'setupDecisions' | 'imagesLeftOut'>,
   knownBlocks: ReadonlyMap<string, string>,
 ): string[] {
   const guideFile = `content/guides/${id}/guide.yaml`;
@@ -49,6 +49,10 @@ export function draftDecisions(
         `data/raw/${id}/${path} is the same block as ${other}, another guide's result. Replace it with this guide's own run, or acknowledge W_STORY_COPIED with why the same run belongs to both`,
       );
   }
+  for (const image of files.imagesLeftOut)
+    decisions.push(
+      `content/guides/${id}/en.md:${image.line}: the page's image ${JSON.stringify(image.url.slice(0, 200))} is left out (its alt text stands in its place): a guide page loads nothing from another host. Put the file under public/ and show it by its path (/images/…), or leave it out`,
+    );
   decisions.push(
     `content/guides/${id}/zh.md: translate en.md slot by slot (until then the zh page shows the English prose under a "not translated yet" notice)`,
   );

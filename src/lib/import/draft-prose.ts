@@ -1,6 +1,9 @@
 // en.md of a draft guide: the page's own prose in the slots perflab places it in. For a team
 // migrating its own pages; a guide published here has its prose written anew.
+import { fromMarkdown } from 'mdast-util-from-markdown';
 import { appendAll } from '../append-all.ts';
+import type { MdNode } from '../guide-source/prose.ts';
+import { remoteImages } from '../guide-source/prose-images.ts';
 import type { PageBlock } from './page-blocks.ts';
 import type { PerformanceLabPage } from './page-model.ts';
 
@@ -14,22 +17,65 @@ function blocksMarkdown(blocks: readonly PageBlock[]): string[] {
   });
 }
 
+/** An image the draft leaves out, at its line of en.md, with the URL it would have loaded. */
+export type DraftedOutImage = { line: number; url: string };
+
+// Alt text put back as the text it is: Markdown punctuation escaped, so it cannot become markup.
+const plainMarkdown = (text: string) => text.replace(/[\\`*_~[\]()<>!#&|]/g, '\\$&').replace(/\s+/g, ' ');
+
+/**
+ * `body` without the images a guide page may not show (every one that loads another host's file,
+ * prose-images.ts, decided on the parsed tree as check decides it): each is replaced by its alt
+ * text. `firstLine` is the line of en.md the body starts on.
+ */
+export function withoutRemoteImages(body: string, firstLine: number): { body: string; removed: DraftedOutImage[] } {
+  // Every image starts with a literal `![` (CommonMark: a character reference is never syntax), so
+  // prose without one is not parsed: micromark reads a run of `<` at some 14 µs a character.
+  if (!body.includes('![')) return { body, removed: [] };
+  const tree = fromMarkdown(body) as MdNode;
+  const remote = remoteImages(tree);
+  // A definition only those images used goes with them; one a link still uses stays.
+  const linked = new Set<string>();
+  const definitions: MdNode[] = [];
+  const stack: MdNode[] = [tree];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    for (const child of node.children ?? []) stack.push(child);
+    if (node.type === 'linkReference' && node.identifier !== undefined) linked.add(node.identifier);
+    if (node.type === 'definition') definitions.push(node);
+  }
+  const dropped = new Set(remote.flatMap(({ node }) => (node.type === 'imageReference' ? [node.identifier] : [])));
+  const cuts = [
+    ...remote.map(({ node }) => ({ node, text: plainMarkdown(node.alt ?? '') })),
+    ...definitions
+      .filter((d) => dropped.has(d.identifier) && !linked.has(d.identifier ?? ''))
+      .map((node) => ({ node, text: '' })),
+  ]
+    .filter(({ node }) => node.position?.start.offset !== undefined && node.position.end.offset !== undefined)
+    .sort((a, b) => (b.node.position?.start.offset ?? 0) - (a.node.position?.start.offset ?? 0));
+  let out = body;
+  for (const { node, text } of cuts)
+    out = out.slice(0, node.position?.start.offset ?? 0) + text + out.slice(node.position?.end.offset ?? 0);
+  const removed = remote
+    .map(({ node, url }) => ({ line: firstLine + (node.position?.start.line ?? 1) - 1, url }))
+    .sort((a, b) => a.line - b.line);
+  return { body: out.replace(/\n{3,}/g, '\n\n'), removed };
+}
+
+/** en.md of the draft, and the images of the page it left out (withoutRemoteImages). */
 export function draftProse(
   page: PerformanceLabPage,
   stepIds: readonly string[],
   sections: readonly { id: string; blocks: readonly PageBlock[] }[],
-): string {
-  const lines = [
+): { markdown: string; removedImages: DraftedOutImage[] } {
+  const head = [
     '---',
     `title: ${JSON.stringify(page.title.value)}`,
     // The description is plain text in the page head: no angle brackets ("batch size < 8").
     `description: ${JSON.stringify((page.objective?.value ?? page.title.value).replace(/</g, 'below ').replace(/>/g, 'above '))}`,
     '---',
     '',
-    '<!-- slot: notes -->',
-    ...page.notes.map((n) => n.value),
-    '',
   ];
+  const lines = ['<!-- slot: notes -->', ...page.notes.map((n) => n.value), ''];
   const conclusion = page.conclusionProse.map((p) => p.value).filter((p) => !/let us know/i.test(p) && p.trim() !== '');
   if (conclusion.length > 0) appendAll(lines, ['<!-- slot: conclusion -->', ...conclusion, '']);
   if (page.objective) lines.push('<!-- slot: objective -->', page.objective.value, '');
@@ -48,5 +94,6 @@ export function draftProse(
   });
   for (const section of sections)
     appendAll(lines, [`<!-- slot: section:${section.id} -->`, ...blocksMarkdown(section.blocks), '']);
-  return `${lines.join('\n').trimEnd()}\n`;
+  const { body, removed } = withoutRemoteImages(`${lines.join('\n').trimEnd()}\n`, head.length + 1);
+  return { markdown: `${head.join('\n')}\n${body}`, removedImages: removed };
 }

@@ -15,7 +15,7 @@ import { nameTiedWinners, type Tie } from './draft-ties.ts';
 import { pageChain } from './audit/chain.ts';
 import { engineOf, hardwareOf, slugify, uniqueSlugs } from './draft-names.ts';
 import { draftAccelerators, draftModel, draftSites, quoteDraftCommands } from './draft-model.ts';
-import { draftProse } from './draft-prose.ts';
+import { draftProse, type DraftedOutImage } from './draft-prose.ts';
 import { draftSteps } from './draft-steps.ts';
 import type { PageProblem, PerformanceLabPage } from './page-model.ts';
 import { DraftFiles } from './draft-files.ts';
@@ -37,23 +37,13 @@ export type ImportedFiles = {
   leftOut: PageProblem[];
   /** what the author must decide about the model and the machine its commands use (draft-model.ts) */
   setupDecisions: string[];
+  /** the page's images that would load another host's file, left out of en.md (draft-prose.ts) */
+  imagesLeftOut: DraftedOutImage[];
 };
 
-/** Known artifacts of a tool (a code on one metric), acknowledged once for the whole guide with the reason they occur. */
-const TOOL_ARTIFACTS: { code: WarningCode; metric: MetricKey; reason: Localized }[] = [
-  {
-    code: 'W_BEYOND_PHYSICAL',
-    metric: 'peak_output_token_throughput',
-    reason: {
-      en: 'guidellm reports the peak output throughput as an instantaneous rate between two tokens, not a per-second bucket, so it exceeds what a node can serve; no number on the page uses it',
-      zh: 'guidellm 报告的峰值输出吞吐量是两个 token 之间的瞬时速率，而不是按秒统计的数量，因此会超出单个节点的服务能力；页面上没有任何数字使用它',
-    },
-  },
-];
-
 /**
- * One entry per plausibility warning the page's blocks raise: guide-wide for a known tool
- * artifact (with its reason), per file otherwise, with a reason left for the author to write.
+ * One entry per plausibility warning the page's blocks raise, per file, with a reason left for the
+ * author to write.
  */
 function draftAcknowledgements(runs: readonly { file: string; run: Run }[]) {
   const entries = new Map<
@@ -62,25 +52,19 @@ function draftAcknowledgements(runs: readonly { file: string; run: Run }[]) {
   >();
   for (const { file, run } of runs)
     for (const { warning, metric } of plausibilityWarnings(run)) {
-      const artifact = TOOL_ARTIFACTS.find((a) => a.code === warning.code && a.metric === metric)?.reason;
       const block = run.source.blockLabel ?? undefined;
-      const key = artifact ? `${warning.code} ${metric}` : `${file}#${block ?? ''}#${warning.code}#${metric}`;
+      const key = `${file}#${block ?? ''}#${warning.code}#${metric}`;
       if (!entries.has(key))
-        entries.set(
-          key,
-          artifact
-            ? { code: warning.code, metric, reason: artifact }
-            : {
-                file,
-                ...(block ? { block } : {}),
-                code: warning.code,
-                metric,
-                reason: {
-                  en: `FILL-IN why this is acceptable: ${warning.message}`,
-                  zh: 'FILL-IN 为什么可以接受（中文）',
-                },
-              },
-        );
+        entries.set(key, {
+          file,
+          ...(block ? { block } : {}),
+          code: warning.code,
+          metric,
+          reason: {
+            en: `FILL-IN why this is acceptable: ${warning.message}`,
+            zh: 'FILL-IN 为什么可以接受（中文）',
+          },
+        });
     }
   return [...entries.values()];
 }
@@ -232,7 +216,8 @@ export function importPage(
     ...(model.builds.length > 0 ? { builds: model.builds } : {}),
     family: guide.model.family,
   };
-
+  const stepIds = steps.map((s) => s.id);
+  const prose = draftProse(page, stepIds, sections);
   const header = `# Imported from ${terminalText(pageFile)} by \`npm run import\`. A draft: review every value,\n# then \`npm run check\` lists what does not yet validate or compute.\n`;
   return {
     raw: raw.texts,
@@ -241,10 +226,7 @@ export function importPage(
     setupDecisions: [...model.decisions, ...(machine.decision ? [machine.decision] : []), ...quoted],
     leftOut: [...rowsLeftOut, ...datasetsLeftOut].sort((a, b) => a.line - b.line),
     guideYaml: header + stringify(guide, { lineWidth: 0 }),
-    enMd: draftProse(
-      page,
-      steps.map((s) => s.id),
-      sections,
-    ),
+    enMd: prose.markdown,
+    imagesLeftOut: prose.removedImages,
   };
 }

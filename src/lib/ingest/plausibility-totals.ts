@@ -1,123 +1,144 @@
-// What a result block's rates must agree with: its own totals and duration. Part of plausibility.ts.
-import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
-import type { ScalarId } from '../schema/metric.ts';
+// What a result block's rates must agree with, as each tool defines them. Part of plausibility.ts.
+import { errorAt, warningAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { MetricKey, ScalarId } from '../schema/metric.ts';
 import type { FormatId, MetricValue } from '../schema/run.ts';
 import type { RunMetrics } from '../parse/types.ts';
 
-/** How far a printed rate may be from its totals / duration, as fractions of the latter: below and above. */
-type Band = { below: number; above: number };
-type RateBands = { tokens: Band; requests: Band; note?: string };
-
-const EXACT: Band = { below: 0.005, above: 0.005 };
-
-/**
- * The bands each format's rates are checked with. vLLM and SGLang define their rates as totals /
- * duration, so only the printed rounding and half a percent are allowed.
- *
- * GPUStack's rendered block prints guidellm's mean rate, not totals / duration. Measured over the
- * 64 GPUStack blocks committed in data/runs (2026-12): the token rates are 0.08 % to 19.34 % above
- * (input + output) / duration and output / duration (never below; the largest is
- * qwen3.5-9b/h100 speculative-decoding), the request rate within ±1.30 % of requests / duration,
- * and Total TPS / Output TPS equals (input + output) / output within 0.006 % in every block. The
- * bands below leave margin on each side: token rates from 2 % below to 25 % above, requests ±3 %,
- * and the two token rates must agree with each other exactly (totalsRatio). A Total TPS raised by
- * 40 % fails the ratio; both rates raised by 40 % fail the band.
- */
-const RATE_BANDS: Partial<Record<FormatId, RateBands>> = {
-  'vllm-bench-serve': { tokens: EXACT, requests: EXACT },
-  'vllm-json': { tokens: EXACT, requests: EXACT },
-  'sglang-bench-serving': { tokens: EXACT, requests: EXACT },
-  'sglang-jsonl': { tokens: EXACT, requests: EXACT },
-  'gpustack-block': {
-    tokens: { below: 0.02, above: 0.25 },
-    requests: { below: 0.03, above: 0.03 },
-    note: "GPUStack prints guidellm's mean rate, 2 % below to 25 % above totals / duration",
-  },
-};
-
 /** Half a unit in the last printed decimal: the most the printed rounding can be off by. */
 export function printedHalfUnit(metric: MetricValue): number {
-  const decimals = metric.printed.split('.')[1]?.length ?? 0;
-  return 0.5 * 10 ** -decimals;
+  // A value perflab computed (derived) is exact; what it was computed from carries the rounding.
+  if (metric.derived) return 0;
+  const decimals = metric.printed.split('.')[1]?.length;
+  // A count printed as a whole number (requests, a concurrency cap) is the count itself, not a rounding.
+  if (decimals === undefined && metric.unit === 'count') return 0;
+  return 0.5 * 10 ** -(decimals ?? 0);
 }
 
-/** Whether a format's rates are checked against its totals (and so it must print its duration). */
-export function hasRateBands(format: FormatId): boolean {
-  return RATE_BANDS[format] !== undefined;
+/** A closed interval: what a printed value stands for, or what follows from several of them. */
+type Range = { low: number; high: number };
+
+const printedRange = (metric: MetricValue): Range => {
+  const half = printedHalfUnit(metric);
+  return { low: metric.value - half, high: metric.value + half };
+};
+
+/**
+ * Formats whose rates are totals over the benchmark duration, by the tool's own definition:
+ * - vLLM, vllm/benchmarks/serve.py (benchmarks/benchmark_serving.py before it), calculate_metrics():
+ *   request_throughput = completed / dur_s, output_throughput = sum(output_lens) / dur_s,
+ *   total_token_throughput = (total_input + sum(output_lens)) / dur_s; the block prints completed,
+ *   total_input and sum(output_lens) as its totals, each value with `{:<10.2f}`.
+ * - SGLang, python/sglang/bench_serving.py, calculate_metrics(): request_throughput = completed /
+ *   dur_s, output_throughput = sum(output_lens) / dur_s, total_throughput = (total_input +
+ *   sum(output_lens)) / dur_s, printed with `{:<10.2f}`.
+ * So each rate lies within what the printed rounding of its total, its duration and itself allows,
+ * and nothing more: no percentage is added.
+ */
+const RATES_ARE_TOTALS_OVER_DURATION: ReadonlySet<FormatId> = new Set([
+  'vllm-bench-serve',
+  'vllm-json',
+  'sglang-bench-serving',
+  'sglang-jsonl',
+]);
+
+/** Whether a format's rates are its totals / duration (and so it must print its duration). */
+export function ratesAreTotalsOverDuration(format: FormatId): boolean {
+  return RATES_ARE_TOTALS_OVER_DURATION.has(format);
 }
 
-/** Each rate the block prints against its totals / duration, within its format's band. */
-export function checkRatesAgainstTotals(m: RunMetrics, format: FormatId, file: string, where: string): Diagnostic[] {
-  const bands = RATE_BANDS[format];
+/** Each rate against its totals / duration (vLLM, SGLang); guidellm's interval means against each other. */
+export function checkRatesAgainstTotals(
+  m: RunMetrics,
+  format: FormatId,
+  file: string,
+  where: string,
+): { diagnostic: Diagnostic; metric?: MetricKey }[] {
+  if (format === 'gpustack-block') return checkIntervalMeans(m, file, where);
   const duration = m.duration;
-  if (!bands || !duration || !(duration.value > 0)) return [];
-  const out: Diagnostic[] = [];
-  const tokens = m.input_tokens_total && m.output_tokens_total;
-  const expectations: [ScalarId, number | undefined, Band][] = [
-    [
-      'total_token_throughput',
-      m.input_tokens_total && m.output_tokens_total
-        ? (m.input_tokens_total.value + m.output_tokens_total.value) / duration.value
-        : undefined,
-      bands.tokens,
-    ],
-    [
-      'output_token_throughput',
-      m.output_tokens_total ? m.output_tokens_total.value / duration.value : undefined,
-      bands.tokens,
-    ],
-    [
-      'request_throughput',
-      m.requests_successful ? m.requests_successful.value / duration.value : undefined,
-      bands.requests,
-    ],
+  if (!RATES_ARE_TOTALS_OVER_DURATION.has(format) || !duration || !(duration.value > 0)) return [];
+  const seconds = printedRange(duration);
+  if (!(seconds.low > 0)) return [];
+  const out: { diagnostic: Diagnostic }[] = [];
+  const expectations: [ScalarId, (MetricValue | undefined)[]][] = [
+    ['total_token_throughput', [m.input_tokens_total, m.output_tokens_total]],
+    ['output_token_throughput', [m.output_tokens_total]],
+    ['request_throughput', [m.requests_successful]],
   ];
-  for (const [key, expected, band] of expectations) {
+  for (const [key, totals] of expectations) {
     const printed = m[key];
-    if (!printed || expected === undefined) continue;
-    const rounding = printedHalfUnit(printed);
-    const low = expected * (1 - band.below) - rounding;
-    const high = expected * (1 + band.above) + rounding;
-    if (printed.value >= low && printed.value <= high) continue;
-    const range =
-      band === EXACT
-        ? `${expected.toFixed(2)} (±${(high - expected).toFixed(2)})`
-        : `${low.toFixed(2)} to ${high.toFixed(2)}`;
-    out.push(
-      errorAt(
+    if (!printed || printed.derived || totals.some((t) => t === undefined)) continue;
+    const parts = totals.filter((t) => t !== undefined);
+    const total = parts.reduce((sum, t) => sum + t.value, 0);
+    const low = parts.reduce((sum, t) => sum + printedRange(t).low, 0) / seconds.high;
+    const high = parts.reduce((sum, t) => sum + printedRange(t).high, 0) / seconds.low;
+    const own = printedRange(printed);
+    if (own.high >= low && own.low <= high) continue;
+    out.push({
+      diagnostic: errorAt(
         'E_INCONSISTENT_THROUGHPUT',
         file,
-        `${key} ${printed.printed} does not match the block's own totals / duration${where}`,
+        `${key} ${printed.printed} is not the block's own ${parts.length > 1 ? '(input + output tokens)' : key === 'request_throughput' ? 'successful requests' : 'output tokens'} / duration${where}`,
         {
           line: printed.line,
-          expected: `${range} from the token or request totals and duration ${duration.printed} s${bands.note ? ` (${bands.note})` : ''}`,
+          expected: `${(total / duration.value).toFixed(2)} (${low.toFixed(2)} to ${high.toFixed(2)} with the printed rounding of ${parts.length > 1 ? 'the totals' : 'the total'}, the duration ${duration.printed} s and the rate): the tool defines it as total / duration`,
           found: printed.printed,
         },
       ),
-    );
-  }
-
-  // Where the rates are not totals / duration, they still share one duration: Total TPS / Output
-  // TPS is (input + output) / output, whatever that duration was.
-  const total = m.total_token_throughput;
-  const output = m.output_token_throughput;
-  if (bands.tokens !== EXACT && tokens && total && output && m.output_tokens_total && m.input_tokens_total) {
-    const ratio = (m.input_tokens_total.value + m.output_tokens_total.value) / m.output_tokens_total.value;
-    const expected = output.value * ratio;
-    const allowed = printedHalfUnit(total) + printedHalfUnit(output) * ratio + EXACT.above * expected;
-    if (Math.abs(total.value - expected) > allowed)
-      out.push(
-        errorAt(
-          'E_INCONSISTENT_THROUGHPUT',
-          file,
-          `total_token_throughput ${total.printed} does not match the block's output token throughput ${output.printed} × (input + output tokens) / output tokens${where}`,
-          {
-            line: total.line,
-            expected: `${expected.toFixed(2)} (±${allowed.toFixed(2)}): both rates come from one duration`,
-            found: total.printed,
-          },
-        ),
-      );
+    });
   }
   return out;
+}
+
+/**
+ * The GPUStack block's token rates are guidellm's means of per-interval rates, not totals /
+ * duration: GPUStack's renderer (gpustack/gpustack, hack/perf/perf_doc_common.py,
+ * render_benchmark_result_block) prints `tokens_per_second.successful.mean` as Total TPS and
+ * `output_tokens_per_second.successful.mean` as Output TPS, each taken from the export's flat
+ * columns (`tokens_per_second_mean`, `output_tokens_per_second_mean`) when they are set, and its
+ * totals as `prompt_token_count.mean` / `output_token_count.mean` × successful, printed `.0f`.
+ * Neither rate follows from the totals and the duration, so neither is checked against them.
+ *
+ * guidellm defines both means over the same token events (src/guidellm/schemas/request_stats.py,
+ * GenerativeRequestStats.total_tokens_timings: the prompt's tokens at the first token's time, then
+ * the output's; src/guidellm/schemas/statistics.py, DistributionSummary.rate_distribution_from_timings:
+ * the mean is the events' tokens over the time from the first event to the last), so Total TPS /
+ * Output TPS = (input + output) / output tokens. But the renderer does not make that exact: for a
+ * run of several benchmarks the flat columns hold its throughput-peak point while the totals come
+ * from its first benchmark. A Total TPS that does not follow is therefore a warning the author
+ * acknowledges, not an error. Its bound is the printed rounding of the four values.
+ */
+function checkIntervalMeans(
+  m: RunMetrics,
+  file: string,
+  where: string,
+): { diagnostic: Diagnostic; metric: MetricKey }[] {
+  const total = m.total_token_throughput;
+  const output = m.output_token_throughput;
+  const input = m.input_tokens_total;
+  const generated = m.output_tokens_total;
+  if (!total || !output || !input || !generated || !(generated.value > 0)) return [];
+  const o = printedRange(output);
+  const i = printedRange(input);
+  const g = printedRange(generated);
+  if (!(g.low > 0)) return [];
+  const low = o.low * (1 + i.low / g.high);
+  const high = o.high * (1 + i.high / g.low);
+  const own = printedRange(total);
+  if (own.high >= low && own.low <= high) return [];
+  const expected = output.value * ((input.value + generated.value) / generated.value);
+  return [
+    {
+      diagnostic: warningAt(
+        'W_RATE_RATIO',
+        file,
+        `Total TPS ${total.printed} is not Output TPS ${output.printed} × (input + output tokens) / output tokens = ${expected.toFixed(2)}${where}: guidellm takes both means over the same token events, so the two come from different benchmarks of one export, or one was changed`,
+        {
+          line: total.line,
+          expected: `${low.toFixed(2)} to ${high.toFixed(2)} (the printed rounding of Output TPS, the two totals and Total TPS)`,
+          found: total.printed,
+        },
+      ),
+      metric: 'total_token_throughput',
+    },
+  ];
 }

@@ -7,31 +7,22 @@ import {
   statKeyOf,
   type DistributionId,
   type MetricKey,
-  type ScalarId,
   type Stat,
 } from '../schema/metric.ts';
-import type { FormatId, MetricValue, Run } from '../schema/run.ts';
+import type { MetricValue, Run } from '../schema/run.ts';
 import type { RunMetrics } from '../parse/types.ts';
 import { checkLatencies } from './plausibility-latency.ts';
-import { checkRatesAgainstTotals, hasRateBands } from './plausibility-totals.ts';
+import { checkRatesAgainstTotals, ratesAreTotalsOverDuration } from './plausibility-totals.ts';
 
 /**
  * A result block that parses can still be wrong: a line edited by hand, a copy/paste that mixed
- * two runs, a tool bug. These checks compare a run's numbers with each other. Errors are
- * impossible combinations; warnings are unusual but possible, and a guide that uses such a run
- * must acknowledge each one in guide.yaml with a reason.
+ * two runs, a tool bug. These checks compare a run's numbers with each other, each as its tool
+ * defines them. An error is a relation the tool's definition makes exact that the numbers break
+ * (beyond the printed rounding of every input): its comment cites where the tool defines it. A
+ * warning is a relation that holds under a definition the block does not prove (a guidellm
+ * window without warm-up, one benchmark of an export): a guide that uses such a run acknowledges
+ * each one in guide.yaml with a reason. No bound here comes from the files perflab holds.
  */
-
-// Formats whose numbers come from guidellm (directly or rendered by GPUStack).
-const GUIDELLM_FORMATS: ReadonlySet<FormatId> = new Set(['gpustack-block', 'guidellm-json', 'gpustack-runner-json']);
-
-// Beyond what any single node serves: above this, a number is a unit or instrumentation error.
-const PHYSICAL_LIMITS: readonly [ScalarId, number][] = [
-  ['total_token_throughput', 1_000_000],
-  ['output_token_throughput', 1_000_000],
-  ['peak_output_token_throughput', 1_000_000],
-  ['request_throughput', 100_000],
-];
 
 const PERCENTILE_ORDER: readonly Stat[] = ['min', 'p50', 'median', 'p90', 'p95', 'p99', 'p99_9', 'max'];
 // Each distribution's keys (its percentiles in that order, its mean, p95 and p99), made once: the
@@ -74,8 +65,8 @@ function plausibilityOf(run: PlausibilityRun): { diagnostic: Diagnostic; metric?
   const file = run.source.file;
   const where = run.source.blockLabel ? ` (block "# ${run.source.blockLabel}")` : '';
 
-  // The consistency check below needs the duration: without it a tampered throughput would pass unseen.
-  if (hasRateBands(run.source.format)) {
+  // The rates are checked against the duration: without it a tampered throughput would pass unseen.
+  if (ratesAreTotalsOverDuration(run.source.format)) {
     const throughput = m['total_token_throughput'] ?? m['output_token_throughput'] ?? m['request_throughput'];
     if (!m.duration && throughput)
       out.push(
@@ -97,10 +88,14 @@ function plausibilityOf(run: PlausibilityRun): { diagnostic: Diagnostic; metric?
       );
   }
 
-  for (const diagnostic of checkRatesAgainstTotals(m, run.source.format, file, where)) out.push(diagnostic);
-  for (const diagnostic of checkLatencies(m, file, where)) out.push(diagnostic);
+  for (const { diagnostic, metric } of checkRatesAgainstTotals(m, run.source.format, file, where))
+    out.push(diagnostic, metric);
+  for (const { diagnostic, metric } of checkLatencies(m, run.source.format, file, where)) out.push(diagnostic, metric);
 
-  // Each distribution once, in the order its first statistic appears in the run.
+  // Percentiles of one distribution are ordered by definition: every tool takes them from one sorted
+  // sample (numpy.percentile in vLLM's and SGLang's calculate_metrics(); guidellm's
+  // Percentiles.from_pdf, a search in one cumulative distribution). Each distribution once, in the
+  // order its first statistic appears in the run.
   const families = new Set<DistributionId>();
   for (const key of Object.keys(m)) {
     const family = isMetricKey(key) ? distributionOf(key) : undefined;
@@ -161,22 +156,5 @@ function plausibilityOf(run: PlausibilityRun): { diagnostic: Diagnostic; metric?
     );
   }
 
-  for (const [key, limit] of PHYSICAL_LIMITS) {
-    const metric = m[key];
-    if (metric && metric.value > limit) {
-      out.push(
-        warningAt('W_BEYOND_PHYSICAL', file, `${key} ${metric.printed} is beyond what one node serves${where}`, {
-          line: metric.line,
-          expected: `at most ${limit}`,
-          found: metric.printed,
-          hint:
-            GUIDELLM_FORMATS.has(run.source.format) && key === 'peak_output_token_throughput'
-              ? "guidellm's peak is an instantaneous rate, not a per-second bucket"
-              : undefined,
-        }),
-        key,
-      );
-    }
-  }
   return found;
 }

@@ -33,7 +33,8 @@ const PLATINUM = /(?:^|\s)--platinum(?=\s|\\|$)|^\s*Namespace\(.*\bplatinum=True
 export const knownAs = 'SGLang GSM8K benchmark output (`Accuracy: …`)';
 
 export function detect(text: string): boolean {
-  return /^Accuracy: \d/m.test(text);
+  // A byte-order mark before the first line is the editor's, not the line's (source-lines.ts drops it too).
+  return /^\uFEFF?Accuracy: \d/m.test(text);
 }
 
 export function parse(text: string, options: { file: string }): ParseResult {

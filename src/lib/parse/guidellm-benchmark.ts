@@ -13,6 +13,7 @@ import { RATE_IDS, rateFromTotals } from './derived-rates.ts';
 import { atPointer, type JsonValue } from './json-text.ts';
 import { isJsonObject, jsonNumber, type JsonNumber, type JsonSource } from './json-source.ts';
 import { toMilliseconds } from './number.ts';
+import { readRunDuration } from './guidellm-run-duration.ts';
 
 /**
  * One entry of a guidellm report's `benchmarks` (docs/formats.md, guidellm-json): which values are read
@@ -106,6 +107,11 @@ export function readBenchmark(source: JsonSource, entry: string): { metrics: Run
     if (n) put(scalar.id, scalar.unit, n);
   }
   readRequestTotals(source, entry, metrics, read);
+  const run = readRunDuration(source, entry);
+  if (run) {
+    metrics.run_duration = run.value;
+    for (const pointer of run.pointers) used.push(pointer);
+  }
   for (const rate of RATE_IDS) {
     const value = rateFromTotals(metrics, rate);
     if (value) metrics[rate] = value;

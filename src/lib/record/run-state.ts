@@ -3,13 +3,17 @@
 // stops it first), and each measurement that failed, with why. What was recorded needs no state:
 // its raw file is in data/raw.
 import { z } from 'zod';
+import { ProcessIdentitySchema } from './process-identity.ts';
 
 export const RunStateSchema = z.strictObject({
   guide: z.string(),
   /** when this sweep began (the first start; a resumed run keeps it) */
   began: z.iso.datetime({ offset: true }),
-  /** the server the run had started when it last wrote this file */
-  server: z.strictObject({ pid: z.number().int(), program: z.string(), command: z.string() }).nullable(),
+  /**
+   * The server the run had started when it last wrote this file: who it is as /proc told it at its
+   * start (a run after a crash stops it only when /proc still says the same), and its command.
+   */
+  server: z.strictObject({ identity: ProcessIdentitySchema, command: z.string() }).nullable(),
   failed: z.record(
     z.string(),
     z.strictObject({ reason: z.string(), at: z.iso.datetime({ offset: true }), log: z.string().optional() }),

@@ -14,6 +14,7 @@ export const metricIds = [
   'peak_concurrent_requests',
   'mean_concurrency',
   'duration',
+  'run_duration',
   'input_tokens_total',
   'output_tokens_total',
   'output_tokens_total_retokenized',
@@ -58,6 +59,9 @@ export const metricInfo = {
   peak_concurrent_requests: { unit: 'count', direction: 'none', distribution: false },
   mean_concurrency: { unit: 'count', direction: 'none', distribution: false },
   duration: { unit: 's', direction: 'none', distribution: false },
+  // The time every request lies in, where the tool's `duration` is less (guidellm's window):
+  // guidellm's scheduler run, start to end, warm-up and cool-down included.
+  run_duration: { unit: 's', direction: 'none', distribution: false },
   input_tokens_total: { unit: 'tok', direction: 'none', distribution: false },
   output_tokens_total: { unit: 'tok', direction: 'none', distribution: false },
   output_tokens_total_retokenized: { unit: 'tok', direction: 'none', distribution: false },

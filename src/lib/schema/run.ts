@@ -15,6 +15,7 @@ export const DerivedFormula = z.enum([
   'output-tokens-over-duration',
   'all-tokens-over-duration',
   'errored-plus-incomplete',
+  'run-end-minus-start',
 ]);
 export type DerivedFormula = z.infer<typeof DerivedFormula>;
 

@@ -15,9 +15,10 @@ export type GpuBox = {
   remove: () => void;
 };
 
-export function gpuBox(tools: { nvidia?: boolean; npu?: boolean } = {}): GpuBox {
+export function gpuBox(tools: { nvidia?: boolean; npu?: boolean; engines?: boolean } = {}): GpuBox {
   const bin = mkdtempSync(join(tmpdir(), 'perflab-gpu-box-'));
-  const names = ['vllm', 'python3', 'lm_eval', 'guidellm'];
+  // engines: false is a box on which none is installed (nothing but the accelerators' tools)
+  const names = tools.engines === false ? [] : ['vllm', 'python3', 'lm_eval', 'guidellm'];
   if (tools.nvidia !== false) names.push('nvidia-smi');
   if (tools.npu === true) names.push('npu-smi');
   for (const name of names) {

@@ -91,21 +91,22 @@ describe('plausibility warnings', () => {
   });
 
   it('an entry covers the metric it names and no other, even guide-wide', () => {
-    // guidellm's instantaneous peak is beyond one node, and so is a total throughput typed in.
-    const huge = run('cases/log.txt', {
-      total_token_throughput: '2450000.00',
-      output_token_throughput: '2000.00',
-      peak_output_token_throughput: '3000000.00',
+    // Two means above their P99: an entry written for the TPOT row does not cover the TTFT row.
+    const tails = run('cases/log.txt', {
+      'ttft.mean': '1300.00',
+      'ttft.p99': '1200.00',
+      'tpot.mean': '60.00',
+      'tpot.p99': '50.00',
     });
-    const { ctx, reported } = used([{ code: 'W_BEYOND_PHYSICAL', metric: PEAK, reason }], [huge]);
+    const { ctx, reported } = used([{ code: 'W_MEAN_ABOVE_PERCENTILE', metric: 'tpot.mean', reason }], [tails]);
     expect(checkAcknowledgements(ctx, []).acknowledged.map(({ warning: d }) => [d.code, d.line])).toEqual([
-      ['W_BEYOND_PHYSICAL', 4],
+      ['W_MEAN_ABOVE_PERCENTILE', 4],
     ]);
     expect(reported()).toEqual([
-      'steps.0.variants.0.result E_UNACKNOWLEDGED: data/raw/tiny/h100/cases/log.txt:2: total_token_throughput 2450000.00 is beyond what one node serves',
+      'steps.0.variants.0.result E_UNACKNOWLEDGED: data/raw/tiny/h100/cases/log.txt:2: ttft mean (1300.00) is above its p99 (1200.00): only a heavy tail explains that',
     ]);
     expect(ctx.diagnostics[0]?.expected).toBe(
-      'an entry in acknowledge: { file: cases/log.txt, code: W_BEYOND_PHYSICAL, metric: total_token_throughput, reason: { en: …, zh: … } }',
+      'an entry in acknowledge: { file: cases/log.txt, code: W_MEAN_ABOVE_PERCENTILE, metric: ttft.mean, reason: { en: …, zh: … } }',
     );
   });
 
