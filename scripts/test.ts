@@ -1,5 +1,7 @@
-// npm test: runs the stages package.json's config.testStages names, as one shell command (so
-// .ci/npm-script-shell, which times the npm scripts a stage names, reads the same text). A script
+// npm test: runs the stages package.json's config.testStages names (`a && b && c`, the text
+// .ci/npm-script-shell reads to time the npm scripts a stage names), one after the other, each by
+// sh as npm runs a script. It says on stderr which stage starts, how long each took, and ends with a
+// summary: a run lasts minutes on a busy machine, and said nothing between stages before. A script
 // rather than that command in package.json, whose `-- --help` reached its last vitest run only after
 // the type check, lint, unit tests and build had run.
 import { spawnSync } from 'node:child_process';
@@ -20,10 +22,42 @@ const stages =
   z
     .object({ config: z.object({ testStages: z.string() }) })
     .parse(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))).config.testStages;
-// Run as npm runs a script: by sh, the package's binaries first on PATH, the arguments after the command.
-const result = spawnSync('sh', ['-c', `${stages} "$@"`, 'npm test', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` },
-});
-process.exitCode = result.status ?? 1;
+// The stages, split where the command chains them: each runs once the one before it passed.
+const commands = stages
+  .split(' && ')
+  .map((command) => command.trim())
+  .filter(Boolean);
+const env = { ...process.env, PATH: `${join(root, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` };
+const say = (line: string) => process.stderr.write(`npm test: ${line}\n`);
+const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+const started = performance.now();
+const ended: { command: string; status: string; seconds: string }[] = [];
+let exitCode = 0;
+for (const [index, command] of commands.entries()) {
+  const step = `[${index + 1}/${commands.length}]`;
+  say(`${step} ${command}`);
+  const stageStart = performance.now();
+  // Run as npm runs a script: by sh, the package's binaries first on PATH; the arguments after the last command.
+  const last = index === commands.length - 1;
+  const result = spawnSync(
+    'sh',
+    ['-c', last ? `${command} "$@"` : command, 'npm test', ...(last ? process.argv.slice(2) : [])],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    },
+  );
+  exitCode = result.status ?? 1;
+  const status =
+    exitCode === 0 ? 'passed' : `FAILED (${result.signal ? `signal ${result.signal}` : `exit ${exitCode}`})`;
+  ended.push({ command, status, seconds: seconds(stageStart) });
+  say(`${step} ${status} in ${seconds(stageStart)} s (${seconds(started)} s so far)`);
+  if (exitCode !== 0) break;
+}
+say(`${exitCode === 0 ? 'passed' : 'FAILED'} in ${seconds(started)} s:`);
+for (const [index, { command, status, seconds: took }] of ended.entries())
+  say(`  ${`${took} s`.padStart(8)}  ${status.padEnd(6)}  [${index + 1}/${commands.length}] ${command}`);
+for (const [index, command] of commands.entries())
+  if (index >= ended.length) say(`  ${'-'.padStart(8)}  not run  [${index + 1}/${commands.length}] ${command}`);
+process.exitCode = exitCode;

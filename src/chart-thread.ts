@@ -5,12 +5,15 @@ import { Worker } from 'node:worker_threads';
 import type { ChartLayout, ComparisonChartInput } from './lib/chart/comparison-spec.ts';
 import type { SweepChartInput } from './lib/chart/sweep-spec.ts';
 import type { ChartReply, ChartRequest } from './chart-worker.ts';
+import { addPhase, phaseStart, timedAsync } from './lib/phase-times.ts';
 
-type Pending = { resolve: (svg: string) => void; reject: (error: Error) => void };
+type Pending = { resolve: (svg: string) => void; reject: (error: Error) => void; start: { wall: number } };
 
 let worker: Worker | undefined;
 const pending = new Map<number, Pending>();
 let nextId = 0;
+/** The worker's CPU time at its last reply: each reply adds what it spent since to the bench's breakdown. */
+let workerCpuMs = 0;
 
 function chartWorker(path: string): Worker {
   if (worker) return worker;
@@ -20,8 +23,15 @@ function chartWorker(path: string): Worker {
     pending.delete(reply.id);
     // The worker keeps the process alive only while a chart is awaited.
     if (pending.size === 0) started.unref();
-    if ('svg' in reply) waiting?.resolve(reply.svg);
-    else waiting?.reject(new Error(`chart worker: ${reply.error}`));
+    if ('svg' in reply) {
+      addPhase(
+        'astro.charts (worker thread)',
+        waiting ? performance.now() - waiting.start.wall : 0,
+        reply.cpuMs - workerCpuMs,
+      );
+      workerCpuMs = reply.cpuMs;
+      waiting?.resolve(reply.svg);
+    } else waiting?.reject(new Error(`chart worker: ${reply.error}`));
   });
   // A worker that fails or stops fails the charts it owed (the build fails) rather than leaving
   // their pages waiting forever; the next chart starts a new one.
@@ -49,13 +59,16 @@ async function chart(request: DistributiveOmit<ChartRequest, 'id'>): Promise<str
   const path = process.env.PERFLAB_CHART_WORKER;
   if (!path) {
     const render = await import('./lib/chart/render.ts');
-    return request.kind === 'sweep'
-      ? render.sweepChartSvg(request.input, request.layout)
-      : render.comparisonChartSvg(request.input, request.layout);
+    return timedAsync('astro.charts (this thread)', () =>
+      request.kind === 'sweep'
+        ? render.sweepChartSvg(request.input, request.layout)
+        : render.comparisonChartSvg(request.input, request.layout),
+    );
   }
   const thread = chartWorker(path);
   const id = nextId++;
-  const drawn = new Promise<string>((resolve, reject) => pending.set(id, { resolve, reject }));
+  const start = phaseStart();
+  const drawn = new Promise<string>((resolve, reject) => pending.set(id, { resolve, reject, start }));
   thread.ref();
   thread.postMessage({ ...request, id } satisfies ChartRequest);
   return drawn;

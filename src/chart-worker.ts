@@ -14,11 +14,17 @@ const draw = (request: ChartRequest) =>
   request.kind === 'sweep'
     ? sweepChartSvg(request.input, request.layout)
     : comparisonChartSvg(request.input, request.layout);
-export type ChartReply = { id: number; svg: string } | { id: number; error: string };
+/** `cpuMs`: this worker's CPU time so far, for the bench's breakdown (src/lib/phase-times.ts). */
+export type ChartReply = { id: number; svg: string; cpuMs: number } | { id: number; error: string };
+
+const cpuMs = () => {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+};
 
 parentPort?.on('message', (request: ChartRequest) => {
   draw(request).then(
-    (svg) => parentPort?.postMessage({ id: request.id, svg } satisfies ChartReply),
+    (svg) => parentPort?.postMessage({ id: request.id, svg, cpuMs: cpuMs() } satisfies ChartReply),
     (error: unknown) =>
       parentPort?.postMessage({
         id: request.id,

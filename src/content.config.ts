@@ -1,7 +1,9 @@
 import { defineCollection } from 'astro:content';
+import type { Loader } from 'astro/loaders';
 import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { guideLoader } from './content/guide-loader.ts';
+import { timedAsync } from './lib/phase-times.ts';
 import { runLoader } from './content/run-loader.ts';
 
 // Starlight builds its docs schema anew each time it is asked, and <StarlightPage> asks on every
@@ -11,13 +13,25 @@ const starlightDocsSchema = docsSchema();
 let builtDocsSchema: ReturnType<typeof starlightDocsSchema> | undefined;
 const docsSchemaOnce: typeof starlightDocsSchema = (context) => (builtDocsSchema ??= starlightDocsSchema(context));
 
+/** A loader whose load is timed for npm run bench's breakdown (src/lib/phase-times.ts; nothing is timed otherwise). */
+function timedLoader(phase: string, loader: Loader): Loader {
+  return { ...loader, load: (context) => timedAsync(phase, () => loader.load(context)) };
+}
+
+const guides = guideLoader({ dataDir: 'data/guides', contentDir: 'content/guides', rawDir: 'data/raw' });
+
 export const collections = {
   docs: defineCollection({ loader: docsLoader(), schema: docsSchemaOnce }),
   // Overrides of Starlight's own UI strings; perflab's strings live in src/i18n/{en,zh}.json.
   i18n: defineCollection({ loader: i18nLoader(), schema: i18nSchema() }),
   guides: defineCollection({
-    loader: guideLoader({ dataDir: 'data/guides', contentDir: 'content/guides', rawDir: 'data/raw' }),
+    loader: timedLoader('astro.content layer: guide loader', guides),
   }),
   // The runs the guides show, for their Benchmark Report exports (src/pages/api/v1/benchmark-reports).
-  runs: defineCollection({ loader: runLoader({ guidesDir: 'data/guides', runsDir: 'data/runs' }) }),
+  runs: defineCollection({
+    loader: timedLoader(
+      'astro.content layer: run loader',
+      runLoader({ guidesDir: 'data/guides', runsDir: 'data/runs' }),
+    ),
+  }),
 };

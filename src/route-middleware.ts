@@ -6,6 +6,7 @@ import { isLocale } from './lib/i18n.ts';
 import type { Locale } from './lib/i18n.ts';
 import { paths } from './site-paths.ts';
 import { sidebarModels, sidebarPagination, sidebarView, type SidebarModel } from './lib/view/sidebar-view.ts';
+import { timed } from './lib/phase-times.ts';
 
 /** The sidebar's models per locale, with the guides they were made from (`key`). */
 const modelsCache = new Map<Locale, { key: string; models: SidebarModel[] }>();
@@ -38,7 +39,7 @@ export const onRequest = defineRouteMiddleware(async (context) => {
   const first = paths.inSite(context.url.pathname)?.split('/')[1];
   const lang = isLocale(first) ? first : 'en';
   const models = await modelsOf(lang);
-  route.sidebar = sidebarView(models, lang, context.url.pathname, paths);
+  route.sidebar = timed('astro.sidebar', () => sidebarView(models, lang, context.url.pathname, paths));
   // Previous and next follow the models' order, as a sidebar listing them all would.
-  route.pagination = sidebarPagination(models, lang, context.url.pathname, paths);
+  route.pagination = timed('astro.sidebar', () => sidebarPagination(models, lang, context.url.pathname, paths));
 });

@@ -16,6 +16,7 @@ import { LAST_UPDATED_FILE } from '../lib/last-updated.ts';
 import { sitePaths } from '../lib/site-paths.ts';
 import { devGuideEntries, devRejections, reloadOpenPages } from './dev-entries.ts';
 import { isPlausibilityWarning } from '../pipeline/report.ts';
+import { timed } from '../lib/phase-times.ts';
 
 const ProseHtmlSchema = z.object({
   title: z.string(),
@@ -133,12 +134,16 @@ function loadEntry(
   const prose = Object.fromEntries(
     (['en', 'zh'] as const).map((lang) => {
       const path = lang === 'en' ? enPath : zhPath;
-      const parsed = parseProse(lang === 'en' ? enText : zhText, relative(root, path), catalogue);
+      const parsed = timed('astro.content layer: guide loader/prose parse', () =>
+        parseProse(lang === 'en' ? enText : zhText, relative(root, path), catalogue),
+      );
       if (!parsed.prose) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
       const slots = Object.fromEntries(
         Object.entries(parsed.prose.slots).map(([name, markdown]) => [
           name,
-          renderProse(markdown, values[name], paths.rooted),
+          timed('astro.content layer: guide loader/prose render', () =>
+            renderProse(markdown, values[name], paths.rooted),
+          ),
         ]),
       );
       const stand = lang === 'zh' && untranslated;

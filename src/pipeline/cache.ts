@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentHash } from '../lib/content-hash.ts';
-import { folder } from './fs-policy.ts';
+import { countRead, folder } from './fs-policy.ts';
 
 const codeRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cacheRoot = folder('cache');
@@ -44,6 +44,7 @@ export function readCache<T>(stage: CacheStage, key: string): T | undefined {
   used[stage].add(key);
   const path = entryPath(stage, key);
   if (!existsSync(path)) return undefined;
+  countRead(path);
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as T;
   } catch {

@@ -10,9 +10,11 @@ import { stableJson } from '../lib/stable-json.ts';
 import { hasGuideYaml, parseRuns, readGuideSources, readRunTexts, staleRuns } from './sources.ts';
 import { repoPath } from './fs-policy.ts';
 import { cacheKey, readCache, writeCache } from './cache.ts';
-import { copySettlementOf, runBlocksOfTexts } from './run-blocks.ts';
+import { copySettlementOfData, runBlocksOfTexts, settleBlocks } from './run-blocks.ts';
+import { parseYamlSource } from '../lib/guide-source/yaml-source.ts';
 import { today } from './clock.ts';
 import { appendAll } from '../lib/append-all.ts';
+import { addSince, phaseStart, timed } from '../lib/phase-times.ts';
 
 export type ComputedGuideJson = {
   json?: string;
@@ -30,14 +32,41 @@ export type ComputedGuideJson = {
 
 type ComputeEntry = { json?: string; diagnostics: Diagnostic[]; summary: string };
 
-export function computeOne(id: string, blocks: BlockIndex = emptyBlockIndex()): ComputedGuideJson {
-  // A folder without guide.yaml is reported as such (by buildGuide), not as stale runs.
-  const stale = hasGuideYaml(id) ? staleRuns(id) : undefined;
+/**
+ * `read`: the guide's blocks as compute.ts read them from data/runs this run (settled or not); its
+ * settlement is applied here, from the guide.yaml this reads. Without it the blocks are read again.
+ */
+export function computeOne(
+  id: string,
+  blocks: BlockIndex = emptyBlockIndex(),
+  read?: readonly BlockDigest[],
+  /** ingest ran in this process and succeeded (npm run data): its runs are of the raw files as they are */
+  ingestedNow = false,
+): ComputedGuideJson {
+  return timed('compute.guide', () => computeOneUntimed(id, blocks, read, ingestedNow));
+}
+
+function computeOneUntimed(
+  id: string,
+  blocks: BlockIndex,
+  read: readonly BlockDigest[] | undefined,
+  ingestedNow: boolean,
+): ComputedGuideJson {
+  // A folder without guide.yaml is reported as such (by buildGuide), not as stale runs. Runs ingest
+  // has just written or checked from these raw files are not stale: their files are not read again.
+  const stale = timed('compute.guide/stale-check', () =>
+    !ingestedNow && hasGuideYaml(id) ? staleRuns(id) : undefined,
+  );
   if (stale) return { diagnostics: [stale], cached: false, summary: 'failed', blocks: [], copies: [] };
-  const { sources, diagnostics: readProblems } = readGuideSources(id, []);
-  const runTexts = readRunTexts(id);
-  const ownBlocks = runBlocksOfTexts(runTexts, copySettlementOf(id, sources.yaml?.text));
-  const copies = copiesOf(id, ownBlocks, blocks);
+  const { sources, diagnostics: readProblems } = timed('compute.guide/read', () => readGuideSources(id, []));
+  const runTexts = timed('compute.guide/read', () => readRunTexts(id));
+  // guide.yaml parsed once: for its copy settlement here, and by buildGuide.
+  const yamlSource = sources.yaml;
+  const parsedYaml = yamlSource && timed('compute.guide/yaml', () => parseYamlSource(yamlSource.text, yamlSource.file));
+  const settles = copySettlementOfData(id, parsedYaml?.data);
+  const ownBlocks = timed('compute.guide/own-blocks', () => settleBlocks(read ?? runBlocksOfTexts(runTexts), settles));
+  const copies = timed('compute.guide/copies', () => copiesOf(id, ownBlocks, blocks));
+  const keyStarted = phaseStart();
   const key = cacheKey('compute', [
     id,
     sources.yaml?.file ?? '',
@@ -53,20 +82,25 @@ export function computeOne(id: string, blocks: BlockIndex = emptyBlockIndex()): 
     ...runTexts.flatMap((run) => [repoPath(run.path), run.text]),
   ]);
   let entry = readCache<ComputeEntry>('compute', key);
+  addSince('compute.guide/cache-read', keyStarted);
   const cached = entry !== undefined;
   if (!entry) {
     const diagnostics: Diagnostic[] = [];
-    const runs = parseRuns(runTexts, diagnostics);
-    const result = buildGuide({ ...sources, runs, blocks, today: today() });
+    const runs = timed('compute.guide/parse-runs', () => parseRuns(runTexts, diagnostics));
+    const result = timed('compute.guide/build', () =>
+      buildGuide({ ...sources, runs, blocks, today: today(), ...(parsedYaml ? { parsedYaml } : {}) }),
+    );
     appendAll(diagnostics, result.diagnostics);
+    const guide = result.guide;
     entry = {
-      ...(result.guide ? { json: stableJson(result.guide) } : {}),
+      ...(guide ? { json: timed('compute.guide/serialize', () => stableJson(guide)) } : {}),
       diagnostics,
       summary: result.guide
         ? `${result.guide.steps.length} step(s), ${result.guide.comparison.length} case(s)`
         : 'failed',
     };
-    if (!hasErrors(diagnostics)) writeCache('compute', key, entry);
+    const written = entry;
+    if (!hasErrors(diagnostics)) timed('compute.guide/cache-write', () => writeCache('compute', key, written));
   }
   return {
     ...entry,

@@ -13,6 +13,7 @@ import {
   type BlockIndex,
 } from '../lib/compute/block-index.ts';
 import { contentHash } from '../lib/content-hash.ts';
+import { guidesMeetingOthers } from '../lib/compute/copy-settlement.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { markCacheUsed, pruneCache, recordComputedGuides } from './cache.ts';
 import type { ComputedGuideJson } from './compute-one.ts';
@@ -27,11 +28,13 @@ import {
   syncDirectory,
 } from './fs-policy.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
-import { runBlocks } from './run-blocks.ts';
+import { guideCopySettlement, settleBlocks, unsettledRunBlocks } from './run-blocks.ts';
 import { defaultsPath } from './sources.ts';
 import { runOutputFiles, StampBook, stampsDigest, type RawAndRunStamps } from './stamps.ts';
 import { startGuideThreads } from './threads.ts';
 import { appendAll } from '../lib/append-all.ts';
+import { addSince, phaseStart, timed, timedAsync } from '../lib/phase-times.ts';
+import { printPhases } from './phases.ts';
 
 /** What compute keeps of a guide between runs, to report it again and find copies without reading it. */
 type ComputeStamp = {
@@ -68,6 +71,14 @@ export function computeSite(ingested?: ReadonlyMap<string, RawAndRunStamps>): Pr
 }
 
 async function computeGuides(ingested: ReadonlyMap<string, RawAndRunStamps> | undefined): Promise<boolean> {
+  const started = phaseStart();
+  const done = await computeTimed(ingested);
+  addSince('compute.total', started);
+  printPhases('compute');
+  return done;
+}
+
+async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | undefined): Promise<boolean> {
   if (refuseFolders('compute', folderProblems({ read: ['content', 'runs'], write: ['guides', 'cache'] }))) return false;
   const guidesDir = folder('guides');
   const ids = listGuideDirs(guidesRoot);
@@ -78,30 +89,46 @@ async function computeGuides(ingested: ReadonlyMap<string, RawAndRunStamps> | un
   const unchanged = new Map<string, ComputeStamp>();
   const blocks = new Map<string, BlockDigest[]>();
   for (const id of ids) {
-    const stamped = {
+    const stamped = timed('compute.stamps', () => ({
       inputs: inputStamps(id, ingested?.get(id)),
       outputs: stampsDigest([join(guidesDir, `${id}.json`)]),
-    };
+    }));
     stamps.set(id, stamped);
     const entry = book.unchanged(id, stamped.inputs, stamped.outputs);
     if (entry) unchanged.set(id, entry);
-    blocks.set(id, entry ? entry.blocks : runBlocks(id));
+    blocks.set(id, entry ? entry.blocks : timed('compute.block-digests', () => unsettledRunBlocks(id)));
   }
-  const changed = copiesChanged(ids, unchanged, blocks, book.previousEntries());
-  const guideBlocks = [...blocks].map(([id, own]) => ({ id, blocks: own }));
-  const index: BlockIndex =
-    changed.length > ids.length * PROBED_SHARE
+  const changed = timed('compute.copies-changed', () => copiesChanged(ids, unchanged, blocks, book.previousEntries()));
+  const indexOf = () => {
+    const guideBlocks = [...blocks].map(([id, own]) => ({ id, blocks: own }));
+    return changed.length > ids.length * PROBED_SHARE
       ? blockIndexOfDigests(guideBlocks)
       : blockIndexFor(
           guideBlocks,
           changed.flatMap((id) => blocks.get(id) ?? []),
         );
+  };
+  let index: BlockIndex = timed('compute.block-index', indexOf);
+  // The blocks read this run are not settled yet (their guide.yaml unread): where one meets another
+  // guide's block, its guide's acknowledgements are read and the index made again. An honest site has none.
+  const unsettled = [...guidesMeetingOthers(index)].filter((id) => !unchanged.has(id) && blocks.has(id));
+  if (unsettled.length > 0)
+    index = timed('compute.block-index', () => {
+      for (const id of unsettled) blocks.set(id, settleBlocks(blocks.get(id) ?? [], guideCopySettlement(id)));
+      return indexOf();
+    });
 
   const results = new Map<string, ComputedGuideJson>();
   if (changed.length > 0) {
-    const threads = startGuideThreads<ComputedGuideJson>('compute', changed, index);
-    const { computeOne } = await import('./compute-one.ts');
-    for (const { id, result } of await threads.run((id) => computeOne(id, index))) results.set(id, result);
+    // Each guide's blocks as read above, for the guide's own record: not read and digested again.
+    const own = Object.fromEntries(changed.map((id) => [id, blocks.get(id) ?? []]));
+    const ingestedNow = ingested !== undefined;
+    const threads = startGuideThreads<ComputedGuideJson>('compute', changed, { index, own, ingestedNow });
+    const { computeOne } = await timedAsync('compute.load-code', () => import('./compute-one.ts'));
+    const done = await timedAsync('compute.threads', () =>
+      threads.run((id) => computeOne(id, index, own[id], ingestedNow)),
+    );
+    for (const { id, result } of done) results.set(id, result);
   }
 
   const output = new Map<string, string>();
@@ -128,10 +155,11 @@ async function computeGuides(ingested: ReadonlyMap<string, RawAndRunStamps> | un
     process.stderr.write('compute: failed; data/guides left as it was\n');
     return false;
   }
-  const { written, removed } = syncDirectory(guidesDir, output, kept);
-  pruneCache('compute');
+  const { written, removed } = timed('compute.write', () => syncDirectory(guidesDir, output, kept));
+  timed('compute.cache-prune', () => pruneCache('compute'));
   recordComputedGuides([...entries.values()].flatMap((entry) => (entry.hash ? [entry.hash] : [])));
   // What data/guides holds now, stamped for the next run (a guide not read keeps its stamps).
+  const stampStarted = phaseStart();
   for (const [id, entry] of entries) {
     const stamped = stamps.get(id);
     if (!stamped) continue;
@@ -139,6 +167,7 @@ async function computeGuides(ingested: ReadonlyMap<string, RawAndRunStamps> | un
     book.record(id, { inputs: stamped.inputs, outputs, entry });
   }
   book.save();
+  addSince('compute.stamps-save', stampStarted);
   process.stderr.write(
     `compute: ${output.size + kept.size} guide(s) in data/guides, ${written} written, ${removed} removed; ${fromCache} unchanged\n`,
   );

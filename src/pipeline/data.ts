@@ -5,11 +5,15 @@
 import { computeSite } from './compute.ts';
 import { listingsOnce } from './fs-policy.ts';
 import { ingestSiteStamped } from './ingest.ts';
+import { printPhases } from './phases.ts';
 
 /** Ingests and computes every guide; true when data/runs and data/guides were brought up to date. */
 export function refreshData(): Promise<boolean> {
   return listingsOnce(async () => {
     const ingested = await ingestSiteStamped();
-    return ingested !== undefined && (await computeSite(ingested));
+    const done = ingested !== undefined && (await computeSite(ingested));
+    // Under PERFLAB_PHASES: every file the two stages read, by folder and guide (fs-policy's countRead).
+    printPhases('reads');
+    return done;
   });
 }

@@ -24,6 +24,7 @@ import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errorAt, type Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { entriesBelow, forgetListings, listingSession } from './folder-listing.ts';
+import { addPhase, phasesOn } from '../lib/phase-times.ts';
 
 export { forgetListings };
 
@@ -119,12 +120,34 @@ export function notRegularFile(path: string): string | undefined {
   return stat.isFile() ? undefined : 'is not a regular file';
 }
 
+/**
+ * Counts a file read under the bench's phase clock (PERFLAB_PHASES): `reads.<folder>/<guide>`, e.g.
+ * `reads.data/raw/glm-5.2/h200`, one call per file. What a one-file edit reads is tested with it
+ * (tests/unit/one-file-edit.test.ts); nothing is counted otherwise.
+ */
+export function countRead(path: string): void {
+  if (!phasesOn()) return;
+  const cache = folder('cache');
+  if (isInside(path, cache)) {
+    addPhase(`reads.cache/${relative(cache, path).split(sep)[0] ?? ''}`, 0, 0);
+    return;
+  }
+  const parts = relative(repoRoot, path).split(sep);
+  // data/raw, data/runs, content/guides: the guide's two folders; data/guides/<model>/<hw>.json; the cache by stage.
+  const [top = '', second = '', model = '', hardware = ''] = parts;
+  const guide =
+    parts.length > 3 ? `${model}/${hardware.replace(/\.(json|sources\.json)$/, '')}` : model.replace(/\.json$/, '');
+  addPhase(`reads.${top}/${second}${guide ? `/${guide}` : ''}`, 0, 0);
+}
+
 export function readText(path: string): string {
+  countRead(path);
   return readFileSync(path, 'utf8');
 }
 
 /** The file's text, or its size when that is over `limit` bytes (then nothing is read). */
 export function readTextUpTo(path: string, limit: number): string | { size: number } {
+  countRead(path);
   const fd = openSync(path, 'r');
   try {
     const { size } = fstatSync(fd);

@@ -1,8 +1,10 @@
 // A worker thread of threads.ts: loads the stage's modules only, takes guides from the
 // shared counter and runs the stage's function for each, posting every result back with its index.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { BlockIndex } from '../lib/compute/block-index.ts';
+import type { BlockDigest, BlockIndex } from '../lib/compute/block-index.ts';
 import { takeNext, type WorkerInput, type WorkerMessage } from './threads.ts';
+import { phasesWanted } from './phases.ts';
+import { phaseTotals } from '../lib/phase-times.ts';
 
 const { stage, ids, next, context } = workerData as WorkerInput;
 async function stageFunction(): Promise<(id: string) => unknown> {
@@ -12,7 +14,12 @@ async function stageFunction(): Promise<(id: string) => unknown> {
     return staging ? stager(staging) : ingestForSync;
   }
   const { computeOne } = await import('./compute-one.ts');
-  return (id) => computeOne(id, context as BlockIndex);
+  const { index, own, ingestedNow } = context as {
+    index: BlockIndex;
+    own: Record<string, BlockDigest[]>;
+    ingestedNow: boolean;
+  };
+  return (id) => computeOne(id, index, own[id], ingestedNow);
 }
 
 const run = await stageFunction();
@@ -20,4 +27,4 @@ for (const { index, id } of takeNext(ids, new Int32Array(next))) {
   const message: WorkerMessage = { index, result: run(id) };
   parentPort?.postMessage(message);
 }
-parentPort?.postMessage({ done: true } satisfies WorkerMessage);
+parentPort?.postMessage({ done: true, ...(phasesWanted ? { phases: phaseTotals() } : {}) } satisfies WorkerMessage);

@@ -8,8 +8,9 @@ import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { hasErrors } from '../lib/diagnostics/diagnostics.ts';
 import { ingestGuide, runJson } from '../lib/ingest/ingest-guide.ts';
 import { rawSourcesManifest, readRawFiles } from './sources.ts';
-import { folderMaker, repoRoot } from './fs-policy.ts';
+import { countRead, folderMaker, repoRoot } from './fs-policy.ts';
 import { cacheKey, readCache, writeCache } from './cache.ts';
+import { timed } from '../lib/phase-times.ts';
 
 export type IngestedGuide = {
   /** `<run id>.json` → its normalized run */
@@ -45,6 +46,7 @@ function committedRuns(id: string, listed: readonly [string, string][]): Map<str
 
 /** A file's text, or undefined when it is not there (one call, not a lookup and then a read). */
 function readIfPresent(path: string): string | undefined {
+  countRead(path);
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
@@ -55,22 +57,29 @@ function readIfPresent(path: string): string | undefined {
 
 /** One guide's ingest: its run files' texts, or the problems that keep it from data/runs. */
 export function ingestOne(id: string): IngestedGuide {
-  const { files, diagnostics: refused } = readRawFiles(id);
+  return timed('ingest.guide', () => ingestOneUntimed(id));
+}
+
+function ingestOneUntimed(id: string): IngestedGuide {
+  const { files, diagnostics: refused } = timed('ingest.guide/read', () => readRawFiles(id));
   // The manifest names every raw file with its digest: the key needs no second pass over the texts.
-  const manifest = rawSourcesManifest(files);
-  const key = cacheKey('ingest', [id, manifest]);
-  const entry = readCache<IngestEntry>('ingest', key);
-  let runs = entry && committedRuns(id, entry.runs);
+  const manifest = timed('ingest.guide/digest', () => rawSourcesManifest(files));
+  const key = timed('ingest.guide/digest', () => cacheKey('ingest', [id, manifest]));
+  const entry = timed('ingest.guide/cache-read', () => readCache<IngestEntry>('ingest', key));
+  let runs = entry && timed('ingest.guide/cache-read', () => committedRuns(id, entry.runs));
   let diagnostics = entry?.diagnostics ?? [];
   const cached = runs !== undefined;
   if (!runs) {
     const result = ingestGuide(files);
-    runs = new Map(result.runs.map((run) => [`${run.id}.json`, runJson(run)]));
+    runs = timed('ingest.guide/serialize', () => new Map(result.runs.map((run) => [`${run.id}.json`, runJson(run)])));
     diagnostics = result.diagnostics;
     // An entry whose files data/runs does not hold (ingest failed elsewhere, or they were edited)
     // is not used: the next run parses again.
+    const written = runs;
     if (!hasErrors(diagnostics))
-      writeCache('ingest', key, { runs: [...runs].map(([name, text]) => [name, digest(text)]), diagnostics });
+      timed('ingest.guide/cache-write', () =>
+        writeCache('ingest', key, { runs: [...written].map(([name, text]) => [name, digest(text)]), diagnostics }),
+      );
   }
   return {
     runs,
@@ -117,14 +126,15 @@ export function stager(staging: string): (id: string) => StagedGuide {
   const makeFolder = folderMaker([dirname(staging)], true);
   return (id) => {
     const { runs, manifest, ...report } = ingestOne(id);
-    if (!hasErrors(report.diagnostics)) {
-      const guideDir = join(staging, id);
-      for (const [name, text] of runs) {
-        makeFolder(dirname(join(guideDir, name)));
-        writeFileSync(join(guideDir, name), text);
-      }
-      writeFileSync(`${guideDir}.sources.json`, manifest);
-    }
+    if (!hasErrors(report.diagnostics))
+      timed('ingest.write-staged', () => {
+        const guideDir = join(staging, id);
+        for (const [name, text] of runs) {
+          makeFolder(dirname(join(guideDir, name)));
+          writeFileSync(join(guideDir, name), text);
+        }
+        writeFileSync(`${guideDir}.sources.json`, manifest);
+      });
     return { ...report, runCount: runs.size };
   };
 }

@@ -23,6 +23,8 @@ import { refuseFolders, reportDiagnostics } from './report.ts';
 import { runOutputFiles, StampBook, stampsDigest, type RawAndRunStamps } from './stamps.ts';
 import { startGuideThreads } from './threads.ts';
 import { appendAll } from '../lib/append-all.ts';
+import { addSince, phaseStart, timed, timedAsync } from '../lib/phase-times.ts';
+import { printPhases } from './phases.ts';
 
 /** What ingest keeps of a guide between runs, to report it again without reading it. */
 type IngestStamp = { rawFiles: number; runCount: number; diagnostics: Diagnostic[]; cacheKey: string };
@@ -41,6 +43,14 @@ export function ingestSiteStamped(): Promise<Map<string, RawAndRunStamps> | unde
 }
 
 async function ingestGuides(): Promise<Map<string, RawAndRunStamps> | undefined> {
+  const started = phaseStart();
+  const result = await ingestTimed();
+  addSince('ingest.total', started);
+  printPhases('ingest');
+  return result;
+}
+
+async function ingestTimed(): Promise<Map<string, RawAndRunStamps> | undefined> {
   if (refuseFolders('ingest', folderProblems({ read: ['raw'], write: ['runs', 'runsStaging', 'cache'] })))
     return undefined;
   const runsDir = folder('runs');
@@ -52,6 +62,7 @@ async function ingestGuides(): Promise<Map<string, RawAndRunStamps> | undefined>
   if (staging) removeOwned(staging, data);
 
   // Every guide's stamps, before a byte of it is read.
+  const listStarted = phaseStart();
   const ids = listGuideDirs(rawRoot);
   const book = new StampBook<IngestStamp>('ingest');
   const stamps = new Map<string, { inputs: string; outputs: string; runFiles: string[] }>();
@@ -65,14 +76,17 @@ async function ingestGuides(): Promise<Map<string, RawAndRunStamps> | undefined>
     if (entry) unchanged.set(id, entry);
   }
   const changed = ids.filter((id) => !unchanged.has(id));
+  addSince('ingest.list-and-stamp', listStarted);
 
   // The workers start loading the parsers while this thread loads its own copy.
   const threads = startGuideThreads<IngestedGuide | KeptGuide | StagedGuide>('ingest', changed, staging);
   // The parsers are loaded only when a guide has changed.
   const results = new Map<string, IngestedGuide | KeptGuide | StagedGuide>();
   if (changed.length > 0) {
-    const { ingestForSync, stager } = await import('./ingest-one.ts');
-    for (const { id, result } of await threads.run(staging ? stager(staging) : ingestForSync)) results.set(id, result);
+    const { ingestForSync, stager } = await timedAsync('ingest.load-code', () => import('./ingest-one.ts'));
+    // This thread's share of the guides and then its wait for the workers' (their phases are added to this one's).
+    const done = await timedAsync('ingest.threads', () => threads.run(staging ? stager(staging) : ingestForSync));
+    for (const { id, result } of done) results.set(id, result);
   }
 
   // A warm ingest's files (path under data/runs → text); a cold one's threads wrote theirs to staging.
@@ -124,9 +138,12 @@ async function ingestGuides(): Promise<Map<string, RawAndRunStamps> | undefined>
     return undefined;
   }
   const files = staging ? stagedFiles : output.size + kept.size;
-  const { written, removed } = staging ? moveStaged(staging, runsDir, files) : syncDirectory(runsDir, output, kept);
-  pruneCache('ingest');
+  const { written, removed } = timed('ingest.write', () =>
+    staging ? moveStaged(staging, runsDir, files) : syncDirectory(runsDir, output, kept),
+  );
+  timed('ingest.cache-prune', () => pruneCache('ingest'));
   // What data/runs holds now, stamped for the next run (a guide not read keeps its stamps).
+  const stampStarted = phaseStart();
   const now = new Map<string, RawAndRunStamps>();
   for (const [id, entry] of entries) {
     const stamped = stamps.get(id);
@@ -136,6 +153,7 @@ async function ingestGuides(): Promise<Map<string, RawAndRunStamps> | undefined>
     now.set(id, { raw: stamped.inputs, runs: outputs });
   }
   book.save();
+  addSince('ingest.stamps-save', stampStarted);
   process.stderr.write(
     `ingest: ${files} file(s) in data/runs, ${written} written, ${removed} removed; ${fromCache} guide(s) unchanged\n`,
   );

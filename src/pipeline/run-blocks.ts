@@ -4,15 +4,29 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBlockDigests, type BlockDigest, type BlockRun } from '../lib/compute/block-index.ts';
-import { copySettlement, type Settles } from '../lib/compute/copy-settlement.ts';
+import { copySettlement, settledOf, type Settles } from '../lib/compute/copy-settlement.ts';
 import { parseYamlSource } from '../lib/guide-source/yaml-source.ts';
 import { folder, guidesRoot, listFiles, notRegularFile, readText } from './fs-policy.ts';
 
 /** The raw files a guide's guide.yaml (its text) acknowledges as copies of another guide's. */
 export function copySettlementOf(id: string, guideYaml: string | undefined): Settles {
   if (guideYaml === undefined) return copySettlement(id, undefined);
-  const { data } = parseYamlSource(guideYaml, 'guide.yaml');
+  return copySettlementOfData(id, parseYamlSource(guideYaml, 'guide.yaml').data);
+}
+
+/** The same from guide.yaml as parsed (parseYamlSource's data), by a caller that parses it anyway. */
+export function copySettlementOfData(id: string, data: unknown): Settles {
   return copySettlement(id, (data as { acknowledge?: unknown } | undefined)?.acknowledge);
+}
+
+/** `blocks` with each one's `settled` as `settles` says of its file (what runBlocksOfTexts gives with it). */
+export function settleBlocks(blocks: readonly BlockDigest[], settles: Settles): BlockDigest[] {
+  return blocks.map(({ digest, file, numbers }) => ({
+    digest,
+    file,
+    numbers,
+    ...settledOf({ settled: settles(file) }),
+  }));
 }
 
 /** The same, read from content/guides/<id>/guide.yaml (none when absent, linked or special). */
@@ -44,10 +58,11 @@ export function runBlocksOfTexts(texts: readonly { text: string }[], settles?: S
   );
 }
 
-/** The digests of the blocks in data/runs/<id>. */
-export function runBlocks(id: string): BlockDigest[] {
-  return runBlocksOfTexts(
-    listFiles(join(folder('runs'), id)).map((path) => ({ text: readText(path) })),
-    guideCopySettlement(id),
-  );
+/**
+ * The digests of the blocks in data/runs/<id>, none marked settled: guide.yaml is not read (parsing
+ * it was a quarter of a cold compute). Whether a block is settled only matters where another
+ * guide's block meets it in the index; compute settles those guides' blocks (guideCopySettlement).
+ */
+export function unsettledRunBlocks(id: string): BlockDigest[] {
+  return runBlocksOfTexts(listFiles(join(folder('runs'), id)).map((path) => ({ text: readText(path) })));
 }

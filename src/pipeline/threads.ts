@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CacheStage } from './cache.ts';
+import { mergePhases, type PhaseTotals } from '../lib/phase-times.ts';
 
 /** The stages that run per guide: those the pipeline cache keeps. */
 export type GuideStage = CacheStage;
@@ -33,7 +34,8 @@ export function* takeNext(ids: readonly string[], counter: Int32Array): Generato
 }
 
 export type WorkerInput = { stage: GuideStage; ids: readonly string[]; next: SharedArrayBuffer; context: unknown };
-export type WorkerMessage = { index: number; result: unknown } | { done: true };
+/** `phases`: the worker's phase clock (src/lib/phase-times.ts), when the bench asked for it. */
+export type WorkerMessage = { index: number; result: unknown } | { done: true; phases?: PhaseTotals };
 
 export type GuideThreads<T> = {
   /** `runHere(id)` for every guide not taken by a worker; then every result, in the ids' order. */
@@ -55,8 +57,10 @@ export function startGuideThreads<T>(stage: GuideStage, ids: readonly string[], 
     const worker = new Worker(new URL('./guide-worker.ts', import.meta.url), { workerData: input });
     return new Promise<void>((resolve, reject) => {
       worker.on('message', (message: WorkerMessage) => {
-        if ('done' in message) resolve();
-        else results[message.index] = message.result as T;
+        if ('done' in message) {
+          if (message.phases) mergePhases(message.phases);
+          resolve();
+        } else results[message.index] = message.result as T;
       });
       worker.on('error', reject);
       worker.on('exit', (code) => {

@@ -62,8 +62,17 @@ describe('--help', () => {
       });
     const passed = test('echo one && echo two', '-t', 'a b');
     expect([passed.status, passed.stdout]).toEqual([0, 'one\ntwo -t a b\n']);
+    // Each stage's name as it starts and its time when it ends, on stderr, then a summary.
+    expect(passed.stderr).toMatch(
+      /^npm test: \[1\/2\] echo one\nnpm test: \[1\/2\] passed in \d+\.\d s \(\d+\.\d s so far\)\nnpm test: \[2\/2\] echo two\n/,
+    );
+    expect(passed.stderr).toMatch(
+      /\nnpm test: passed in \d+\.\d s:\nnpm test: +\d+\.\d s {2}passed {2}\[1\/2\] echo one\n/,
+    );
     const failed = test('echo one && exit 3 && echo never');
     expect([failed.status, failed.stdout]).toEqual([3, 'one\n']);
+    expect(failed.stderr).toContain('npm test: [2/3] FAILED (exit 3) in ');
+    expect(failed.stderr).toMatch(/not run {2}\[3\/3\] echo never\n$/);
     expect(packageScripts['test']).toBe('node scripts/test.ts');
     expect(packageScripts['lint']).toBe('node scripts/lint.ts');
     expect(readdirSync(root)).toEqual([]);

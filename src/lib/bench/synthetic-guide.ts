@@ -48,13 +48,22 @@ function withTotalFromOutput(lines: string[]): string[] {
   });
 }
 
+/** Copies a band of factors holds: 37 n mod 1601 takes every value of 0…1600 once in 1,601 copies. */
+const BAND = 1601;
+/** Each band's factors are the last one's × this: band b spans [0.92, 1.08] × 0.84^b, so no two bands overlap (1.08 × 0.84 < 0.92). */
+const BAND_SCALE = 0.84;
+
 /**
- * The n-th copy's factor: spread over ±8 %, the same for the same n, and different for each of
- * the first 1,601 copies (37 n mod 1601 never repeats), so no two copies hold the same block: the
- * story checks refuse a result copied between guides.
+ * The n-th copy's factor: the same for the same n, and different for every n, so no two copies
+ * hold the same block: the story checks refuse a result copied between guides. The first 1,601
+ * copies spread over ±8 % (37 n mod 1601 never repeats, and neighbours stand apart), each next
+ * 1,601 the same spread × 0.84 below the last: times shorter, throughputs higher, every relation
+ * between them kept. Neighbouring factors differ by a ten-thousandth of their value, which still
+ * changes at least 7 of a seed block's measured numbers as printed (a near copy keeps all but two).
  */
 export function copyFactor(index: number): number {
-  return 1 + (((index * 37) % 1601) - 800) / 10000;
+  const band = Math.floor(index / BAND);
+  return (1 + (((index * 37) % BAND) - 800) / 10000) * BAND_SCALE ** band;
 }
 
 /** Machines each synthetic model is measured on, as a team's guides are: models × machines. */

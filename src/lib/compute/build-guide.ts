@@ -7,13 +7,14 @@ import { GuideSchema } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
 import type { BlockIndex } from './block-index.ts';
 import type { Acknowledged } from './acknowledgements.ts';
-import { parseYamlSource } from '../guide-source/yaml-source.ts';
+import { parseYamlSource, type YamlSource } from '../guide-source/yaml-source.ts';
 import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
 import { bidiControls, confusableNames } from '../guide-source/untrusted-text.ts';
 import { isFuture } from '../dates.ts';
 import { validate } from '../diagnostics/validate.ts';
 import { locales, type Locale } from '../i18n.ts';
 import { appendAll } from '../append-all.ts';
+import { timed } from '../phase-times.ts';
 import { DefaultsSchema, type Defaults } from '../schema/defaults.ts';
 
 export type TextFile = { file: string; text: string };
@@ -30,6 +31,8 @@ export type GuideSources = {
   today?: string;
   /** content/defaults.yaml (prices, the noise default); without it a guide has no cost and no noise default */
   defaults?: TextFile | undefined;
+  /** `yaml` as parseYamlSource read it, when the caller parsed it already (compute, for its copy settlement) */
+  parsedYaml?: YamlSource;
 };
 
 /** content/defaults.yaml parsed and validated, or its problems (reported at that file). */
@@ -67,16 +70,16 @@ export function buildGuide(sources: GuideSources): {
     );
     return { diagnostics };
   }
-  const yaml = parseYamlSource(sources.yaml.text, sources.yaml.file);
+  const yamlText = sources.yaml;
+  const yaml =
+    sources.parsedYaml ?? timed('compute.guide/build/yaml', () => parseYamlSource(yamlText.text, yamlText.file));
   appendAll(diagnostics, yaml.diagnostics);
   if (yaml.diagnostics.length > 0) return { diagnostics };
   appendAll(diagnostics, confusableNames(yaml.data, sources.yaml.file, yaml.locateIn));
 
-  const parsed = validate(GuideSchema, yaml.data, {
-    file: sources.yaml.file,
-    locate: yaml.locate,
-    bareKey: yaml.bareKey,
-  });
+  const parsed = timed('compute.guide/build/schema', () =>
+    validate(GuideSchema, yaml.data, { file: yamlText.file, locate: yaml.locate, bareKey: yaml.bareKey }),
+  );
   if (!parsed.ok) {
     appendAll(diagnostics, parsed.diagnostics);
     return { diagnostics };
@@ -92,16 +95,18 @@ export function buildGuide(sources: GuideSources): {
     );
   const defaults = sources.defaults ? parseDefaults(sources.defaults) : undefined;
   if (defaults) appendAll(diagnostics, defaults.diagnostics);
-  const computed = computeFromGuideYaml({
-    id: sources.id,
-    guide: parsed.data,
-    runs: sources.runs,
-    file: sources.yaml.file,
-    locate: yaml.locate,
-    locateIn: yaml.locateIn,
-    ...(sources.blocks ? { blocks: sources.blocks } : {}),
-    ...(defaults?.defaults ? { defaults: defaults.defaults } : {}),
-  });
+  const computed = timed('compute.guide/build/numbers', () =>
+    computeFromGuideYaml({
+      id: sources.id,
+      guide: parsed.data,
+      runs: sources.runs,
+      file: yamlText.file,
+      locate: yaml.locate,
+      locateIn: yaml.locateIn,
+      ...(sources.blocks ? { blocks: sources.blocks } : {}),
+      ...(defaults?.defaults ? { defaults: defaults.defaults } : {}),
+    }),
+  );
   appendAll(diagnostics, computed.diagnostics);
 
   const catalogue = proseCatalogue(parsed.data);
@@ -129,7 +134,7 @@ export function buildGuide(sources: GuideSources): {
       );
       continue;
     }
-    const result = parseProse(source.text, source.file, catalogue);
+    const result = timed('compute.guide/build/prose', () => parseProse(source.text, source.file, catalogue));
     appendAll(diagnostics, result.diagnostics);
     if (result.prose) prose[lang] = { file: source.file, prose: result.prose };
   }

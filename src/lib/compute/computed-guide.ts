@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { timed } from '../phase-times.ts';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import type { ComputedCase, ComputedGuide, ComputedStep, Measured } from '../schema/computed.ts';
 import { betterRatio, percentChange } from './percent-change.ts';
@@ -88,7 +89,7 @@ export function computeFromGuideYaml(input: ComputeInput): {
     engine: { id: recommendedEngine.id, name: recommendedEngine.name },
     command: guide.recommended.command.replace(/\n+$/, ''),
   };
-  const repeats = repeatedConfigurations(steps);
+  const repeats = timed('compute.guide/build/repeats', () => repeatedConfigurations(steps));
 
   const runs = Object.fromEntries(
     [...ctx.usedRuns.values()]

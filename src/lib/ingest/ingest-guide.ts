@@ -11,6 +11,7 @@ import { confusableIn } from '../confusable.ts';
 import { showInvisible } from '../visible-text.ts';
 import { isRecordFile } from '../record/record-files.ts';
 import { readRecords, recordedFor } from '../record/attach-records.ts';
+import { timed } from '../phase-times.ts';
 
 export type RawFile = {
   /** path relative to the guide's raw folder */ path: string;
@@ -124,10 +125,12 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
       }
       // A parser bug, not the author's: name the block, and what of the run the schema refused.
       const recorded = recordedFor(records.get(raw.path), parsed, result.runs.length);
-      const checked = validate(
-        RunSchema,
-        { id, ...parsed, ...(recorded ? { recorded } : {}) },
-        { file: raw.file, locate: () => ({ line: parsed.source.startLine }) },
+      const checked = timed('ingest.guide/validate', () =>
+        validate(
+          RunSchema,
+          { id, ...parsed, ...(recorded ? { recorded } : {}) },
+          { file: raw.file, locate: () => ({ line: parsed.source.startLine }) },
+        ),
       );
       if (!checked.ok) {
         appendAll(
@@ -141,7 +144,10 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
         continue;
       }
       const run = checked.data;
-      appendAll(diagnostics, checkRunPlausibility(run));
+      appendAll(
+        diagnostics,
+        timed('ingest.guide/plausibility', () => checkRunPlausibility(run)),
+      );
       runs.push(run);
     }
   }

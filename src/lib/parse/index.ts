@@ -17,6 +17,7 @@ import * as vllmJson from './vllm-json.ts';
 import { parseJsonDocuments } from './json-text.ts';
 import { recogniseTool } from './recognised-tools.ts';
 import type { ParserModule, ParseResult } from './types.ts';
+import { timed } from '../phase-times.ts';
 
 export type { ParsedRun, ParseResult, ParserModule } from './types.ts';
 
@@ -47,9 +48,12 @@ export function parseRawFile(text: string, options: { file: string }): ParseResu
   // What the file is, before which tool wrote it: a Git LFS pointer, or bytes that are not UTF-8.
   const notText = lfsPointer(text, options.file) ?? notUtf8(text, options.file);
   if (notText) return failed(notText);
-  const candidates = Object.entries(PARSERS).filter(([, parser]) => parser.detect(text));
+  const candidates = timed('ingest.guide/detect', () =>
+    Object.entries(PARSERS).filter(([, parser]) => parser.detect(text)),
+  );
   const [only] = candidates;
-  if (candidates.length === 1 && only) return only[1].parse(text, { file: options.file });
+  if (candidates.length === 1 && only)
+    return timed('ingest.guide/parse', () => only[1].parse(text, { file: options.file }));
   if (candidates.length === 0) return failed(unreadableCause(text, options.file) ?? unknownFormat(text, options.file));
   const names = candidates.map(([name]) => name);
   return failed(

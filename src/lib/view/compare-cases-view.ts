@@ -1,4 +1,5 @@
 import { sharedCases, type SharedCase } from '../compute/compare.ts';
+import { timed } from '../phase-times.ts';
 import { toDisplayUnit } from '../format/metric-label.ts';
 import { deltaText, shownAs } from '../format/measurement-text.ts';
 import { formatFixed } from '../format/number.ts';
@@ -126,7 +127,7 @@ export function caseTables(
 ): { tables: CompareTable[]; notCompared: string[] } {
   const tr = translator(lang);
   const byId = new Map(guides.map(({ guide }) => [guide.id, guide]));
-  const selection = sharedCases(guides.map((e) => e.guide));
+  const selection = timed('astro.compare selection', () => sharedCases(guides.map((e) => e.guide)));
   const tables: CompareTable[] = [];
   const metricsApart: string[] = [];
   for (const shared of selection.shared) {

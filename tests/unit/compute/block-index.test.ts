@@ -17,6 +17,7 @@ import {
   runBlockDigests,
   type BlockRun,
 } from '../../../src/lib/compute/block-index.ts';
+import { guidesMeetingOthers } from '../../../src/lib/compute/copy-settlement.ts';
 
 const repo = join(import.meta.dirname, '../../..');
 
@@ -186,5 +187,29 @@ describe('blockIndexFor: the index as far as some blocks reach', () => {
       expect(copiesOf(id, blocks, blockIndexFor(committed, blocks))).toEqual(expected);
     }
     expect(copies).toBeGreaterThan(0);
+  });
+});
+
+describe('guidesMeetingOthers', () => {
+  it('names the guides whose blocks share a digest or near key with another guide’s, no others', () => {
+    const near = { ...measured, 'ttft.mean': 901 };
+    const scaled = (factor: number) =>
+      Object.fromEntries(Object.entries(measured).map(([key, value]) => [key, value * factor]));
+    const other = scaled(1.37);
+    const third = scaled(1.61);
+    const index = blockIndexOfDigests([
+      { id: 'a/one', blocks: runBlockDigests([block('a.txt', measured)]) },
+      { id: 'b/near', blocks: runBlockDigests([block('b.txt', near)]) },
+      { id: 'c/same', blocks: runBlockDigests([block('c.txt', measured)]) },
+      { id: 'd/own', blocks: runBlockDigests([block('d.txt', other)]) },
+      // Two blocks of one guide alike meet no other guide.
+      {
+        id: 'e/twice',
+        blocks: runBlockDigests(
+          [block('e1.txt', third), block('e2.txt', third)].map((b, i) => ({ ...b, raw: `${b.raw}\n#${i}` })),
+        ),
+      },
+    ]);
+    expect([...guidesMeetingOthers(index)].sort()).toEqual(['a/one', 'b/near', 'c/same']);
   });
 });
