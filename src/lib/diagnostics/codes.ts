@@ -4,10 +4,9 @@
  * this catalogue, so a code that is not here is a type error.
  */
 
+import type { CodeInfo } from './code-info.ts';
 import { GUIDE_CODES } from './codes-guide.ts';
 import { RAW_INPUT_CODES } from './codes-raw-input.ts';
-
-export type CodeInfo = { severity: 'error' | 'warning'; meaning: string; hint: string };
 
 /** Raw inputs (codes-raw-input.ts) and a guide's own sources (codes-guide.ts): each code in one of them. */
 export const DIAGNOSTIC_CODES = { ...RAW_INPUT_CODES, ...GUIDE_CODES } as const satisfies Record<string, CodeInfo>;

@@ -1,8 +1,8 @@
 import type { ComputedGuide } from '../schema/computed.ts';
-import { answerView, type ChangeSentence } from '../view/answer-view.ts';
-import { viewContext, type ProseHtml } from '../view/view-context.ts';
+import { answerView, type ChangeSentence } from './answer-view.ts';
+import { viewContext, type ProseHtml } from './view-context.ts';
 import { publicUrl } from '../site-paths.ts';
-import { schemaUrl, type ApiSite } from './links.ts';
+import { schemaUrl, type ApiSite } from '../api/links.ts';
 
 /**
  * llms.txt (https://llmstxt.org): what the site is, for a language model that reads it — an H1,
