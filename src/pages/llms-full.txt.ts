@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
-import { llmsFullTxt } from '../lib/api/llms-txt.ts';
+import { llmsFullTxt } from '../lib/view/llms-txt.ts';
 import { apiSite } from '../site-paths.ts';
 
-/** Each guide's answer and recommended command in plain text (src/lib/api/llms-txt.ts). */
+/** Each guide's answer and recommended command in plain text (src/lib/view/llms-txt.ts). */
 export const GET: APIRoute = async () => {
   const guides = (await getCollection('guides')).map((e) => ({
     guide: e.data.guide,

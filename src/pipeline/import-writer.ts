@@ -3,7 +3,7 @@
 // and the two folders are then renamed into place. A failure at any point leaves data/raw and
 // content/guides as they were (the staging folder is removed), so the import can simply run again.
 import { join } from 'node:path';
-import type { ImportedFiles } from '../lib/import/write-guide.ts';
+import type { ImportedFiles } from '../lib/import/imported-files.ts';
 import { folder, linkOnTheWay, moveOwned, removeOwned, repoPath, writeOwnedIfChanged } from './fs-policy.ts';
 import { existsSync } from 'node:fs';
 

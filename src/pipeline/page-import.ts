@@ -4,7 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import { auditPage, normalizeBlock, type AuditFinding } from '../lib/import/audit.ts';
 import { terminalText } from '../lib/diagnostics/diagnostics.ts';
 import { decodePage } from '../lib/import/page-encoding.ts';
-import { readPerformanceLabPage, type PerformanceLabPage } from '../lib/import/page-model.ts';
+import type { PerformanceLabPage } from '../lib/import/page-model.ts';
+import { readPerformanceLabPage } from '../lib/import/page-reader.ts';
 import { slugify } from '../lib/import/write-guide.ts';
 import { listFiles, repoPath, repoRoot } from './fs-policy.ts';
 

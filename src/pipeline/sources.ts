@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorAt, hasControls, type Diagnostic, type ErrorCode } from '../lib/diagnostics/diagnostics.ts';
-import type { RawFile } from '../lib/ingest/ingest-guide.ts';
+import type { RawFile } from '../lib/ingest/raw-file.ts';
 import type { GuideSources } from '../lib/compute/build-guide.ts';
 import { RunSchema, type Run } from '../lib/schema/run.ts';
 import { validateJson } from '../lib/diagnostics/validate.ts';

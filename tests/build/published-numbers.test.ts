@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditPage } from '../../src/lib/import/audit.ts';
 import { parsePage, type PageBlock } from '../../src/lib/import/page-blocks.ts';
-import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
+import { readPerformanceLabPage } from '../../src/lib/import/page-reader.ts';
 import { corpusDir, corpusPages, hasCorpus } from '../helpers/corpus.ts';
 import { builtPage, pageText, rawResultCount, showsNumber } from '../helpers/page-text.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guideApi } from '../../src/lib/api/guide-api.ts';
 import { guideLinks, reportedRuns } from '../../src/lib/api/links.ts';
-import { llmsTxt } from '../../src/lib/api/llms-txt.ts';
+import { llmsTxt } from '../../src/lib/view/llms-txt.ts';
 import { benchmarkReport, runUses } from '../../src/lib/benchmark-report/benchmark-report.ts';
 import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
 import type { Run } from '../../src/lib/schema/run.ts';

@@ -14,7 +14,7 @@ import type { AuditFinding } from '../../src/lib/import/audit.ts';
 import { draftDecisions } from '../../src/lib/import/decisions.ts';
 import { checkDecisions, draftDiagnostics } from '../../src/lib/import/draft-check.ts';
 import { decodePage } from '../../src/lib/import/page-encoding.ts';
-import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
+import { readPerformanceLabPage } from '../../src/lib/import/page-reader.ts';
 import { importPage, slugify } from '../../src/lib/import/write-guide.ts';
 import { corpusDir, corpusPages, hasCorpus } from '../helpers/corpus.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePage, type PageBlock } from '../../src/lib/import/page-blocks.ts';
-import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
+import { readPerformanceLabPage } from '../../src/lib/import/page-reader.ts';
 import { importPage } from '../../src/lib/import/write-guide.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { metricEntries } from '../../src/lib/parse/types.ts';

@@ -9,7 +9,7 @@ import { buildGuide } from '../../src/lib/compute/build-guide.ts';
 import { draftDecisions } from '../../src/lib/import/decisions.ts';
 import { quoteBraceWords } from '../../src/lib/import/draft-commands.ts';
 import { draftAccelerators, draftModel } from '../../src/lib/import/draft-model.ts';
-import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
+import { readPerformanceLabPage } from '../../src/lib/import/page-reader.ts';
 import { importPage } from '../../src/lib/import/write-guide.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';

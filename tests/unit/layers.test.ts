@@ -1,8 +1,9 @@
 // The layers a newcomer reads from the folder names (README, "Layout"): scripts/ are thin command
 // lines over src/pipeline and src/bench, nothing under src/ imports scripts/, src/lib touches no
 // disk or process, and src/pipeline is the only layer that reads and writes the site's files.
+// Inside src/lib each folder has a rank, and no file of src/ imports itself round a circle.
 import { globSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 
@@ -13,6 +14,92 @@ const importsOf = (text: string) =>
   [
     ...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
   ].map((match) => match[1] ?? match[2] ?? '');
+
+/**
+ * The folders of src/lib from the ground up (README, "Layout"); `.` is the files of src/lib itself.
+ * A file imports only from its own folder or from one of a lower rank, so no arrow runs back up.
+ */
+const LIB_RANKS: Record<string, number> = {
+  // helpers that know nothing of benchmarks: text, order, hashes, dates, locales, JSON with lines
+  '.': 0,
+  // diagnostics and their catalogue; serving commands as words; the bench's pure figures
+  diagnostics: 1,
+  serving: 1,
+  bench: 1,
+  // the zod schemas of every input and output
+  schema: 2,
+  // numbers and names as a page writes them; guide.yaml and prose read; records; Benchmark Reports
+  format: 3,
+  'guide-source': 3,
+  record: 3,
+  'benchmark-report': 3,
+  // raw files read; the measurement plan; chart specs
+  parse: 4,
+  plan: 4,
+  chart: 4,
+  // a guide's raw folder into runs
+  ingest: 5,
+  // runs and guide.yaml into the computed guide; the published JSON contract
+  compute: 6,
+  api: 6,
+  // what a page shows
+  view: 7,
+  // the tools over it all: the review report, the migration of published pages
+  review: 8,
+  import: 8,
+};
+
+/** Every file of src/ with what it imports of src/ (relative imports, resolved; type imports too). */
+function importGraph(paths: readonly string[], textOf: (path: string) => string): Map<string, string[]> {
+  const known = new Set(paths);
+  return new Map(
+    paths.map((path) => [
+      path,
+      importsOf(textOf(path))
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => posix.join(dirname(path), spec))
+        .filter((target) => known.has(target)),
+    ]),
+  );
+}
+
+/** The files that import each other round a circle: each strongly connected group of two or more (Tarjan). */
+function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || graph.get(file)?.includes(file)) found.push(group.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/** `src/lib/compute/steps.ts` → `compute`; a file of src/lib itself → `.` */
+const libFolder = (path: string) => {
+  const parts = path.slice('src/lib/'.length).split('/');
+  return parts.length > 1 ? parts[0]! : '.';
+};
 
 describe('layers', () => {
   it('finds the imports it checks (the reader below is not blind)', () => {
@@ -47,5 +134,45 @@ describe('layers', () => {
       importsOf(read(path)).some((spec) => /^node:fs/.test(spec) || /(^|\/)pipeline\//.test(spec)),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('every folder of src/lib has a rank, and every rank a folder', () => {
+    const folders = [...new Set(files('src/lib/**/*.ts').map(libFolder))].sort();
+    expect(Object.keys(LIB_RANKS).sort()).toEqual(folders);
+  });
+
+  it('a folder of src/lib imports only from itself and from lower ranks', () => {
+    const graph = importGraph(files('src/lib/**/*.ts'), read);
+    expect(graph.get('src/lib/compute/steps.ts')).toContain('src/lib/compute/step-summary.ts');
+    const upward = [...graph].flatMap(([from, targets]) =>
+      targets
+        .filter((to) => libFolder(to) !== libFolder(from) && LIB_RANKS[libFolder(to)]! >= LIB_RANKS[libFolder(from)]!)
+        .map(
+          (to) =>
+            `${from} (${libFolder(from)}, rank ${LIB_RANKS[libFolder(from)]}) imports ${to} (rank ${LIB_RANKS[libFolder(to)]})`,
+        ),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('finds a circle where there is one', () => {
+    const planted = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts', 'd.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', []],
+      ['e.ts', ['e.ts']],
+    ]);
+    expect(circles(planted)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+    const typeOnly = importGraph(['x/a.ts', 'x/b.ts'], (path) =>
+      path === 'x/a.ts' ? "import type { B } from './b.ts';" : "import {\n  a,\n} from '../x/a.ts';",
+    );
+    expect(circles(typeOnly)).toEqual([['x/a.ts', 'x/b.ts']]);
+  });
+
+  it('no file of src/ imports itself round a circle, type imports included', () => {
+    const graph = importGraph(files('src/**/*.{ts,mjs,astro}'), read);
+    expect(graph.get('src/pipeline/ingest.ts')).toContain('src/pipeline/ingest-one.ts');
+    expect(circles(graph)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { auditPage } from '../../src/lib/import/audit.ts';
 import { acceleratorsOf, configOf } from '../../src/lib/import/audit/measure.ts';
 import { agreement, checkClaim, type AuditFinding } from '../../src/lib/import/audit/numbers.ts';
 import { rowRuns } from '../../src/lib/import/audit/summary-rows.ts';
-import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
+import { readPerformanceLabPage } from '../../src/lib/import/page-reader.ts';
 import type { Measured } from '../../src/lib/import/audit/measure.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 

@@ -8,7 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { auditPage, cellClaims, commandFlags, normalizeBlock } from '../../src/lib/import/audit.ts';
 import { draftDecisions } from '../../src/lib/import/decisions.ts';
 import { parsePage } from '../../src/lib/import/page-blocks.ts';
-import { readPerformanceLabPage } from '../../src/lib/import/page-model.ts';
+import { readPerformanceLabPage } from '../../src/lib/import/page-reader.ts';
 import { hardwareOf, importPage } from '../../src/lib/import/write-guide.ts';
 import { ingestGuide } from '../../src/lib/ingest/ingest-guide.ts';
 import { buildGuide } from '../../src/lib/compute/build-guide.ts';

@@ -2,7 +2,7 @@
 // (src/lib/guide-source/prose-images.ts), and the import's draft without those (draft-prose.ts).
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, it } from 'vitest';
-import type { MdNode } from '../../src/lib/guide-source/prose.ts';
+import type { MdNode } from '../../src/lib/guide-source/md-node.ts';
 import { isSiteImage, remoteImages } from '../../src/lib/guide-source/prose-images.ts';
 import { withoutRemoteImages } from '../../src/lib/import/draft-prose.ts';
 

@@ -7,7 +7,7 @@ import { allowedText, commandRefusals, type CommandRole } from '../plan/allow-li
 import { engineFamily } from '../serving/entry-points.ts';
 import { parseShellCommand } from '../serving/shell-words.ts';
 import type { ComputeContext } from './context.ts';
-import { placedWords, type CommandSite } from './commands.ts';
+import { placedWords, type CommandSite } from './command-sites.ts';
 
 /** Every exact benchmark command of guide.yaml that plan runs: a step's, a case's, an accuracy check's. */
 export function benchmarkSites(guide: Guide): { path: YamlPath; benchmark: string }[] {

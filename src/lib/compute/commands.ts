@@ -1,12 +1,11 @@
 import { quoteFound, type ErrorCode } from '../diagnostics/diagnostics.ts';
-import type { YamlPath } from '../guide-source/yaml-source.ts';
-import type { Guide } from '../schema/guide-yaml.ts';
 import { parseShellCommand, shellWordText, type ShellProblem, type ShellProblemGroup } from '../serving/shell-words.ts';
 import { SHELL_PROBLEM_KINDS } from '../serving/shell-words.ts';
 import { entryPointNames, entryPointOf, engineFamily, FAMILY_NAMES } from '../serving/entry-points.ts';
 import { conflictingFlags, servedModels, type FlagUse } from '../serving/flags.ts';
 import type { ComputeContext } from './context.ts';
 import { benchmarkSites, checkAllowed, checkServingAllowed } from './commands-allowed.ts';
+import { commandSites, placedWords, type PlacedWord } from './command-sites.ts';
 
 /**
  * Every serving command and parameter list of guide.yaml is shown on a page, and readers paste it
@@ -14,40 +13,6 @@ import { benchmarkSites, checkAllowed, checkServingAllowed } from './commands-al
  * shell would run, expand or split otherwise (src/lib/serving/shell-words.ts). Each problem is an
  * error at its own character of guide.yaml.
  */
-
-/** A command or parameter list of guide.yaml: where it is, and the engine it runs when the guide says. */
-export type CommandSite = {
-  /** the guide.yaml path of the object holding `command` or `args` */
-  path: YamlPath;
-  command?: string | undefined;
-  args?: readonly string[] | undefined;
-  /** the engine id, where guide.yaml names one (a variant, the recommendation) */
-  engine?: string;
-  /** the GPUs a variant or case side says it uses, when fewer than the machine has */
-  gpus?: number | undefined;
-  /** a variant's status: one that did not run measured nothing */
-  status?: string;
-};
-
-/** Every place guide.yaml holds a serving command or backend parameters, in file order. */
-export function commandSites(guide: Guide): CommandSite[] {
-  const sites: CommandSite[] = [];
-  guide.steps.forEach((step, i) =>
-    step.variants.forEach((variant, j) =>
-      sites.push({ path: ['steps', i, 'variants', j], ...variant, engine: variant.engine }),
-    ),
-  );
-  sites.push({ path: ['recommended'], command: guide.recommended.command, engine: guide.recommended.engine });
-  guide.comparison.cases.forEach((c, k) => {
-    sites.push({ path: ['comparison', 'cases', k, 'baseline'], ...c.baseline });
-    sites.push({ path: ['comparison', 'cases', k, 'optimized'], ...c.optimized });
-  });
-  if (guide.otherCases.layout === 'by-config') {
-    sites.push({ path: ['otherCases', 'baseline'], ...guide.otherCases.baseline });
-    sites.push({ path: ['otherCases', 'optimized'], ...guide.otherCases.optimized });
-  }
-  return sites.filter((site) => site.command !== undefined || site.args !== undefined);
-}
 
 const CODE_OF: Record<ShellProblemGroup, ErrorCode> = {
   shell: 'E_COMMAND_SHELL',
@@ -60,9 +25,6 @@ const EXPECTED: Record<ShellProblemGroup, string> = {
   expansion: 'the word as the engine is to receive it, quoted',
   continuation: 'every line but the last ending with `\\` and nothing after it',
 };
-
-/** A word of a command or parameter list, and where it is written in guide.yaml. */
-export type PlacedWord = { value: string; path: YamlPath; offset: number };
 
 /**
  * What a shell would do with each command besides starting the engine, and the settings each
@@ -90,22 +52,6 @@ export function checkCommands(ctx: ComputeContext): void {
   }
   for (const site of benchmarkSites(ctx.guide))
     checkAllowed(ctx, [...site.path, 'benchmark'], site.benchmark, 'benchmark');
-}
-
-/** The words a site's command passes to its program, or its parameters' words, each where guide.yaml writes it. */
-export function placedWords(site: CommandSite): PlacedWord[] {
-  const words: PlacedWord[] = [];
-  if (site.command !== undefined) {
-    const path = [...site.path, 'command'];
-    for (const line of parseShellCommand(site.command).lines)
-      for (const word of line.words)
-        if (word.role === 'command') words.push({ value: word.value, path, offset: word.offset });
-  } else
-    (site.args ?? []).forEach((item, k) => {
-      for (const match of item.matchAll(/\S+/g))
-        words.push({ value: match[0], path: [...site.path, 'args', k], offset: match.index });
-    });
-  return words;
 }
 
 /** The model each command serves is the guide's: its name, or a build model.builds declares. */

@@ -1,7 +1,6 @@
 // Which of a guide's raw files it acknowledges as copies of another guide's (W_STORY_COPIED): a
 // copy is one fact about two guides, so the guide it was copied from or into does not report it
 // again (block-index.ts carries this per block, story.ts reads it).
-import type { BlockIndex } from './block-index.ts';
 
 /** Which raw files (repository paths) a guide acknowledges as copies: `copySettlement`. */
 export type Settles = (file: string) => boolean;
@@ -33,8 +32,12 @@ export function copySettlement(id: string, acknowledge: unknown): Settles {
 /**
  * The guides with a block under a digest or near key that a block of another guide is under too:
  * the only owners copyOf can ever return to another guide, so the only ones whose `settled` matters.
+ * `index` is a BlockIndex (block-index.ts), of which this reads only each owner's guide.
  */
-export function guidesMeetingOthers(index: BlockIndex): Set<string> {
+export function guidesMeetingOthers(index: {
+  exact: ReadonlyMap<string, readonly { guide: string }[]>;
+  near: ReadonlyMap<string, readonly { guide: string }[]>;
+}): Set<string> {
   const meeting = new Set<string>();
   for (const owners of [...index.exact.values(), ...index.near.values()]) {
     const first = owners[0]?.guide;

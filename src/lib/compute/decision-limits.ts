@@ -1,7 +1,7 @@
 import type { Decision, Freshness, Point } from '../schema/computed.ts';
 import type { Run } from '../schema/run.ts';
 import type { ComputeContext } from './context.ts';
-import type { DecisionParts } from './decision.ts';
+import type { DecisionParts } from './decision-parts.ts';
 
 // The decision's latency limits and freshness (compute/decision.ts assembles the rest).
 

@@ -1,12 +1,4 @@
-import type {
-  ComputedCase,
-  ComputedGuide,
-  ComputedStep,
-  Decision,
-  Measured,
-  Point,
-  Workload,
-} from '../schema/computed.ts';
+import type { Decision, Measured, Point, Workload } from '../schema/computed.ts';
 import type { Defaults } from '../schema/defaults.ts';
 import type { Localized } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
@@ -17,6 +9,7 @@ import { reproduceOf } from './decision-reproduce.ts';
 import { yieldOf } from './decision-yield.ts';
 import { percentChange } from './percent-change.ts';
 import { bestWithin, defaultLimits, freshnessOf } from './decision-limits.ts';
+import type { DecisionParts } from './decision-parts.ts';
 
 export { bestWithin };
 
@@ -26,15 +19,6 @@ export { bestWithin };
  * measured on its own. Its points are every run measured on it (a step's variants, a case's two
  * sides), so a recommendation is only ever held against configurations measured the same way.
  */
-
-export type DecisionParts = {
-  steps: readonly ComputedStep[];
-  comparison: readonly ComputedCase[];
-  baseline: ComputedGuide['baseline'];
-  repeats: ComputedGuide['repeats'];
-  runs: ComputedGuide['runs'];
-  recommended: ComputedGuide['recommended'];
-};
 
 /** The benchmark a step's runs were measured with: its profile, or its command, or the steps' one. */
 function stepWorkload(step: { profile?: string | undefined; benchmark?: string | undefined }): string {

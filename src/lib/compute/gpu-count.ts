@@ -1,7 +1,7 @@
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import { engineFamily, entryPointOf } from '../serving/entry-points.ts';
 import { parallelismOf, type Parallelism } from '../serving/parallelism.ts';
-import { commandSites, placedWords, type CommandSite, type PlacedWord } from './commands.ts';
+import { commandSites, placedWords, type CommandSite, type PlacedWord } from './command-sites.ts';
 import type { ComputeContext } from './context.ts';
 
 /**

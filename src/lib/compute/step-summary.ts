@@ -4,7 +4,7 @@ import type { Step } from '../schema/guide-yaml.ts';
 import type { ComputeContext } from './context.ts';
 import { betterRatio, percentOf, secondaryChange } from './percent-change.ts';
 import { ranked, worstOf } from './ranking.ts';
-import type { MeasuredStep } from './steps.ts';
+import type { MeasuredStep } from './measured-step.ts';
 import { isSkipped, type MeasuredVariant } from '../schema/served.ts';
 
 /**

@@ -3,25 +3,13 @@ import type { ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import type { Step } from '../schema/guide-yaml.ts';
 import type { ComputeContext } from './context.ts';
 import { localized } from './localized.ts';
+import type { MeasuredStep, StepPath } from './measured-step.ts';
 import { measure } from './measure-run.ts';
 import { ranked } from './ranking.ts';
 import { checkUnique, lookup } from './references.ts';
 import { withChanges } from './step-changes.ts';
 import { summarize } from './step-summary.ts';
 import { isComplete, isSkipped, type MeasuredVariant } from '../schema/served.ts';
-
-type StepPath = (string | number)[];
-
-/** A step's variants measured and its winner picked; summary and adoption come once the baseline is known. */
-export type MeasuredStep = {
-  step: Step;
-  path: StepPath;
-  number: number;
-  variants: ComputedVariant[];
-  /** variants whose run served every request: only these can win or be compared */
-  complete: MeasuredVariant[];
-  winner?: MeasuredVariant;
-};
 
 /** Each step's variants measured and its winner; undefined entries are steps that failed (and said why). */
 export function measureSteps(ctx: ComputeContext): (MeasuredStep | undefined)[] {

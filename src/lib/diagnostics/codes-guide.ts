@@ -1,5 +1,4 @@
-import type { CodeInfo } from './codes.ts';
-import { ACKNOWLEDGE } from './codes-raw-input.ts';
+import { ACKNOWLEDGE, type CodeInfo } from './code-info.ts';
 import { UNTRUSTED_TEXT_CODES } from './codes-untrusted-text.ts';
 
 /** The codes of a guide's own sources (guide.yaml, prose) and of what compute checks. See codes.ts. */

@@ -1,4 +1,4 @@
-import type { CodeInfo } from './codes.ts';
+import type { CodeInfo } from './code-info.ts';
 
 /**
  * The codes of what the GPU box runs and keeps (plan, record, run-plan): the commands it will run,

@@ -1,10 +1,8 @@
-import type { CodeInfo } from './codes.ts';
+import { ACKNOWLEDGE, type CodeInfo } from './code-info.ts';
 
 /** The codes of raw benchmark files: which reader, what it read, whether the numbers agree. See codes.ts. */
 
 const COPY_AGAIN = 'copy the output again, exactly as the tool printed or wrote it';
-export const ACKNOWLEDGE =
-  'if the run is right, acknowledge it in guide.yaml under acknowledge: { file, code, metric, reason: { en, zh } } with a reason a reviewer can judge; otherwise rerun the benchmark';
 
 export const RAW_INPUT_CODES = {
   // Raw files and folders, before a byte is parsed.

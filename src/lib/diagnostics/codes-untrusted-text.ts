@@ -1,4 +1,4 @@
-import type { CodeInfo } from './codes.ts';
+import type { CodeInfo } from './code-info.ts';
 
 /**
  * The codes of text a pull request writes that a page shows (prose, names and labels of

@@ -4,11 +4,10 @@
  * this catalogue, so a code that is not here is a type error.
  */
 
+import type { CodeInfo } from './code-info.ts';
 import { GUIDE_CODES } from './codes-guide.ts';
 import { LAB_CODES } from './codes-lab.ts';
 import { RAW_INPUT_CODES } from './codes-raw-input.ts';
-
-export type CodeInfo = { severity: 'error' | 'warning'; meaning: string; hint: string };
 
 /** Raw inputs (codes-raw-input.ts), a guide's own sources (codes-guide.ts) and the GPU box (codes-lab.ts): each code in one of them. */
 export const DIAGNOSTIC_CODES = { ...RAW_INPUT_CODES, ...GUIDE_CODES, ...LAB_CODES } as const satisfies Record<

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { YamlPath } from '../guide-source/yaml-source.ts';
+import type { YamlPath } from '../yaml-path.ts';
 
 // What a schema accepts at a path, read from its JSON Schema (zod's public description of it).
 type JsonSchema = z.core.JSONSchema.JSONSchema;

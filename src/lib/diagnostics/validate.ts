@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { didYouMean } from './did-you-mean.ts';
 import { errorAt, type Diagnostic } from './diagnostics.ts';
-import { formatPath, type YamlPath } from '../guide-source/yaml-path.ts';
-import { parseJsonDocuments, pointerEscape } from '../parse/json-text.ts';
+import { formatPath, type YamlPath } from '../yaml-path.ts';
+import { parseJsonDocuments, pointerEscape } from '../json-text.ts';
 import { showInvisible } from '../visible-text.ts';
 import { boundWording, unquotedCommaWording } from './schema-words.ts';
 import { acceptedForms, allowedKeys, nodesAt } from './schema-forms.ts';

@@ -3,7 +3,7 @@
 // reference image (`![x][t]`, `![x][]`, `![x]`) is resolved to the definitions it may stand for,
 // whatever case its label is written in (CommonMark matches labels case-folded; mdast keeps them
 // as `identifier`). Never on the source text, which a hostile author can spell many ways.
-import type { MdNode } from './prose.ts';
+import type { MdNode } from './md-node.ts';
 
 /** An image the prose shows: the node (`image`, or `imageReference` with a definition), and every URL it may load. */
 export type ProseImage = { node: MdNode; urls: string[] };

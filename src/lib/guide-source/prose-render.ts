@@ -3,7 +3,8 @@
 import { remark } from 'remark';
 import remarkHtml from 'remark-html';
 import { appendAll } from '../append-all.ts';
-import { PLACEHOLDER, type MdNode } from './prose.ts';
+import type { MdNode } from './md-node.ts';
+import { PLACEHOLDER } from './prose.ts';
 import { remoteImages } from './prose-images.ts';
 
 /** Markdown → HTML, with `{{name}}` placeholders replaced. Raw HTML and remote images are refused by

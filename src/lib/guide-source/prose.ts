@@ -7,6 +7,7 @@ import { validate } from '../diagnostics/validate.ts';
 import { readFrontMatter } from './front-matter.ts';
 import { isSafeUrl } from '../schema/safe-url.ts';
 import { appendAll } from '../append-all.ts';
+import type { MdNode } from './md-node.ts';
 import { remoteImages } from './prose-images.ts';
 
 /**
@@ -158,25 +159,6 @@ export function compareSlots(
   }
   return diagnostics;
 }
-
-/** What the checks read of a Markdown syntax tree node (remark's mdast nodes have this shape). */
-export type MdNode = {
-  type: string;
-  value?: string | undefined;
-  url?: string | undefined;
-  /** a definition's or reference's label, case-folded (mdast's normalized identifier) */
-  identifier?: string | undefined;
-  /** a reference's label as written */
-  label?: string | null | undefined;
-  alt?: string | null | undefined;
-  position?:
-    | {
-        start: { line: number; column: number; offset?: number | undefined };
-        end: { line: number; column: number; offset?: number | undefined };
-      }
-    | undefined;
-  children?: MdNode[] | undefined;
-};
 
 /**
  * Prose is Markdown only: raw HTML (tags and comments, except slot markers) is refused, links are

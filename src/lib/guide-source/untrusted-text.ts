@@ -5,7 +5,7 @@ import { confusableIn } from '../confusable.ts';
 import { resultInLabel } from './label-claims.ts';
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { showInvisible } from '../visible-text.ts';
-import { formatPath, type YamlPath } from './yaml-path.ts';
+import { formatPath, type YamlPath } from '../yaml-path.ts';
 
 // Bidirectional embeddings, overrides and isolates: U+202A–U+202E, U+2066–U+2069.
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/g;

@@ -2,9 +2,9 @@ import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { scalarOffsets } from './yaml-scalar.ts';
 
-import type { YamlPath } from './yaml-path.ts';
+import type { YamlPath } from '../yaml-path.ts';
 
-export { formatPath, type YamlPath } from './yaml-path.ts';
+export { formatPath, type YamlPath } from '../yaml-path.ts';
 
 export type YamlSource = {
   data: unknown;

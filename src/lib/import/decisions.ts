@@ -5,7 +5,7 @@
 import { parse } from 'yaml';
 import { normalizeBlock } from './audit/copies.ts';
 import type { Run } from '../schema/run.ts';
-import type { ImportedFiles } from './write-guide.ts';
+import type { ImportedFiles } from './imported-files.ts';
 
 type Entry = { file?: string; block?: string; code?: string; metric?: string; reason?: { en?: string } };
 

@@ -5,7 +5,7 @@ import { buildGuide } from '../compute/build-guide.ts';
 import { codeInfo } from '../diagnostics/codes.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { ingestGuide } from '../ingest/ingest-guide.ts';
-import type { ImportedFiles } from './write-guide.ts';
+import type { ImportedFiles } from './imported-files.ts';
 
 export function draftDiagnostics(
   id: string,

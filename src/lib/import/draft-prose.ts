@@ -2,7 +2,7 @@
 // migrating its own pages; a guide published here has its prose written anew.
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { appendAll } from '../append-all.ts';
-import type { MdNode } from '../guide-source/prose.ts';
+import type { MdNode } from '../guide-source/md-node.ts';
 import { remoteImages } from '../guide-source/prose-images.ts';
 import type { PageBlock } from './page-blocks.ts';
 import type { PerformanceLabPage } from './page-model.ts';

@@ -11,35 +11,19 @@ import type { Run } from '../schema/run.ts';
 import { commandModel } from '../serving/flags.ts';
 import { draftCases } from './draft-cases.ts';
 import { draftDatasets } from './draft-datasets.ts';
-import { nameTiedWinners, type Tie } from './draft-ties.ts';
+import { nameTiedWinners } from './draft-ties.ts';
 import { pageChain } from './audit/chain.ts';
 import { engineOf, hardwareOf, slugify, uniqueSlugs } from './draft-names.ts';
 import { draftAccelerators, draftModel, draftSites, quoteDraftCommands } from './draft-model.ts';
-import { draftProse, type DraftedOutImage } from './draft-prose.ts';
+import { draftProse } from './draft-prose.ts';
 import { draftSteps } from './draft-steps.ts';
 import type { PageProblem, PerformanceLabPage } from './page-model.ts';
 import { DraftFiles } from './draft-files.ts';
 import { parseYamlSource } from '../guide-source/yaml-source.ts';
 import { blockAcknowledgements } from './decisions.ts';
+import type { ImportedFiles } from './imported-files.ts';
 
 export { engineOf, hardwareOf, slugify };
-
-export type ImportedFiles = {
-  /** path under data/raw/<guide>/ → content */
-  raw: Map<string, string>;
-  guideYaml: string;
-  enMd: string;
-  /** what keeps the draft from being written (a profile block that is not YAML, two blocks on one path): nothing is */
-  problems: PageProblem[];
-  /** steps whose best runs tie: the draft names the first listed as the winner, for the author to confirm */
-  ties: Tie[];
-  /** what the page has and the draft does not carry (a conclusion row no block backs, a dataset line), by page line */
-  leftOut: PageProblem[];
-  /** what the author must decide about the model and the machine its commands use (draft-model.ts) */
-  setupDecisions: string[];
-  /** the page's images that would load another host's file, left out of en.md (draft-prose.ts) */
-  imagesLeftOut: DraftedOutImage[];
-};
 
 /**
  * One entry per plausibility warning the page's blocks raise, per file, with a reason left for the

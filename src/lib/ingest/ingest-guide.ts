@@ -10,14 +10,9 @@ import { appendAll } from '../append-all.ts';
 import { confusableIn } from '../confusable.ts';
 import { showInvisible } from '../visible-text.ts';
 import { isRecordFile } from '../record/record-files.ts';
-import { readRecords, recordedFor } from '../record/attach-records.ts';
+import { readRecords, recordedFor } from './attach-records.ts';
+import type { RawFile } from './raw-file.ts';
 import { timed } from '../phase-times.ts';
-
-export type RawFile = {
-  /** path relative to the guide's raw folder */ path: string;
-  /** repo-relative path for messages */ file: string;
-  text: string;
-};
 
 /** A run's file name under data/runs/<guide>/: the raw path plus the block label for multi-block files. */
 export function runId(rawPath: string, blockLabel: string | null, blockIndex: number, blocksInFile: number): string {

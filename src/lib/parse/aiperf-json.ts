@@ -1,6 +1,6 @@
 import type { DistributionId, ScalarId } from '../schema/metric.ts';
 import { rateFromTotals } from './derived-rates.ts';
-import { atPointer, parseJsonDocuments, type JsonValue } from './json-text.ts';
+import { atPointer, parseJsonDocuments, type JsonValue } from '../json-text.ts';
 import { isJsonObject, jsonNumber, type JsonSource } from './json-source.ts';
 import { readDistribution, readScalar, type Quantity } from './nvidia-stats.ts';
 import { parseJsonRun } from './json-run.ts';

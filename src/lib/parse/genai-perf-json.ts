@@ -1,5 +1,5 @@
 import type { DistributionId, ScalarId } from '../schema/metric.ts';
-import { atPointer, parseJsonDocuments, type JsonValue } from './json-text.ts';
+import { atPointer, parseJsonDocuments, type JsonValue } from '../json-text.ts';
 import { isJsonObject, jsonNumber, type JsonSource } from './json-source.ts';
 import { isAiperfExport } from './aiperf-json.ts';
 import { readDistribution, readScalar, type Quantity } from './nvidia-stats.ts';

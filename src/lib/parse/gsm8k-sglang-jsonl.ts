@@ -1,5 +1,5 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
-import { parseJsonDocuments, type JsonValue } from './json-text.ts';
+import { parseJsonDocuments, type JsonValue } from '../json-text.ts';
 import { isJsonObject, jsonNumber, reportJsonError, type JsonObject, type NumberSpec } from './json-source.ts';
 import type { ScalarId } from '../schema/metric.ts';
 import { sourceLines } from './source-lines.ts';

@@ -10,7 +10,7 @@ import {
 import type { MetricValue } from '../schema/run.ts';
 import type { RunMetrics } from './types.ts';
 import { RATE_IDS, rateFromTotals } from './derived-rates.ts';
-import { atPointer, type JsonValue } from './json-text.ts';
+import { atPointer, type JsonValue } from '../json-text.ts';
 import { isJsonObject, jsonNumber, type JsonNumber, type JsonSource } from './json-source.ts';
 import { toMilliseconds } from './number.ts';
 import { readRunDuration } from './guidellm-run-duration.ts';

@@ -1,6 +1,6 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { FormatId } from '../schema/run.ts';
-import { atPointer, parseJsonDocuments, type JsonValue } from './json-text.ts';
+import { atPointer, parseJsonDocuments, type JsonValue } from '../json-text.ts';
 import type { ParsedRun, ParseResult } from './types.ts';
 import {
   isJsonObject,

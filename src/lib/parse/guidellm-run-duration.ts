@@ -1,5 +1,5 @@
 import type { MetricValue } from '../schema/run.ts';
-import { atPointer } from './json-text.ts';
+import { atPointer } from '../json-text.ts';
 import type { JsonSource } from './json-source.ts';
 
 /**

@@ -14,7 +14,7 @@ import * as sglangJsonl from './sglang-jsonl.ts';
 import * as trtllmBench from './trtllm-bench.ts';
 import * as trtllmBenchJson from './trtllm-bench-json.ts';
 import * as vllmJson from './vllm-json.ts';
-import { parseJsonDocuments } from './json-text.ts';
+import { parseJsonDocuments } from '../json-text.ts';
 import { recogniseTool } from './recognised-tools.ts';
 import type { ParserModule, ParseResult } from './types.ts';
 import { timed } from '../phase-times.ts';

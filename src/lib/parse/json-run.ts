@@ -1,6 +1,6 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { FormatId } from '../schema/run.ts';
-import { parseJsonDocuments, type JsonDocument } from './json-text.ts';
+import { parseJsonDocuments, type JsonDocument } from '../json-text.ts';
 import { jsonValueSpan, reportJsonError, type JsonSource } from './json-source.ts';
 import type { ParseResult, RunMetrics } from './types.ts';
 

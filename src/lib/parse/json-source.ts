@@ -1,6 +1,6 @@
 import { quoteFound, type DiagnosticList } from '../diagnostics/diagnostics.ts';
 import type { Unit } from '../schema/metric.ts';
-import { atPointer, type JsonDocument, type JsonParseResult, type JsonValue } from './json-text.ts';
+import { atPointer, type JsonDocument, type JsonParseResult, type JsonValue } from '../json-text.ts';
 
 /**
  * Reading metrics out of parsed JSON documents, shared by the JSON parsers: numbers at a JSON

@@ -3,7 +3,7 @@ import type { MetricValue } from '../schema/run.ts';
 import { isGsm8kTask } from './gsm8k-sglang-jsonl.ts';
 import { isJsonObject, jsonNumber, reportJsonError, type JsonSource, type NumberSpec } from './json-source.ts';
 import type { ScalarId } from '../schema/metric.ts';
-import { atPointer, parseJsonDocuments, pointerEscape, type JsonDocument, type JsonValue } from './json-text.ts';
+import { atPointer, parseJsonDocuments, pointerEscape, type JsonDocument, type JsonValue } from '../json-text.ts';
 import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   type Unit,
 } from '../schema/metric.ts';
 import type { MetricValue } from '../schema/run.ts';
-import { atPointer, pointerEscape } from './json-text.ts';
+import { atPointer, pointerEscape } from '../json-text.ts';
 import { isJsonObject, jsonNumber, type JsonSource } from './json-source.ts';
 import { toMilliseconds } from './number.ts';
 import type { RunMetrics } from './types.ts';

@@ -1,6 +1,6 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import { distributionKey, type ScalarId, type Unit } from '../schema/metric.ts';
-import { parseJsonDocuments, pointerEscape, type JsonDocument } from './json-text.ts';
+import { parseJsonDocuments, pointerEscape, type JsonDocument } from '../json-text.ts';
 import { isJsonObject, jsonNumber, type JsonObject, type JsonSource } from './json-source.ts';
 import type { ParsedRun, ParseResult, RunMetrics } from './types.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';

@@ -7,7 +7,7 @@ import {
   type Stat,
   type Unit,
 } from '../schema/metric.ts';
-import { atPointer, parseJsonDocuments, type JsonValue } from './json-text.ts';
+import { atPointer, parseJsonDocuments, type JsonValue } from '../json-text.ts';
 import { isJsonObject, jsonNumber, type JsonSource } from './json-source.ts';
 import { completeFromAverages } from './trtllm-statistics.ts';
 import { parseJsonRun } from './json-run.ts';

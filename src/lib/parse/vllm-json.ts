@@ -1,6 +1,6 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import { distributionKey, type DistributionId, type MetricKey, type ScalarId, type Unit } from '../schema/metric.ts';
-import { parseJsonDocuments, pointerEscape, type JsonValue } from './json-text.ts';
+import { parseJsonDocuments, pointerEscape, type JsonValue } from '../json-text.ts';
 import {
   isJsonObject,
   jsonNumber,

@@ -1,5 +1,5 @@
 // A guide's measurements as plan lists them: what each is for, its server and benchmark, and why one cannot run.
-import type { YamlPath } from '../guide-source/yaml-path.ts';
+import type { YamlPath } from '../yaml-path.ts';
 import type { PlannedBenchmark } from './benchmark.ts';
 import { serverKey, type PlannedServer } from './serving.ts';
 

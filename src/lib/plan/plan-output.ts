@@ -1,6 +1,6 @@
 // What `npm run plan` prints: a listing an engineer reads, grouped by server, or JSON with one entry
 // per measurement for a scheduler (a Kubernetes Job, a Slurm array) to run on many machines.
-import type { YamlPath } from '../guide-source/yaml-path.ts';
+import type { YamlPath } from '../yaml-path.ts';
 import { serverGroups, useText, type GuidePlan, type Measurement, type PlanProblem } from './plan.ts';
 
 export type Locate = (path: YamlPath) => { line: number; column: number };

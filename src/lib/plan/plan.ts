@@ -2,7 +2,7 @@
 // two sides and each accuracy check's results, one measurement per raw result (a file, or one
 // labelled block of it), with the server to start and the benchmark to run against it.
 import type { Guide, ResultRef } from '../schema/guide-yaml.ts';
-import type { YamlPath } from '../guide-source/yaml-path.ts';
+import type { YamlPath } from '../yaml-path.ts';
 import { benchmarkLines, explicitBenchmark, profileBenchmark, type PlannedBenchmark } from './benchmark.ts';
 import { commandRefusals, refusalText, type RefusalOptions } from './allow-list.ts';
 import { gsm8kBenchmark } from './gsm8k-command.ts';

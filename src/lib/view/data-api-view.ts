@@ -5,7 +5,7 @@ import { API_VERSION } from '../api/version.ts';
 import { guideApi } from '../api/guide-api.ts';
 import { guideIndex } from '../api/index-api.ts';
 import { guideLinks, schemaUrl, type ApiSite } from '../api/links.ts';
-import { llmsTxt, type LlmsGuide } from '../api/llms-txt.ts';
+import { llmsTxt, type LlmsGuide } from './llms-txt.ts';
 import { benchmarkReport, runUses } from '../benchmark-report/benchmark-report.ts';
 import type { Run } from '../schema/run.ts';
 

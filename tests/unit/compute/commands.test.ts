@@ -1,7 +1,8 @@
 // Every serving command and parameter list of guide.yaml: one command that starts the guide's
 // engine on the guide's model, nothing a shell would run or expand, no setting given twice.
 import { describe, expect, it } from 'vitest';
-import { checkCommands, commandSites, placedWords } from '../../../src/lib/compute/commands.ts';
+import { commandSites, placedWords } from '../../../src/lib/compute/command-sites.ts';
+import { checkCommands } from '../../../src/lib/compute/commands.ts';
 import { context, guide, step, tps } from '../../helpers/compute-input.ts';
 
 const runs = [tps('engine/vllm.txt', '1200', '40'), tps('engine/sglang.txt', '1500', '32')];

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ComputeContext } from '../../../src/lib/compute/context.ts';
 import { optimizationSummaryRows } from '../../../src/lib/compute/optimization-summary.ts';
-import { concludeSteps, measureSteps, type MeasuredStep } from '../../../src/lib/compute/steps.ts';
+import type { MeasuredStep } from '../../../src/lib/compute/measured-step.ts';
+import { concludeSteps, measureSteps } from '../../../src/lib/compute/steps.ts';
 import type { Run } from '../../../src/lib/schema/run.ts';
 import { context, run, threeSteps } from '../../helpers/compute-input.ts';
 

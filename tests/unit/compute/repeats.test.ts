@@ -2,7 +2,8 @@
 // spread between its first and last result; the same raw file named twice is not a repeat.
 import { describe, expect, it } from 'vitest';
 import { repeatedConfigurations } from '../../../src/lib/compute/repeats.ts';
-import { concludeSteps, measureSteps, type MeasuredStep } from '../../../src/lib/compute/steps.ts';
+import type { MeasuredStep } from '../../../src/lib/compute/measured-step.ts';
+import { concludeSteps, measureSteps } from '../../../src/lib/compute/steps.ts';
 import type { Guide } from '../../../src/lib/schema/guide-yaml.ts';
 import { context, threeSteps, tps } from '../../helpers/compute-input.ts';
 

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ComputeContext } from '../../../src/lib/compute/context.ts';
 import { summarize } from '../../../src/lib/compute/step-summary.ts';
-import { measureSteps, type MeasuredStep } from '../../../src/lib/compute/steps.ts';
+import type { MeasuredStep } from '../../../src/lib/compute/measured-step.ts';
+import { measureSteps } from '../../../src/lib/compute/steps.ts';
 import type { Guide } from '../../../src/lib/schema/guide-yaml.ts';
 import { context, guide, run, step, threeSteps, tps } from '../../helpers/compute-input.ts';
 

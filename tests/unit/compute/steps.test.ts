@@ -2,7 +2,8 @@
 // then the walk from the baseline that adopts a step only when its winner beats the configuration
 // it started from. On threeSteps() (tests/helpers/compute-input.ts) and variations of it.
 import { describe, expect, it } from 'vitest';
-import { concludeSteps, measureSteps, type MeasuredStep } from '../../../src/lib/compute/steps.ts';
+import type { MeasuredStep } from '../../../src/lib/compute/measured-step.ts';
+import { concludeSteps, measureSteps } from '../../../src/lib/compute/steps.ts';
 import type { ComputeContext } from '../../../src/lib/compute/context.ts';
 import { context, guide, run, step, threeSteps, tps } from '../../helpers/compute-input.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atPointer, MAX_JSON_DEPTH, parseJsonDocuments, pointerEscape } from '../../../src/lib/parse/json-text.ts';
+import { atPointer, MAX_JSON_DEPTH, parseJsonDocuments, pointerEscape } from '../../../src/lib/json-text.ts';
 
 function documents(text: string) {
   const result = parseJsonDocuments(text);

@@ -1,4 +1,4 @@
-import { rememberLast } from '../bounded-memo.ts';
+import { rememberLast } from './bounded-memo.ts';
 
 /**
  * A JSON reader for benchmark outputs: keeps the line of every value (for provenance and

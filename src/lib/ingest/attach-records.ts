@@ -3,10 +3,10 @@
 // A raw file without a record stays as it is.
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { validateJson } from '../diagnostics/validate.ts';
-import type { RawFile } from '../ingest/ingest-guide.ts';
+import type { RawFile } from './raw-file.ts';
 import { RecordFileSchema, type RecordedResult, type RecordFile } from '../schema/record.ts';
 import type { Run } from '../schema/run.ts';
-import { isRecordFile, rawFileOfRecord } from './record-files.ts';
+import { isRecordFile, rawFileOfRecord } from '../record/record-files.ts';
 
 /** Every valid record of a guide's raw files, by the raw file's path; an invalid one is an E_RECORD error at its file. */
 export function readRecords(files: readonly RawFile[]): {

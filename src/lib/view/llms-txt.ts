@@ -1,9 +1,9 @@
 import type { ComputedGuide } from '../schema/computed.ts';
-import { answerView, type ChangeSentence } from '../view/answer-view.ts';
-import { viewContext, type ProseHtml } from '../view/view-context.ts';
+import { answerView, type ChangeSentence } from './answer-view.ts';
+import { viewContext, type ProseHtml } from './view-context.ts';
 import { publicUrl } from '../site-paths.ts';
-import { schemaUrl, type ApiSite } from './links.ts';
-import { decisionLines } from './llms-decision.ts';
+import { schemaUrl, type ApiSite } from '../api/links.ts';
+import { decisionLines } from '../api/llms-decision.ts';
 import { appendAll } from '../append-all.ts';
 
 /**
