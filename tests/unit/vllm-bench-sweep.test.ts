@@ -97,7 +97,8 @@ describe('a run=N.json', () => {
     expect(run!.source.format).toBe('vllm-bench-sweep');
     expect(run!.repeat).toEqual({ group: 'data/raw/g/sweep/comb-a', index: 1 });
     const fromSummary = parseRawFile(read(SUMMARY), { file: 'data/raw/g/sweep/comb-a/summary.json' }).runs[1]!;
-    const values = (m: typeof fromSummary.metrics) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v?.value]));
+    const values = (m: typeof fromSummary.metrics) =>
+      Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v?.value]));
     expect(values(run!.metrics)).toEqual(values(fromSummary.metrics));
   });
 
