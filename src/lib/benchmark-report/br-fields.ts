@@ -88,4 +88,6 @@ export const BR_LOAD_TOOL: Readonly<Partial<Record<FormatId, string>>> = {
   'genai-perf-csv': 'genai-perf',
   'trtllm-bench': 'trtllm-bench',
   'trtllm-bench-json': 'trtllm-bench',
+  // each run of a sweep is a `vllm bench serve` run (vllm/benchmarks/sweep/serve.py)
+  'vllm-bench-sweep': 'vllm-benchmark',
 };

@@ -3,18 +3,14 @@ import type { NoiseDefault } from '../schema/defaults.ts';
 
 /**
  * A noise verdict for every step and every case. A change measured once on each side is held
- * against a band: the guide's own measured spread (one configuration measured in two steps,
- * compute/repeats.ts), or content/defaults.yaml's stated default when that is larger or the guide
+ * against a band: the guide's own measured spread (one configuration measured in two steps, or
+ * one variant's repeated runs: compute/repeats.ts), or content/defaults.yaml's stated default when that is larger or the guide
  * measured none. A change inside the band is "within noise", never a gain.
  */
 
-/**
- * How many runs stand behind a measured figure: one, until a variant can hold repeats of its own
- * (the repeats model, measured.repeats): then their count.
- */
+/** How many runs stand behind a measured figure: one, or the count of its repeats (measured.repeats). */
 export function runsBehind(measured: Measured): number {
-  const { repeats } = measured as Measured & { repeats?: { runs: readonly unknown[] } };
-  return repeats ? repeats.runs.length : 1;
+  return measured.repeats ? measured.repeats.runs.length : 1;
 }
 
 /** Better, worse or inside the band, for a change in percent of the reference's objective score. */

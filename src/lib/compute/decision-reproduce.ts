@@ -28,6 +28,7 @@ const TOOL_OF_FORMAT: Record<FormatId, string> = {
   'genai-perf-csv': 'genai-perf profile',
   'trtllm-bench': 'trtllm-bench throughput',
   'trtllm-bench-json': 'trtllm-bench throughput',
+  'vllm-bench-sweep': 'vllm bench sweep serve',
 };
 
 const TOOL_NAMES: Record<NonNullable<Guide['benchmarkTool']>, string> = {

@@ -5,7 +5,8 @@ import type { ResultRef } from '../schema/guide-yaml.ts';
 import type { MetricKey } from '../schema/metric.ts';
 import type { Run } from '../schema/run.ts';
 import type { ComputeContext } from './context.ts';
-import { resolveResult } from './references.ts';
+import { percentChange } from './percent-change.ts';
+import { repeatsOf, resolveResult } from './references.ts';
 import { successShare } from '../schema/served.ts';
 
 /** The inputs of a mean request latency a block does not print (vLLM prints no E2EL by default). */
@@ -77,6 +78,8 @@ function successRate(ctx: ComputeContext, run: Run, profileId: string | undefine
 /**
  * The primary and secondary values of the run a `result:` names. A configuration that uses
  * `gpus` of the machine's accelerators is replicated to fill it: its throughput counts that many times.
+ * A result that is several runs of one configuration (a sweep's repeats) is measured by its
+ * median run, with every run's score and their spread beside it (repeatsMeasured).
  */
 export function measure(
   ctx: ComputeContext,
@@ -84,13 +87,39 @@ export function measure(
   side: { gpus?: number | undefined; profile?: string | undefined },
   path: YamlPath,
 ): Measured | undefined {
-  const run = resolveResult(ctx, ref, [...path, 'result']);
-  if (!run) return undefined;
+  const named = resolveResult(ctx, ref, [...path, 'result']);
+  if (!named) return undefined;
+  const scale = scaleOf(ctx, side.gpus);
+  const repeats = repeatsMeasured(ctx, repeatsOf(ctx, named, [...path, 'result']), scale.scale, [...path, 'result']);
+  if (repeats === null) return undefined;
+  const run = repeats?.median ?? named;
   const primary = cellOf(ctx, run, ctx.primaryKey, [...path, 'result']);
   const secondary = ctx.secondaryKeys.map((key) => cellOf(ctx, run, key, [...path, 'result']));
   const rate = successRate(ctx, run, side.profile);
   if (!primary || secondary.some((c) => c === undefined)) return undefined;
-  const { gpus } = side;
+  checkGpus(ctx, side.gpus, path);
+  return {
+    runId: run.id,
+    primary,
+    secondary: secondary.filter((c) => c !== undefined),
+    gpus: scale.used,
+    scale: scale.scale,
+    score: stored(primary.value * scale.scale),
+    // What one accelerator delivers, to compare machines of different sizes; a latency is per request.
+    ...(ctx.primaryHigher ? { perAccelerator: stored(primary.value / scale.used) } : {}),
+    ...(rate !== undefined ? { successRate: rate } : {}),
+    ...(repeats ? { repeats: repeats.measured } : {}),
+  };
+}
+
+/** The accelerators a configuration uses, and how many times it is replicated to fill the machine. */
+function scaleOf(ctx: ComputeContext, gpus: number | undefined): { used: number; scale: number } {
+  const used = gpus ?? ctx.guide.hardware.gpus;
+  return { used, scale: ctx.guide.hardware.gpus / used };
+}
+
+/** An accelerator count the machine cannot be filled with, or on a latency guide: an error at `gpus`. */
+function checkGpus(ctx: ComputeContext, gpus: number | undefined, path: YamlPath): void {
   const machineGpus = ctx.guide.hardware.gpus;
   const units = `${ctx.guide.hardware.accelerator.toUpperCase()}s`;
   if (gpus !== undefined && gpus > machineGpus) {
@@ -115,17 +144,41 @@ export function measure(
       { expected: 'no gpus: on a latency guide', found: String(gpus) },
     );
   }
-  const used = gpus ?? machineGpus;
-  const scale = machineGpus / used;
+}
+
+/**
+ * The repeated runs of one configuration as one measurement: each run's score, the widest spread
+ * (highest against lowest), and the median run, which the variant shows. For an even count the
+ * median is the worse of the two middle runs (the lower throughput, the higher latency): a run
+ * that was measured, never a mean no run printed, and never the better of two. Undefined for a
+ * single run; null when a run lacks the primary metric (reported).
+ */
+function repeatsMeasured(
+  ctx: ComputeContext,
+  runs: readonly Run[],
+  scale: number,
+  path: YamlPath,
+): { median: Run; measured: NonNullable<Measured['repeats']> } | undefined | null {
+  if (runs.length < 2) return undefined;
+  const scored: { run: Run; index: number; score: number; line: number }[] = [];
+  for (const run of runs) {
+    const primary = cellOf(ctx, run, ctx.primaryKey, path);
+    if (!primary) return null;
+    scored.push({ run, index: run.repeat?.index ?? 0, score: stored(primary.value * scale), line: primary.line });
+  }
+  // Worst first: the lower middle of an even count is then the worse of the two.
+  const worstFirst = [...scored].sort(
+    (a, b) => (ctx.primaryHigher ? a.score - b.score : b.score - a.score) || a.index - b.index,
+  );
+  const median = worstFirst[Math.floor((worstFirst.length - 1) / 2)];
+  if (!median) return undefined;
+  const scores = scored.map((s) => s.score);
+  const lowest = Math.min(...scores);
   return {
-    runId: run.id,
-    primary,
-    secondary: secondary.filter((c) => c !== undefined),
-    gpus: used,
-    scale,
-    score: stored(primary.value * scale),
-    // What one accelerator delivers, to compare machines of different sizes; a latency is per request.
-    ...(ctx.primaryHigher ? { perAccelerator: stored(primary.value / used) } : {}),
-    ...(rate !== undefined ? { successRate: rate } : {}),
+    median: median.run,
+    measured: {
+      runs: scored.map(({ run, index, score, line }) => ({ runId: run.id, index, score, line })),
+      percent: lowest > 0 ? percentChange(lowest, Math.max(...scores)) : 0,
+    },
   };
 }

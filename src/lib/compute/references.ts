@@ -1,3 +1,4 @@
+import { byCodeUnit } from '../code-unit-order.ts';
 import { didYouMean } from '../diagnostics/did-you-mean.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { ResultRef } from '../schema/guide-yaml.ts';
@@ -34,11 +35,24 @@ function noSuchFile(ctx: ComputeContext, rawPath: string, path: YamlPath): void 
         : `a file ingest read under ${folder}, which holds none yet`,
     found: JSON.stringify(rawPath),
     hint:
+      storedFromSummary(rawPath, files) ??
       didYouMean(rawPath, files) ??
       (files.length > 0
         ? `copy the benchmark's output, as the tool printed it, to ${folder}${rawPath}, or name one of the files listed`
         : `${folder} holds no benchmark output yet: copy each benchmark's output there first, as the tool printed it (this one to ${folder}${rawPath})`),
   });
+}
+
+/**
+ * A sweep's `run=N.json` beside the folder's `summary.json` is stored from the summary, which
+ * holds the same run (ingest/sweep-repeats.ts): say to name the summary, which stands for all the runs.
+ */
+function storedFromSummary(rawPath: string, files: readonly string[]): string | undefined {
+  const run = /^(.*\/)?run=\d+\.json$/.exec(rawPath);
+  if (!run) return undefined;
+  const summary = `${run[1] ?? ''}summary.json`;
+  if (!files.includes(summary)) return undefined;
+  return `vllm bench sweep writes each run to ${summary} too, and perflab stores it from there: name "${summary}", which stands for every run of the combination (its repeats)`;
 }
 
 function markUsed(ctx: ComputeContext, run: Run, path: YamlPath): void {
@@ -60,7 +74,8 @@ export function resolveResult(ctx: ComputeContext, ref: ResultRef, path: YamlPat
   }
   let run: Run | undefined;
   if (block === undefined) {
-    if (candidates.length > 1) {
+    // A file of one configuration's repeated runs (a sweep's summary.json) is that configuration.
+    if (candidates.length > 1 && !oneRepeatGroup(candidates)) {
       ctx.error(
         path,
         'E_REFERENCE',
@@ -107,6 +122,43 @@ export function resolveResult(ctx: ComputeContext, ref: ResultRef, path: YamlPat
   }
   if (run) markUsed(ctx, run, path);
   return run;
+}
+
+/** Whether every run is a repeat of one configuration (RunSchema.repeat). */
+function oneRepeatGroup(runs: readonly Run[]): boolean {
+  const group = runs[0]?.repeat?.group;
+  return group !== undefined && runs.every((run) => run.repeat?.group === group);
+}
+
+const groupsOf = new WeakMap<readonly Run[], Map<string, Run[]>>();
+
+/** The guide's runs by repeat group, each in the tool's order: made once for the guide's runs. */
+function repeatGroups(runs: readonly Run[]): Map<string, Run[]> {
+  const known = groupsOf.get(runs);
+  if (known) return known;
+  const groups = new Map<string, Run[]>();
+  for (const run of runs) {
+    if (!run.repeat) continue;
+    const group = groups.get(run.repeat.group);
+    if (group) group.push(run);
+    else groups.set(run.repeat.group, [run]);
+  }
+  for (const group of groups.values())
+    group.sort((a, b) => (a.repeat?.index ?? 0) - (b.repeat?.index ?? 0) || byCodeUnit(a.id, b.id));
+  groupsOf.set(runs, groups);
+  return groups;
+}
+
+/**
+ * Every run of the configuration `run` is a repeat of (its repeat group, in the tool's order), or
+ * just `run`: a result naming one repeat stands for all of them, since they are one variant's
+ * measurement and never separate variants. Each is a run the page shows.
+ */
+export function repeatsOf(ctx: ComputeContext, run: Run, path: YamlPath): readonly Run[] {
+  const group = run.repeat ? repeatGroups(ctx.runs).get(run.repeat.group) : undefined;
+  if (!group || group.length < 2) return [run];
+  for (const repeat of group) markUsed(ctx, repeat, path);
+  return group;
 }
 
 /** Every block of a whole log, in file order (for "other benchmark cases" shown as one log). */

@@ -183,6 +183,12 @@ export const RAW_INPUT_CODES = {
       "the requests in flight that the block's own requests, mean latency and duration imply (Little's law) exceed its concurrency cap or peak, or differ from the concurrency it prints where the tool defines it so (SGLang; guidellm's window average)",
     hint: `the requests, the duration or the latencies were edited, or the block mixes two runs: ${COPY_AGAIN}`,
   },
+  E_SAME_RUN_DIFFERS: {
+    severity: 'error',
+    meaning:
+      "a run a tool writes to two files (a vllm bench sweep run=N.json and its folder's summary.json) has a value that differs between them, though the tool writes one object to both",
+    hint: `one of the two files was edited: ${COPY_AGAIN}`,
+  },
   E_IMPOSSIBLE_MEAN: {
     severity: 'error',
     meaning:

@@ -20,9 +20,7 @@ export function editDistance(a: string, b: string): number {
  */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
   const all = [...candidates];
-  const lower = word.toLowerCase();
-  const extended =
-    lower.length >= 4 ? all.filter((c) => c.toLowerCase().startsWith(lower) && c.length > word.length) : [];
+  const extended = extensionsOf(word, all);
   if (extended.length === 1) return extended[0];
   let best: string | undefined;
   let bestDistance = Infinity;
@@ -36,7 +34,21 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   return best !== undefined && bestDistance <= Math.max(2, Math.ceil(word.length / 3)) ? best : undefined;
 }
 
+/** The candidates `word` (4 characters or more) is the start of: `vllm-bench` of `vllm-bench-serve` and `vllm-bench-sweep`. */
+function extensionsOf(word: string, candidates: readonly string[]): string[] {
+  const lower = word.toLowerCase();
+  return lower.length >= 4 ? candidates.filter((c) => c.toLowerCase().startsWith(lower) && c.length > word.length) : [];
+}
+
+/** How many candidates a shortened word may stand for before a hint naming them all says nothing. */
+const MAX_EXTENSIONS = 3;
+
 export function didYouMean(word: string, candidates: Iterable<string>): string | undefined {
-  const match = closest(word, candidates);
+  const all = [...candidates];
+  // A word several candidates start with is any of them shortened: name each, not a nearer other.
+  const extended = extensionsOf(word, all);
+  if (extended.length > 1 && extended.length <= MAX_EXTENSIONS)
+    return `did you mean ${extended.map((c) => `"${c}"`).join(' or ')}?`;
+  const match = closest(word, all);
   return match === undefined ? undefined : `did you mean "${match}"?`;
 }

@@ -2,6 +2,7 @@ import { errorAt, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.
 import { validate } from '../diagnostics/validate.ts';
 import { parseRawFile, type ParsedRun } from '../parse/index.ts';
 import { checkRunPlausibility } from './plausibility.ts';
+import { sweepRunsStoredOnce } from './sweep-repeats.ts';
 import { RunSchema, type Run } from '../schema/run.ts';
 import { isMetricKey } from '../schema/metric.ts';
 import { stableJson } from '../stable-json.ts';
@@ -65,14 +66,19 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
   const idOwners = new Map<string, string>();
   const { records, diagnostics: unreadRecords } = readRecords(files);
   appendAll(diagnostics, unreadRecords);
-  for (const raw of [...files].sort((a, b) => byCodeUnit(a.path, b.path))) {
-    // What a result ran on (npm run record), not a result: src/lib/record/record-files.ts.
-    if (isRecordFile(raw.path)) continue;
-    const result = parseRawFile(raw.text, { file: raw.file });
+  // What a result ran on (npm run record), not a result: src/lib/record/record-files.ts.
+  const parsedFiles = [...files]
+    .sort((a, b) => byCodeUnit(a.path, b.path))
+    .filter((raw) => !isRecordFile(raw.path))
+    .map((raw) => ({ raw, result: parseRawFile(raw.text, { file: raw.file }) }));
+  // A run a sweep folder holds twice (run=N.json and summary.json) is stored once.
+  const once = sweepRunsStoredOnce(parsedFiles.map(({ raw, result }) => ({ file: raw.file, runs: result.runs })));
+  for (const { raw, result } of parsedFiles) {
     appendAll(diagnostics, result.diagnostics);
     const ids = new Set<string>();
     let lines: string[] | undefined;
     for (const parsed of result.runs) {
+      if (once.skipped.has(parsed)) continue;
       if (parsed.source.blockLabel !== null) {
         lines ??= raw.text.split('\n');
         const lookAlike = confusableLabel(parsed.source.blockLabel, parsed.source.startLine, lines, raw.file);
@@ -146,6 +152,7 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
       runs.push(run);
     }
   }
+  appendAll(diagnostics, once.diagnostics);
   return { runs: hasErrors(diagnostics) ? [] : runs, diagnostics };
 }
 

@@ -50,6 +50,8 @@ const AIPERF_WHY = {
 const REQUESTS_LIE_IN: Partial<Record<FormatId, Span>> = {
   'vllm-bench-serve': { key: 'duration', exact: true },
   'vllm-json': { key: 'duration', exact: true },
+  // a sweep's run is a `vllm bench serve` result with its run's number added (vllm-bench-sweep.ts)
+  'vllm-bench-sweep': { key: 'duration', exact: true },
   'sglang-bench-serving': { key: 'duration', exact: true },
   'sglang-jsonl': { key: 'duration', exact: true },
   'guidellm-json': { key: 'run_duration', exact: true },

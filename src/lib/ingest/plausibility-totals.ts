@@ -45,6 +45,7 @@ const printedRange = (metric: MetricValue): Range => {
 const RATES_ARE_TOTALS_OVER_DURATION: ReadonlySet<FormatId> = new Set([
   'vllm-bench-serve',
   'vllm-json',
+  'vllm-bench-sweep',
   'sglang-bench-serving',
   'sglang-jsonl',
   'aiperf-json',

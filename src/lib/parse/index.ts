@@ -14,6 +14,7 @@ import * as sglangJsonl from './sglang-jsonl.ts';
 import * as trtllmBench from './trtllm-bench.ts';
 import * as trtllmBenchJson from './trtllm-bench-json.ts';
 import * as vllmJson from './vllm-json.ts';
+import * as vllmBenchSweep from './vllm-bench-sweep.ts';
 import { parseJsonDocuments } from '../json-text.ts';
 import { recogniseTool } from './recognised-tools.ts';
 import type { ParserModule, ParseResult } from './types.ts';
@@ -38,6 +39,7 @@ export const PARSERS = {
   'genai-perf-csv': genaiPerfCsv,
   'trtllm-bench': trtllmBench,
   'trtllm-bench-json': trtllmBenchJson,
+  'vllm-bench-sweep': vllmBenchSweep,
 } satisfies Record<string, ParserModule>;
 
 /**

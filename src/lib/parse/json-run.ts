@@ -1,6 +1,6 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { FormatId } from '../schema/run.ts';
-import { parseJsonDocuments, type JsonDocument } from '../json-text.ts';
+import { parseJsonDocuments, type JsonDocument, type JsonParseResult } from '../json-text.ts';
 import { jsonValueSpan, reportJsonError, type JsonSource } from './json-source.ts';
 import type { ParseResult, RunMetrics } from './types.ts';
 
@@ -19,6 +19,33 @@ export type JsonRunFormat = {
 };
 
 /**
+ * The one JSON document a file holds, with the parse it came from; undefined, with an error at
+ * its line, for a syntax error, no document or a second one. `expected` says what the file should
+ * be, `one` how many of it a file holds ("one guidellm report per file").
+ */
+export function soleJsonDocument(
+  text: string,
+  diagnostics: DiagnosticList,
+  spec: { expected: string; one: string },
+): { parsed: Extract<JsonParseResult, { ok: true }>; document: JsonDocument } | undefined {
+  const parsed = parseJsonDocuments(text);
+  if (!parsed.ok) {
+    reportJsonError(parsed, diagnostics, spec.expected);
+    return undefined;
+  }
+  const [document, second] = parsed.documents;
+  if (!document || second) {
+    diagnostics.error('E_JSON', `${parsed.documents.length} JSON documents in one file`, {
+      line: second?.line,
+      expected: spec.one,
+      found: second ? `another document starting at line ${second.line}` : 'none',
+    });
+    return undefined;
+  }
+  return { parsed, document };
+}
+
+/**
  * One JSON document, one run: the shape of AIPerf's, GenAI-Perf's and trtllm-bench's exports. A
  * syntax error, a second document and a document with no value perflab reads are errors at
  * their line; the run's raw text is the whole document.
@@ -26,20 +53,9 @@ export type JsonRunFormat = {
 export function parseJsonRun(text: string, options: { file: string }, spec: JsonRunFormat): ParseResult {
   const diagnostics = new DiagnosticList(options.file);
   const failed = () => ({ runs: [], diagnostics: diagnostics.items });
-  const parsed = parseJsonDocuments(text);
-  if (!parsed.ok) {
-    reportJsonError(parsed, diagnostics, spec.expected);
-    return failed();
-  }
-  const [document, second] = parsed.documents;
-  if (!document || second) {
-    diagnostics.error('E_JSON', `${parsed.documents.length} JSON documents in one file`, {
-      line: second?.line,
-      expected: `one ${spec.name} per file`,
-      found: second ? `another document starting at line ${second.line}` : 'none',
-    });
-    return failed();
-  }
+  const sole = soleJsonDocument(text, diagnostics, { expected: spec.expected, one: `one ${spec.name} per file` });
+  if (!sole) return failed();
+  const { parsed, document } = sole;
   if (spec.skip?.(document, diagnostics)) return failed();
   const metrics = diagnostics.unlessErrors(() => spec.read({ document, text, diagnostics }));
   if (!metrics) return failed();

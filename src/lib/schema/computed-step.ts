@@ -28,6 +28,26 @@ export const MeasuredSchema = z.object({
   perAccelerator: z.number().optional(),
   /** when some requests failed: the share that succeeded (0–1); such a run never wins a step */
   successRate: z.number().optional(),
+  /**
+   * When the result is several runs of one configuration (RunSchema.repeat): every run, by the
+   * tool's index, with its score; `runId` above is the median one (for an even count, the worse
+   * of the two middle runs), so every figure shown is one run's printed value with its raw line.
+   */
+  repeats: z
+    .object({
+      runs: z.array(
+        z.object({
+          runId: z.string(),
+          index: z.number().int().nonnegative(),
+          score: z.number(),
+          /** the raw line of the run's primary value (its first input's, for a derived one) */
+          line: z.number().int().positive(),
+        }),
+      ),
+      /** the widest spread: the highest score against the lowest, percent */
+      percent: z.number(),
+    })
+    .optional(),
 });
 export type Measured = z.infer<typeof MeasuredSchema>;
 

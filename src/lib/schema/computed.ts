@@ -210,15 +210,28 @@ export const ComputedGuideSchema = z.object({
   /** what the story checks found and guide.yaml acknowledged, with the author's reason */
   story: z.array(z.intersection(StoryFindingSchema, z.object({ reason: ComputedReasonSchema }))),
   /**
-   * One configuration measured more than once (in different steps, different runs): how far its
-   * results lie apart, where a decision rests on one of them.
+   * One configuration measured more than once: in different steps (different runs), or repeated
+   * runs of one variant (its `measured.repeats`). How far its results lie apart, where a decision
+   * rests on one of them.
    */
   repeats: z.array(
     z.object({
       engine: z.string(),
       flags: z.array(z.string()),
-      runs: z.array(z.object({ step: z.string(), variant: z.string(), runId: z.string(), score: z.number() })),
-      /** last against first, percent */
+      runs: z.array(
+        z.object({
+          step: z.string(),
+          variant: z.string(),
+          runId: z.string(),
+          score: z.number(),
+          /** the tool's number of the run, for the repeated runs of one variant */
+          repeat: z.number().int().nonnegative().optional(),
+        }),
+      ),
+      /**
+       * percent: last against first for one configuration measured in several steps; for the
+       * repeated runs of one variant, the highest against the lowest
+       */
       percent: z.number(),
     }),
   ),

@@ -58,6 +58,7 @@ export const FormatIdSchema = z.enum([
   'genai-perf-csv',
   'trtllm-bench',
   'trtllm-bench-json',
+  'vllm-bench-sweep',
 ]);
 export type FormatId = z.infer<typeof FormatIdSchema>;
 
@@ -69,6 +70,13 @@ export type FormatId = z.infer<typeof FormatIdSchema>;
  */
 export const EvaluationSchema = z.object({ scoring: z.string().min(1), task: z.string().min(1) });
 export type Evaluation = z.infer<typeof EvaluationSchema>;
+
+/** Where a run stands among the repeats of its configuration (RunSchema.repeat). */
+export const RepeatSchema = z.object({
+  group: z.string().min(1),
+  index: z.number().int().nonnegative(),
+});
+export type Repeat = z.infer<typeof RepeatSchema>;
 
 // Fields in the order of their names, as data/runs stores them (see MetricValueSchema).
 /** A normalized run: one result block (or accuracy result) of one raw file. */
@@ -83,6 +91,13 @@ export const RunSchema = z.object({
   raw: z.string(),
   /** what the run ran on, when npm run record measured it (`<raw file>.record.json`) */
   recorded: RecordedResultSchema.optional(),
+  /**
+   * One of several runs of one configuration, by the tool's own account (a `vllm bench sweep`
+   * combination's `run=N`): `group` names the configuration, the same for all its runs in the
+   * guide, and `index` is the tool's number for this run. Compute keeps a group together as
+   * repeats of one variant, for the noise verdict: they are never separate variants.
+   */
+  repeat: RepeatSchema.optional(),
   source: z.object({
     blockIndex: z.number().int().nonnegative(),
     blockLabel: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { deltaText } from '../format/measurement-text.ts';
-import { formatSignedPercent } from '../format/number.ts';
+import { formatPercent, formatSignedPercent } from '../format/number.ts';
 import { configFlags } from '../serving/flags.ts';
 import type { ComputedGuide, ComputedStep, ComputedVariant } from '../schema/computed.ts';
 import { accuracyView, type AccuracyView } from './accuracy-view.ts';
@@ -43,7 +43,7 @@ export type StepView = {
   /** the step's winner became the configuration later steps build on: what it gained over where the step started */
   adopted?: string;
   noteHtml?: string;
-  /** the same configuration measured in another step: how far the two results lie apart */
+  /** the same configuration measured in another step, or a variant's repeated runs: how far the results lie apart */
   repeats: string[];
   accuracy: AccuracyView[];
 };
@@ -101,27 +101,54 @@ function adoptedText(ctx: ViewContext, step: ComputedStep): { adopted?: string }
   };
 }
 
-/** For each configuration of this step measured again elsewhere: both results and their spread. */
+/**
+ * For each configuration of this step measured again elsewhere: both results and their spread;
+ * for a variant measured by repeated runs: every run's result, where it was printed, and their spread.
+ */
 function repeatNotes(ctx: ViewContext, step: ComputedStep): string[] {
   const { guide, lang, tr } = ctx;
   return guide.repeats
     .filter((repeat) => repeat.runs.some((run) => run.step === step.id))
     .map((repeat) =>
-      tr('step.repeat', {
-        engine: repeat.engine,
-        flags: repeat.flags.join(' '),
-        results: repeat.runs
-          .map((run) => {
-            const owner = guide.steps.find((s) => s.id === run.step);
-            return tr('step.repeatRun', {
-              value: ctx.withUnit(run.score, guide.metrics.primary),
-              step: owner?.title[lang] ?? run.step,
-            });
-          })
-          .join(tr('step.repeatSeparator')),
-        spread: formatSignedPercent(repeat.percent, guide.percentDecimals),
-      }),
+      repeat.runs.every((run) => run.repeat !== undefined)
+        ? repeatedRunsNote(ctx, step, repeat)
+        : tr('step.repeat', {
+            engine: repeat.engine,
+            flags: repeat.flags.join(' '),
+            results: repeat.runs
+              .map((run) => {
+                const owner = guide.steps.find((s) => s.id === run.step);
+                return tr('step.repeatRun', {
+                  value: ctx.withUnit(run.score, guide.metrics.primary),
+                  step: owner?.title[lang] ?? run.step,
+                });
+              })
+              .join(tr('step.repeatSeparator')),
+            spread: formatSignedPercent(repeat.percent, guide.percentDecimals),
+          }),
     );
+}
+
+/** One variant's repeated runs: each run's result with its raw line, and the highest against the lowest. */
+function repeatedRunsNote(ctx: ViewContext, step: ComputedStep, repeat: ComputedGuide['repeats'][number]): string {
+  const { guide, lang, tr } = ctx;
+  const variant = step.variants.find((v) => v.id === repeat.runs[0]?.variant);
+  const lines = new Map((variant?.measured?.repeats?.runs ?? []).map((r) => [r.runId, r.line]));
+  return tr('step.repeatedRuns', {
+    variant: variant ? nameOf(variant, step, lang) : (repeat.runs[0]?.variant ?? ''),
+    count: String(repeat.runs.length),
+    results: repeat.runs
+      .map((run) =>
+        tr('step.repeatedRun', {
+          value: ctx.withUnit(run.score, guide.metrics.primary),
+          index: String(run.repeat),
+          file: guide.runs[run.runId]?.file ?? run.runId,
+          line: String(lines.get(run.runId) ?? ''),
+        }),
+      )
+      .join(tr('step.repeatSeparator')),
+    spread: formatPercent(repeat.percent, guide.percentDecimals),
+  });
 }
 
 /**

@@ -36,4 +36,12 @@ describe('closest and didYouMean', () => {
     expect(didYouMean('rankng', ['ranking'])).toBe('did you mean "ranking"?');
     expect(didYouMean('xyz', ['none'])).toBeUndefined();
   });
+
+  it('a word that starts two or three candidates names each of them, not a nearer look-alike', () => {
+    const formats = ['vllm-bench-serve', 'vllm-bench-sweep', 'vllm-json', 'trtllm-bench'];
+    expect(closest('vllm-bench', formats)).toBe('trtllm-bench');
+    expect(didYouMean('vllm-bench', formats)).toBe('did you mean "vllm-bench-serve" or "vllm-bench-sweep"?');
+    // The start of more than three says nothing: the nearest by edits, if near enough.
+    expect(didYouMean('abcd', ['abcd-1', 'abcd-2', 'abcd-3', 'abcd-4'])).toBe('did you mean "abcd-1"?');
+  });
 });
