@@ -29,6 +29,21 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'unit-isolated', include: isolatedUnitTests, testTimeout: 90_000 } },
+      // Type-level tests (*.test-d.ts): vitest runs tsc over them and what they import alone, and
+      // each `@ts-expect-error` there fails the run the day its error is gone.
+      {
+        extends: true,
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['tests/**/*.test-d.ts'],
+            tsconfig: 'tests/tsconfig.types.json',
+          },
+        },
+      },
       // dist/ read as files, and scratch sites built, served and edited.
       { extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'], testTimeout: 90_000 } },
       // The pages in Chromium: one preview of dist/ and one browser for every file (globalSetup),

@@ -46,7 +46,17 @@ describe('the Data and API page', () => {
         );
         const guide = JSON.parse(await served(state.examples['guide']!.href)) as Record<string, unknown>;
         const shown = JSON.parse(state.examples['guide']!.text) as Record<string, unknown>;
-        for (const key of ['$schema', 'schemaVersion', 'recommendation', 'headline', 'baseline', 'engines'])
+        for (const key of [
+          '$schema',
+          'schemaVersion',
+          'recommendation',
+          'headline',
+          'baseline',
+          'engines',
+          'freshness',
+          'noise',
+          'price',
+        ])
           expect(shown[key], key).toEqual(guide[key]);
         expect(
           (await served(state.examples['llms']!.href)).startsWith(

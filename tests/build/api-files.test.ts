@@ -21,11 +21,21 @@ const withFormats = <A extends Ajv>(ajv: A): A => {
   return ajv;
 };
 
-const perflab = withFormats(new Ajv2020({ allErrors: true, strict: true }));
+// A benchmark setting's value is a number or a string (`"type": ["number", "string"]`, standard JSON
+// Schema), which Ajv's strict mode only accepts when told.
+const perflab = withFormats(new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }));
 const guideSchema = json('api/v1/guide.schema.json');
 const indexSchema = json('api/v1/index.schema.json');
 const validGuide = perflab.compile(guideSchema);
 const validIndex = perflab.compile(indexSchema);
+
+// The schemas as 1.0.0 published them (tests/fixtures/api-contract/v1.0.0/): a reader that kept
+// them must still accept every file of v1, since fields are only added within a major version.
+const v1_0 = withFormats(new Ajv2020({ allErrors: true, strict: true }));
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(repoRoot, 'tests/fixtures/api-contract/v1.0.0', name), 'utf8')) as object;
+const validGuide1_0 = v1_0.compile(fixture('guide.schema.json'));
+const validIndex1_0 = v1_0.compile(fixture('index.schema.json'));
 
 const brSchemaFile = join(repoRoot, 'tests/fixtures/llm-d-benchmark-report/br_v0_2_1_json_schema.json');
 const brAjv = withFormats(new Ajv({ allErrors: true, strict: true }));
@@ -49,6 +59,31 @@ describe('the guide index', () => {
     expect(index['schemaVersion']).toMatch(/^1\.\d+\.\d+$/);
   });
 
+  it('validates against the 1.0.0 schema too: a reader of 1.0.0 still reads it', () => {
+    expect(validIndex1_0(index), errors(validIndex1_0)).toBe(true);
+  });
+
+  it('GLM-5.2 / H200’s entry: per-GPU throughput and cost, the engine versions and the measured date', () => {
+    const entry = (
+      index['guides'] as {
+        id: string;
+        engine: { version?: string };
+        headline: {
+          yield: { totalPerGpu: { value: number }; outputPerGpu: { value: number }; cost: { total: number } };
+        };
+        freshness: { date: string; dateFrom: string };
+        price: { usdPerGpuHour: number };
+      }[]
+    ).find((g) => g.id === 'glm-5.2/h200')!;
+    expect(entry.engine.version).toBe('v0.5.14');
+    // Line 11 "Total Token throughput (tok/s): 17525.76", line 8 output 1944.77, on 8 GPUs.
+    expect(entry.headline.yield.totalPerGpu.value).toBe(17525.76 / 8);
+    expect(entry.headline.yield.outputPerGpu.value).toBeCloseTo(1944.77 / 8, 9);
+    expect(entry.price.usdPerGpuHour).toBe(2.5);
+    expect(entry.headline.yield.cost.total).toBeCloseTo((2.5 * 8 * 1e6) / (17525.76 * 3600), 8);
+    expect(entry.freshness).toMatchObject({ date: '2026-08-21', dateFrom: 'no-later-than' });
+  });
+
   it('lists every guide once, with its page and JSON', () => {
     const guides = index['guides'] as { id: string; urls: Record<string, string> }[];
     expect(guides.map((g) => `${g.id}.json`)).toEqual(computedGuides);
@@ -63,6 +98,10 @@ describe('the guide index', () => {
     const broken = clone(index) as { guides: { headline: { unit: string } }[] };
     broken.guides[0]!.headline.unit = 'furlongs';
     expect(validIndex(broken)).toBe(false);
+    const cost = clone(index) as { guides: { headline: { yield: { cost: { unit: string } } } }[] };
+    cost.guides[0]!.headline.yield.cost.unit = 'EUR/Mtok';
+    expect(validIndex(cost)).toBe(false);
+    expect(errors(validIndex)).toContain('/headline/yield/cost/unit');
     const missing = clone(index) as { guides: Record<string, unknown>[] };
     delete missing.guides[1]!['recommendation'];
     expect(validIndex(missing)).toBe(false);
@@ -78,6 +117,7 @@ describe('every guide JSON', () => {
     const guide = json(file);
     expect(guide['$schema']).toBe('/api/v1/guide.schema.json');
     expect(validGuide(guide), errors(validGuide)).toBe(true);
+    expect(validGuide1_0(guide), `1.0.0: ${errors(validGuide1_0)}`).toBe(true);
   });
 
   it('fails its schema when a planted value breaks it', () => {
@@ -88,10 +128,20 @@ describe('every guide JSON', () => {
     broken.steps[0]!.variants[0]!.measurement!.primary.source.line = '11';
     expect(validGuide(broken)).toBe(false);
     expect(errors(validGuide)).toContain('/source/line must be integer');
+    const verdict = clone(guide) as unknown as { steps: { noise?: { verdict: string } }[] };
+    verdict.steps.find((s) => s.noise)!.noise!.verdict = 'probably';
+    expect(validGuide(verdict)).toBe(false);
+    expect(errors(validGuide)).toContain('/noise/verdict must be equal to one of the allowed values');
+    const old = clone(guide) as unknown as Record<string, unknown>;
+    delete old['recommendation'];
+    expect(validGuide1_0(old)).toBe(false);
   });
 
   it('GLM-5.2 / H200 gives the per-GPU throughput, the engine versions and each figure’s raw line', () => {
     const guide = json('api/v1/guides/glm-5.2/h200.json') as {
+      schemaVersion: string;
+      freshness: { date: string; engines: { name: string; version?: string }[] };
+      runs: Record<string, { yield?: { totalPerGpu: { value: number }; outputPerGpu: { value: number } } }>;
       engines: { id: string; version?: string }[];
       headline: {
         recommended: { perGpu: { value: number; unit: string }; primary: { value: number; source: unknown } };
@@ -110,6 +160,12 @@ describe('every guide JSON', () => {
       line: 11,
     });
     expect(guide.headline.recommended.perGpu).toEqual({ value: 2190.72, unit: 'tok/s' });
+    expect(guide.schemaVersion).toBe('1.1.0');
+    const { yield: y } = guide.runs['kv-cache/fp8_e4m3']!;
+    expect(y!.totalPerGpu.value).toBe(2190.72);
+    expect(y!.outputPerGpu.value).toBe(243.09625); // line 8: 1944.77 tok/s over 8 GPUs
+    expect(guide.freshness.date).toBe('2026-08-21');
+    expect(guide.freshness.engines.map((e) => `${e.name} ${e.version}`)).toEqual(['SGLang v0.5.14', 'vLLM v0.24.0']);
     expect(
       readFileSync(join(repoRoot, 'data/raw/glm-5.2/h200/kv-cache/fp8_e4m3.txt'), 'utf8').split('\n')[10],
     ).toContain('17525.76');

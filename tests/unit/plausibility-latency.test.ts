@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as guidellmJson from '../../src/lib/parse/guidellm-json.ts';
 import { checkRunPlausibility } from '../../src/lib/ingest/plausibility.ts';
+import { checkLatencies } from '../../src/lib/ingest/plausibility-latency.ts';
 import type { MetricKey, Unit } from '../../src/lib/schema/metric.ts';
 import type { FormatId, MetricValue, Run } from '../../src/lib/schema/run.ts';
 
@@ -168,5 +169,37 @@ describe('a mean beside its median', () => {
     expect(report(block('vllm-json', itl('1.00')))).toEqual([
       '2: E_IMPOSSIBLE_MEAN: itl mean 1.00 is below what its median 145.75 allows: at least half the samples are at or above the median and none is negative',
     ]);
+  });
+});
+
+describe('checkLatencies, the module on its own', () => {
+  const lines: Line[] = [
+    ['duration', '60.00', 's'],
+    ['e2e_latency.p99', '61500.00', 'ms'],
+  ];
+  const findings = (format: FormatId) => checkLatencies(block(format, lines).metrics, format, 'run.txt', ' (block #1)');
+
+  it('says where the block is, and names the metric of a warning so an acknowledgement can hold it', () => {
+    const [exact] = findings('vllm-bench-serve');
+    expect(exact?.diagnostic).toMatchObject({
+      severity: 'error',
+      code: 'E_LATENCY_BEYOND_DURATION',
+      file: 'run.txt',
+      line: 3,
+    });
+    expect(exact?.diagnostic.message).toBe(
+      'e2e_latency.p99 61500.00 ms is longer than the benchmark duration (60.00 s) (block #1)',
+    );
+    expect(exact?.metric).toBeUndefined();
+    const [held] = findings('gpustack-block');
+    expect(held).toMatchObject({
+      diagnostic: { severity: 'warning', code: 'W_LATENCY_BEYOND_WINDOW' },
+      metric: 'e2e_latency.p99',
+    });
+  });
+
+  it('holds no latency against the duration of a format whose tool does not define where its requests lie', () => {
+    // GenAI-Perf writes no duration; a duration line there would be no tool's definition.
+    expect(findings('genai-perf-json')).toEqual([]);
   });
 });

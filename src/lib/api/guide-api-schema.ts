@@ -1,54 +1,30 @@
 import { z } from 'zod';
 import { LocalizedSchema } from '../schema/guide-yaml.ts';
-import { DerivedFormula } from '../schema/run.ts';
 import { UnitSchema, DirectionSchema } from '../schema/metric.ts';
 import { Accelerator, Objective, VariantStatus } from '../schema/vocabulary.ts';
+import { ConfigurationSchema, EngineSchema, FigureSchema } from './figure-schema.ts';
+import {
+  CaseNoiseApiSchema,
+  FreshnessApiSchema,
+  LimitsApiSchema,
+  NoiseApiSchema,
+  PriceApiSchema,
+  StepNoiseApiSchema,
+  WorkloadApiSchema,
+  YieldApiSchema,
+} from './decision-api-schema.ts';
 
 /**
  * api/v1/guides/<guide>.json: a guide's decision for programs (a deployment tool, an agent), not
  * the computed guide's internals (data/guides, which the page reads and which may change with any
  * refactor). Every figure carries its unit and the raw file and line it was read from. Its JSON
  * Schema is written from these zod schemas (json-schemas.ts); fields are only ever added within a
- * major version (version.ts).
+ * major version (version.ts). 1.1.0 added the decision (decision-api-schema.ts): yields per
+ * accelerator and per user, cost, noise verdicts, freshness and workloads.
  */
 
-/** One figure as its raw file printed it, with where: the run, the raw file and the line. */
-export const FigureSchema = z.object({
-  /** perflab's metric key (`total_token_throughput`, `ttft.p99`), docs/formats.md */
-  metric: z.string(),
-  value: z.number(),
-  unit: UnitSchema,
-  /** which way is better: `higher` for a throughput, `lower` for a latency */
-  better: DirectionSchema,
-  /** the token as printed, in `printedUnit` when that differs from `unit` */
-  printed: z.string(),
-  printedUnit: UnitSchema.optional(),
-  /** a value the file does not print but its own values determine: how, and its inputs' lines */
-  derived: z.object({ formula: DerivedFormula, lines: z.array(z.number().int().positive()) }).optional(),
-  source: z.object({
-    /** the run's id in `runs` */
-    run: z.string(),
-    /** the raw file, from the repository's root (`data/raw/<model>/<hardware>/…`) */
-    file: z.string(),
-    line: z.number().int().positive(),
-  }),
-});
-export type Figure = z.infer<typeof FigureSchema>;
-
-export const EngineSchema = z.object({ id: z.string(), name: z.string(), version: z.string().optional() });
-
-/** How a configuration was served: its engine, and its serving command or the engine's parameters. */
-export const ConfigurationSchema = z.object({
-  engine: EngineSchema,
-  /** the serving command as the guide gives it (one string, as a shell reads it) */
-  command: z.string().optional(),
-  /** the engine's parameters, one item each, when the guide gives those rather than a command */
-  args: z.array(z.string()).optional(),
-  /** the words the program receives: the command's, or the parameters split at spaces */
-  argv: z.array(z.string()),
-  /** variables the command sets for the program (`NAME=value`), in order */
-  env: z.array(z.string()),
-});
+export * from './figure-schema.ts';
+export * from './decision-api-schema.ts';
 
 /** What one configuration measured. */
 export const MeasurementSchema = z.object({
@@ -106,6 +82,8 @@ export const StepSchema = z.object({
   /** the benchmark command its runs were measured with, when the guide records it */
   benchmark: z.string().optional(),
   variants: z.array(VariantSchema),
+  /** the winner's change held against the noise band (1.1.0) */
+  noise: StepNoiseApiSchema.optional(),
 });
 
 const SideSchema = z.object({ configuration: ConfigurationSchema, measurement: MeasurementSchema });
@@ -119,6 +97,8 @@ export const CaseSchema = z.object({
   percent: z.number(),
   ratio: z.number(),
   secondaryPercent: z.array(z.number()),
+  /** the change held against the noise band (1.1.0) */
+  noise: CaseNoiseApiSchema.optional(),
 });
 
 export const AccuracyCheckSchema = z.object({
@@ -149,6 +129,8 @@ export const RunRefSchema = z.object({
   block: z.string().nullable(),
   /** its llm-d Benchmark Report v0.2.1, for a serving benchmark */
   benchmarkReport: z.string().optional(),
+  /** what it yields per accelerator and per user, and its cost at `price` (1.1.0); absent when it printed no total throughput */
+  yield: YieldApiSchema.optional(),
   /** what it ran on and when, for a result recorded with `npm run record` */
   recorded: z
     .object({
@@ -191,6 +173,8 @@ export const GuideApiSchema = z.object({
     ratio: z.number(),
     case: LocalizedSchema.optional(),
     recommended: MeasurementSchema,
+    /** the headline case's change against the noise band, when the headline is a case (1.1.0) */
+    noise: CaseNoiseApiSchema.optional(),
   }),
   baseline: SideSchema.extend({ step: z.string(), variant: z.string() }),
   steps: z.array(StepSchema),
@@ -198,5 +182,13 @@ export const GuideApiSchema = z.object({
   accuracy: z.array(AccuracyCheckSchema),
   /** every run a figure stands on, by id */
   runs: z.record(z.string(), RunRefSchema),
+  // 1.1.0: what a reader decides from.
+  /** the price every `cost` is at; absent when none is stated for the hardware */
+  price: PriceApiSchema.optional(),
+  freshness: FreshnessApiSchema,
+  noise: NoiseApiSchema,
+  limits: LimitsApiSchema,
+  /** the first case's workload (the optimization target) first */
+  workloads: z.array(WorkloadApiSchema),
 });
 export type GuideApi = z.infer<typeof GuideApiSchema>;

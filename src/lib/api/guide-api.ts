@@ -1,8 +1,9 @@
-import type { Cell, ComputedGuide, ComputedVariant, Measured } from '../schema/computed.ts';
+import type { ComputedGuide, ComputedVariant, Measured } from '../schema/computed.ts';
 import { metricDirection, metricUnit, type MetricKey } from '../schema/metric.ts';
-import { argsWords, commandAssignments, commandWords } from '../serving/flags.ts';
 import { API_VERSION } from './version.ts';
-import type { Figure, GuideApi, Measurement, Urls } from './guide-api-schema.ts';
+import { apiParts } from './api-parts.ts';
+import { caseNoise, decisionApi, stepNoise } from './decision-api.ts';
+import type { GuideApi, Urls } from './guide-api-schema.ts';
 
 export * from './guide-api-schema.ts';
 
@@ -16,44 +17,8 @@ export type ApiLinks = {
 };
 
 export function guideApi(guide: ComputedGuide, links: ApiLinks): GuideApi {
-  const figure = (key: MetricKey, cell: Cell): Figure => {
-    const run = guide.runs[cell.runId];
-    if (!run) throw new Error(`api: guide ${guide.id} has no run "${cell.runId}"`);
-    return {
-      metric: key,
-      value: cell.value,
-      unit: cell.unit,
-      better: metricDirection(key),
-      printed: cell.printed,
-      ...(cell.printedUnit ? { printedUnit: cell.printedUnit } : {}),
-      ...(cell.derived ? { derived: cell.derived } : {}),
-      source: { run: cell.runId, file: run.file, line: cell.line },
-    };
-  };
-  const measurement = (m: Measured): Measurement => ({
-    runs: [m.runId],
-    gpus: m.gpus,
-    primary: figure(guide.metrics.primary, m.primary),
-    secondary: m.secondary.map((cell, i) => figure(secondaryKey(guide, i), cell)),
-    score: m.score,
-    scale: m.scale,
-    ...(m.perAccelerator !== undefined ? { perGpu: { value: m.perAccelerator, unit: m.primary.unit } } : {}),
-    ...(m.successRate !== undefined ? { successRate: m.successRate } : {}),
-  });
-  const engine = (e: { id: string; name: string }) => {
-    const version = guide.engines.find((known) => known.id === e.id)?.version;
-    return { id: e.id, name: e.name, ...(version ? { version } : {}) };
-  };
-  const configuration = (
-    e: { id: string; name: string },
-    side: { args?: string[] | undefined; command?: string | undefined },
-  ) => ({
-    engine: engine(e),
-    ...(side.command !== undefined ? { command: side.command } : {}),
-    ...(side.args !== undefined ? { args: side.args } : {}),
-    argv: side.command !== undefined ? commandWords(side.command) : argsWords(side.args ?? []),
-    env: side.command !== undefined ? commandAssignments(side.command) : [],
-  });
+  const parts = apiParts(guide);
+  const { figure, measurement, configuration } = parts;
   const variant = (v: ComputedVariant, winner: string | undefined) => ({
     id: v.id,
     ...(v.label ? { label: v.label } : {}),
@@ -101,6 +66,7 @@ export function guideApi(guide: ComputedGuide, links: ApiLinks): GuideApi {
       ratio: guide.headline.ratio,
       ...(guide.headline.case ? { case: guide.headline.case } : {}),
       recommended: measurement(headlineMeasured(guide)),
+      ...headlineNoise(guide),
     },
     baseline: {
       step: guide.baseline.step,
@@ -122,6 +88,7 @@ export function guideApi(guide: ComputedGuide, links: ApiLinks): GuideApi {
       ...(s.reference ? { startedFrom: s.reference } : {}),
       ...(s.benchmark !== undefined ? { benchmark: s.benchmark } : {}),
       variants: s.variants.map((v) => variant(v, s.winner)),
+      ...noiseOf(stepNoise(guide, s.id)),
     })),
     // A case sets the baseline configuration beside the recommended one (guide.yaml's comparison): their engines.
     comparison: guide.comparison.map((c) => ({
@@ -138,6 +105,7 @@ export function guideApi(guide: ComputedGuide, links: ApiLinks): GuideApi {
       percent: c.percent,
       ratio: c.ratio,
       secondaryPercent: c.secondaryPercent,
+      ...noiseOf(caseNoise(guide, c.id)),
     })),
     accuracy: guide.accuracy.map((a) => ({
       id: a.id,
@@ -164,6 +132,7 @@ export function guideApi(guide: ComputedGuide, links: ApiLinks): GuideApi {
       Object.entries(guide.runs).map(([id, run]) => {
         const report = links.benchmarkReport(id);
         const recorded = run.recorded;
+        const yielded = parts.yieldOf(id);
         return [
           id,
           {
@@ -173,6 +142,7 @@ export function guideApi(guide: ComputedGuide, links: ApiLinks): GuideApi {
             format: run.format,
             block: run.blockLabel,
             ...(report ? { benchmarkReport: report } : {}),
+            ...(yielded ? { yield: yielded } : {}),
             ...(recorded
               ? {
                   recorded: {
@@ -202,17 +172,20 @@ export function guideApi(guide: ComputedGuide, links: ApiLinks): GuideApi {
         ];
       }),
     ),
+    ...decisionApi(guide, parts),
   };
+}
+
+const noiseOf = <T>(noise: T | undefined) => (noise ? { noise } : {});
+
+/** The headline case's noise verdict, when the headline is the first case (headlineMeasured). */
+function headlineNoise(guide: ComputedGuide) {
+  const first = guide.comparison[0];
+  return noiseOf(first ? caseNoise(guide, first.id) : undefined);
 }
 
 /** An accuracy score is a GSM8K-style fraction of questions answered right. */
 const accuracyKey: MetricKey = 'gsm8k_accuracy';
-
-function secondaryKey(guide: ComputedGuide, index: number): MetricKey {
-  const key = guide.metrics.secondary[index];
-  if (key === undefined) throw new Error(`api: guide ${guide.id} has no secondary metric ${index}`);
-  return key as MetricKey;
-}
 
 function metricDescription(key: string) {
   const metric = key as MetricKey;

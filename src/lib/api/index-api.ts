@@ -4,7 +4,16 @@ import { Accelerator, Objective } from '../schema/vocabulary.ts';
 import { DirectionSchema, UnitSchema } from '../schema/metric.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import { API_VERSION } from './version.ts';
-import { EngineSchema, UrlsSchema, guideApi, type ApiLinks } from './guide-api.ts';
+import {
+  CaseNoiseApiSchema,
+  EngineSchema,
+  FreshnessApiSchema,
+  PriceApiSchema,
+  UrlsSchema,
+  YieldApiSchema,
+  guideApi,
+  type ApiLinks,
+} from './guide-api.ts';
 
 /**
  * api/v1/index.json: every guide in one list, for a tool that picks a guide (model, machine,
@@ -37,8 +46,16 @@ export const IndexEntrySchema = z.object({
     gpus: z.number().int().positive(),
     /** the raw file and line of `value` */
     source: z.object({ file: z.string(), line: z.number().int().positive() }),
+    /** per accelerator (total and output), per user and the cost at `price` (1.1.0) */
+    yield: YieldApiSchema.optional(),
+    /** the gain held against the guide's noise band, when the headline is a case (1.1.0) */
+    noise: CaseNoiseApiSchema.optional(),
   }),
   measuredOn: z.string().optional(),
+  /** when and with which engine versions it was measured (1.1.0) */
+  freshness: FreshnessApiSchema,
+  /** the price `headline.yield.cost` is at (1.1.0) */
+  price: PriceApiSchema.optional(),
   urls: UrlsSchema,
 });
 
@@ -64,6 +81,7 @@ export function guideIndex(
       .map(({ guide, links: guideLinks }) => {
         const api = guideApi(guide, guideLinks);
         const figure = api.headline.recommended;
+        const headlineYield = api.runs[figure.primary.source.run]?.yield;
         return {
           id: api.id,
           title: api.title,
@@ -89,8 +107,12 @@ export function guideIndex(
             ...(figure.perGpu ? { perGpu: figure.perGpu } : {}),
             gpus: figure.gpus,
             source: { file: figure.primary.source.file, line: figure.primary.source.line },
+            ...(headlineYield ? { yield: headlineYield } : {}),
+            ...(api.headline.noise ? { noise: api.headline.noise } : {}),
           },
           ...(api.measuredOn ? { measuredOn: api.measuredOn } : {}),
+          freshness: api.freshness,
+          ...(api.price ? { price: api.price } : {}),
           urls: api.urls,
         };
       }),

@@ -6,5 +6,9 @@ import { API_MAJOR } from '../site-paths.ts';
  * renamed, removed or given another meaning; tests/unit/api-contract.test.ts holds every field
  * path of the current files against tests/fixtures/api-contract/, so removing one fails there.
  * A change that breaks a reader is a new major version, published beside the old one (`api/v2/`).
+ *
+ * 1.0.0: the index, the guide JSON (recommendation, baseline, steps, cases, accuracy, runs).
+ * 1.1.0: the decision (issue 36): yields per accelerator and per user, cost at a stated price,
+ * noise verdicts for steps and cases, freshness (engine versions, measured date), workloads.
  */
-export const API_VERSION = `${API_MAJOR}.0.0`;
+export const API_VERSION = `${API_MAJOR}.1.0`;

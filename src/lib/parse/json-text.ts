@@ -136,7 +136,14 @@ function parseDocuments(text: string): JsonParseResult {
         skipSpace();
         if (source[i] !== ':') fail('expected ":" after a key');
         i++;
-        object[key] = readValue(`${pointer}/${pointerEscape(key)}`, lines);
+        // An own property whatever the key: assigning `__proto__` would set the object's prototype,
+        // and a file's `{"__proto__": {"duration": 5}}` would then answer `.duration` with no such key.
+        Object.defineProperty(object, key, {
+          value: readValue(`${pointer}/${pointerEscape(key)}`, lines),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         skipSpace();
         if (source[i] === ',') {
           i++;

@@ -57,6 +57,7 @@ export function dataApiView(
     });
     const api = guideApi(guide, links);
     const [step] = api.steps;
+    const [workload] = api.workloads;
     const shown = {
       ...api,
       steps: step
@@ -66,6 +67,12 @@ export function dataApiView(
           ]
         : [],
       comparison: api.comparison.length > 0 ? [cut(api.comparison.length)] : [],
+      workloads: workload
+        ? [
+            { ...workload, points: [...workload.points.slice(0, 1), cut(workload.points.length - 1)] },
+            cut(api.workloads.length - 1),
+          ]
+        : [],
       accuracy: api.accuracy.length > 0 ? [cut(api.accuracy.length)] : [],
       runs: Object.fromEntries([...Object.entries(api.runs).slice(0, 1), ['…', cut(Object.keys(api.runs).length - 1)]]),
     };

@@ -34,6 +34,18 @@ export function operatorAt(
   return undefined;
 }
 
+// The `}` that closes a `${` is looked for once per stretch of the command, not once per `${`:
+// words are scanned left to right, so the last answer holds until the scan passes it. Looking
+// afresh at each `${` read a command of many unclosed ones to its end every time (quadratic).
+let lastClosingBrace = { text: '', from: 0, at: -1 };
+function closingBrace(text: string, offset: number): number {
+  const last = lastClosingBrace;
+  if (last.text === text && last.from <= offset && (last.at === -1 || last.at >= offset)) return last.at;
+  const at = text.indexOf('}', offset);
+  lastClosingBrace = { text, from: offset, at };
+  return at;
+}
+
 /** One word from `start`: its value and where it ends; reports what a shell would expand in it. */
 export function scanWord(
   text: string,
@@ -64,7 +76,7 @@ export function scanWord(
       return 2;
     }
     if (next === '{' || /[A-Za-z_0-9@*#?$!-]/.test(next)) {
-      const found = next === '{' ? text.slice(offset, text.indexOf('}', offset) + 1 || offset + 2) : `$${next}`;
+      const found = next === '{' ? text.slice(offset, closingBrace(text, offset) + 1 || offset + 2) : `$${next}`;
       problem('variable', offset, found, `\`${found}\` is replaced by a variable's value`);
       return 2;
     }
