@@ -30,6 +30,9 @@ const ALLOWED_MIXES: readonly ReadonlySet<string>[] = [
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/u;
+// A control character (NUL, a tab, an escape, a line break) is no part of a name: a NUL in a case
+// label cuts the answer's sentence where the page quotes it.
+const CONTROL = /\p{Cc}/u;
 
 /** The script of a letter or digit (`Common` for ASCII digits and the like, `Other` for the rest). */
 function scriptOf(char: string): string {
@@ -46,6 +49,7 @@ export function confusableIn(text: string): Confusable | undefined {
   const scripts = new Map<string, { index: number; char: string }>();
   let index = 0;
   for (const char of text) {
+    if (CONTROL.test(char)) return { index, char, reason: `a control character (${codePoint(char)}) hides inside it` };
     if (INVISIBLE.test(char))
       return { index, char, reason: `an invisible character (${codePoint(char)}) hides inside it` };
     if (LETTER_OR_DIGIT.test(char)) {

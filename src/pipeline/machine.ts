@@ -1,6 +1,7 @@
 // What a result runs on, asked of the machine and the server when record runs it: the accelerators
 // (nvidia-smi, else npu-smi) and the engine's version (the server's version endpoint, else the
-// engine's own --version).
+// engine's own --version). Each probe is perflab's own: found on the author's PATH without the
+// repository's folders, run with perflab's environment, never with what a serving command sets.
 import { spawnSync } from 'node:child_process';
 import {
   NVIDIA_SMI_ARGS,
@@ -11,44 +12,58 @@ import {
 } from '../lib/record/accelerators.ts';
 import type { PlannedServer } from '../lib/plan/serving.ts';
 import type { RecordedAccelerators, RecordedEngine } from '../lib/schema/record.ts';
+import { programEnvironment, resolveProgram } from './programs.ts';
 
 const TOOL_TIMEOUT_MS = 20_000;
 
-/** The accelerators as nvidia-smi, or else npu-smi, lists them; or why neither could. */
-export function readAccelerators(env: NodeJS.ProcessEnv): { accelerators: RecordedAccelerators } | { unknown: string } {
-  const tried: string[] = [];
-  const nvidia = spawnSync('nvidia-smi', NVIDIA_SMI_ARGS, { encoding: 'utf8', env, timeout: TOOL_TIMEOUT_MS });
-  if (!nvidia.error && nvidia.status === 0) {
-    const read = readNvidiaSmiCsv(nvidia.stdout);
-    const visible = env.CUDA_VISIBLE_DEVICES;
-    if (read) return { accelerators: { ...read, ...(visible === undefined ? {} : { visible }) } };
-    tried.push('nvidia-smi listed no GPU');
-  } else tried.push(`nvidia-smi ${why(nvidia)}`);
-  const npu = spawnSync('npu-smi', ['info'], { encoding: 'utf8', env, timeout: TOOL_TIMEOUT_MS });
-  if (!npu.error && npu.status === 0) {
-    const read = readNpuSmiInfo(npu.stdout);
-    const visible = env.ASCEND_RT_VISIBLE_DEVICES ?? env.ASCEND_VISIBLE_DEVICES;
-    if (read) return { accelerators: { ...read, ...(visible === undefined ? {} : { visible }) } };
-    tried.push('npu-smi info listed no NPU');
-  } else tried.push(`npu-smi ${why(npu)}`);
-  return { unknown: tried.join('; ') };
+/**
+ * A probe, run as perflab runs its own tools: from the author's PATH, with perflab's environment,
+ * in no folder of the repository. Its output, or why it has none.
+ */
+function probe(program: string, args: readonly string[]): { stdout: string } | { why: string } {
+  const found = resolveProgram(program);
+  if ('problem' in found) return { why: 'is not installed (not on PATH)' };
+  const result = spawnSync(found.path, args, {
+    encoding: 'utf8',
+    env: programEnvironment(),
+    timeout: TOOL_TIMEOUT_MS,
+    cwd: '/',
+  });
+  if (result.error) return { why: `failed: ${result.error.message}` };
+  if (result.status !== 0) return { why: `exited with ${result.status ?? result.signal ?? 'nothing'}` };
+  return { stdout: result.stdout };
 }
 
-function why(result: ReturnType<typeof spawnSync>): string {
-  const code = (result.error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT') return 'is not installed (not on PATH)';
-  if (result.error) return `failed: ${result.error.message}`;
-  return `exited with ${result.status ?? result.signal ?? 'nothing'}`;
+/**
+ * The accelerators as nvidia-smi, or else npu-smi, lists them; or why neither could. `serverEnv`
+ * is what the server was started with, read only for which devices it was given.
+ */
+export function readAccelerators(
+  serverEnv: NodeJS.ProcessEnv,
+): { accelerators: RecordedAccelerators } | { unknown: string } {
+  const tried: string[] = [];
+  const nvidia = probe('nvidia-smi', NVIDIA_SMI_ARGS);
+  if ('stdout' in nvidia) {
+    const read = readNvidiaSmiCsv(nvidia.stdout);
+    const visible = serverEnv.CUDA_VISIBLE_DEVICES;
+    if (read) return { accelerators: { ...read, ...(visible === undefined ? {} : { visible }) } };
+    tried.push('nvidia-smi listed no GPU');
+  } else tried.push(`nvidia-smi ${nvidia.why}`);
+  const npu = probe('npu-smi', ['info']);
+  if ('stdout' in npu) {
+    const read = readNpuSmiInfo(npu.stdout);
+    const visible = serverEnv.ASCEND_RT_VISIBLE_DEVICES ?? serverEnv.ASCEND_VISIBLE_DEVICES;
+    if (read) return { accelerators: { ...read, ...(visible === undefined ? {} : { visible }) } };
+    tried.push('npu-smi info listed no NPU');
+  } else tried.push(`npu-smi ${npu.why}`);
+  return { unknown: tried.join('; ') };
 }
 
 /** The paths a server answers its version on: vLLM's, then SGLang's (newer, then older name). */
 export const VERSION_PATHS = ['/version', '/server_info', '/get_server_info'] as const;
 
 /** The engine's version as its server reports it, else as its `--version` prints it; or where it was looked for. */
-export async function engineVersion(
-  server: PlannedServer | undefined,
-  env: NodeJS.ProcessEnv,
-): Promise<RecordedEngine> {
+export async function engineVersion(server: PlannedServer | undefined): Promise<RecordedEngine> {
   const base = server ? `http://${server.host}:${server.port}` : undefined;
   const asked: string[] = [];
   if (base)
@@ -65,9 +80,9 @@ export async function engineVersion(
       }
     }
   if (server?.family === 'vllm') {
-    const printed = spawnSync('vllm', ['--version'], { encoding: 'utf8', env, timeout: TOOL_TIMEOUT_MS });
+    const printed = probe('vllm', ['--version']);
     asked.push('vllm --version');
-    const version = printed.status === 0 ? versionFromOutput(printed.stdout) : undefined;
+    const version = 'stdout' in printed ? versionFromOutput(printed.stdout) : undefined;
     if (version !== undefined) return { id: server.engine, version, source: 'vllm --version' };
   }
   return {

@@ -7,6 +7,7 @@ import { validate } from '../lib/diagnostics/validate.ts';
 import { parseYamlSource, type YamlPath } from '../lib/guide-source/yaml-source.ts';
 import { planGuide, type GuidePlan, type Measurement } from '../lib/plan/plan.ts';
 import type { ServerOptions } from '../lib/plan/serving.ts';
+import { repositoryRoots } from './programs.ts';
 import { hasBlockLabel, recordFileOf } from '../lib/record/record-files.ts';
 import { GuideSchema, type Guide } from '../lib/schema/guide-yaml.ts';
 import { folder, linkOnTheWay, notRegularFile, readText, repoPath } from './fs-policy.ts';
@@ -83,6 +84,7 @@ export function planWithState(
 ): { stated: StatedPlan } | { diagnostics: Diagnostic[] } {
   const read = loadGuide(id);
   if ('diagnostics' in read) return read;
-  const plan = planGuide(id, read.loaded.guide, options);
+  // Paths inside this checkout are refused in the commands (src/lib/plan/allow-list.ts).
+  const plan = planGuide(id, read.loaded.guide, { ...options, repoRoots: repositoryRoots() });
   return { stated: { plan, loaded: read.loaded, states: plan.measurements.map((m) => measurementState(id, m)) } };
 }

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { parseRawFile } from '../lib/parse/index.ts';
+import { commandRefusals, refusalText } from '../lib/plan/allow-list.ts';
 import { commandText } from '../lib/plan/command-words.ts';
 import { runnable, type Measurement } from '../lib/plan/plan.ts';
 import type { PlannedServer } from '../lib/plan/serving.ts';
@@ -25,6 +26,7 @@ import {
   writeOwned,
 } from './fs-policy.ts';
 import { engineVersion, readAccelerators } from './machine.ts';
+import { programEnvironment, repositoryRoots, resolveProgram, workingFolder } from './programs.ts';
 import { measurementState, planWithState } from './plan.ts';
 import { readRecordFile } from './record-file.ts';
 
@@ -104,15 +106,27 @@ export async function recordMeasurement(request: RecordRequest): Promise<RecordO
     : (measurement.benchmark?.output ?? { kind: 'stdout' });
   const [program, ...args] = words;
   if (program === undefined) return { status: 'refused', message: 'no benchmark command' };
+  // The author's own command is held to the same allow-list as guide.yaml's (the plan's already was).
+  if (request.benchmark) {
+    const refused = commandRefusals({ words, environment }, 'benchmark', { repoRoots: repositoryRoots() });
+    if (refused.length > 0)
+      return {
+        status: 'refused',
+        message: [`${measurement.id}: nothing run:`, ...refused.map((r) => `  ${refusalText('benchmark', r)}`)].join(
+          '\n',
+        ),
+      };
+  }
+  const located = resolveProgram(program);
+  if ('problem' in located) return { status: 'failed', message: `${measurement.id}: ${located.problem}; nothing run` };
+  const work = workingFolder();
+  if ('problem' in work) return { status: 'refused', message: `${work.problem}: nothing run` };
 
   const server: PlannedServer | undefined = measurement.server;
-  const env = { ...process.env, ...Object.fromEntries(environment.map((e) => [e.name, e.value])) };
-  const serverEnv = {
-    ...process.env,
-    ...Object.fromEntries((server?.environment ?? []).map((e) => [e.name, e.value])),
-  };
+  // The probes run with perflab's own environment; the server's is read only for the devices it was given.
+  const serverEnv = Object.fromEntries((server?.environment ?? []).map((e) => [e.name, e.value]));
   const machine = readAccelerators(serverEnv);
-  const engine = await engineVersion(server, env);
+  const engine = await engineVersion(server);
 
   const started = new Date();
   const logsOwner = folder('recordLogs');
@@ -151,7 +165,11 @@ export async function recordMeasurement(request: RecordRequest): Promise<RecordO
   };
 
   process.stderr.write(`record: ${measurement.id}: ${benchmarkText}\n`);
-  const child = spawn(program, finalArgs, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(located.path, finalArgs, {
+    env: programEnvironment(environment),
+    cwd: work.path,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (chunk: Buffer) => take(chunk, process.stdout));
   child.stderr.on('data', (chunk: Buffer) => take(chunk, process.stderr));
   let interrupted = false;
@@ -166,6 +184,7 @@ export async function recordMeasurement(request: RecordRequest): Promise<RecordO
     child.once('close', (code, signal) => done({ code, signal }));
   });
   request.abort?.removeEventListener('abort', interrupt);
+  work.remove();
   const ended = new Date();
   logFile?.close();
   const kept = logProblem === undefined ? ` (its output: ${log})` : '';

@@ -11,6 +11,7 @@ import { runnable, serverGroups, useText, variantPath, type Measurement } from '
 import { elapsedText, RunStateSchema, summaryText, type RunState, type RunTally } from '../lib/record/run-state.ts';
 import { folder, linkOnTheWay, readText, replaceOwned, repoPath, writeOwned } from './fs-policy.ts';
 import { measurementState, planWithState } from './plan.ts';
+import { workingFolder } from './programs.ts';
 import { recordMeasurement } from './record.ts';
 import { identityOf, listening, refusal, startServer, type Kill, stopServer, waitHealthy } from './server-process.ts';
 import { trackedBelow } from './tracked-files.ts';
@@ -101,6 +102,12 @@ export async function runPlan(options: RunPlanOptions): Promise<number> {
     tally.blocked.push({ id: m.id, reason: m.problems[0]?.message ?? 'no server' });
   }
 
+  // The servers run in a folder outside the repository (src/pipeline/programs.ts).
+  const work = workingFolder();
+  if ('problem' in work) {
+    say(`${work.problem}: nothing run`);
+    return 2;
+  }
   let interrupted = false;
   for (const [g, group] of groups.entries()) {
     if (interrupted) break;
@@ -126,7 +133,7 @@ export async function runPlan(options: RunPlanOptions): Promise<number> {
     }
     const logPath = join(dir, 'servers', `${stamp()}-${server.engine}.log`);
     say(`${where}: starting ${server.text} (log: ${repoPath(logPath)})`);
-    const started = await startServer(server, logPath, owner);
+    const started = await startServer(server, logPath, owner, work.path);
     if (typeof started === 'string') {
       // No process: nothing to wait for and nothing to stop.
       say(`${where}: ${started}`);
@@ -189,6 +196,7 @@ export async function runPlan(options: RunPlanOptions): Promise<number> {
     state.server = null;
     save();
   }
+  work.remove();
   process.stderr.write(summaryText(options.guide, total, Date.now() - began, tally));
   if (interrupted) {
     say('interrupted: run it again to go on where it stopped');

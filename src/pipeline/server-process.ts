@@ -14,6 +14,7 @@ import {
   type ProcStat,
 } from '../lib/record/process-identity.ts';
 import { openOwnedLog } from './fs-policy.ts';
+import { programEnvironment, resolveProgram } from './programs.ts';
 
 /** What sends a signal: process.kill, which tests stub so that no signal is ever sent for real. */
 export type Kill = (pid: number, signal?: NodeJS.Signals | 0) => boolean;
@@ -76,14 +77,15 @@ export function isSameProcess(saved: ProcessIdentity): boolean {
 
 /**
  * Starts the server in a process group of its own, its output appended to `logPath` (inside
- * `logOwner`). Resolves once the program runs, or with why it could not start (not installed, not
- * executable): then there is no process, and nothing to stop.
+ * `logOwner`), in the working folder `cwd` (outside the repository), its program found on the
+ * author's PATH (src/pipeline/programs.ts). Resolves once the program runs, or with why it could
+ * not start (not installed, not executable): then there is no process, and nothing to stop.
  */
 export async function startServer(
   server: PlannedServer,
   logPath: string,
   logOwner: string,
-  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+  cwd: string,
 ): Promise<StartedServer | string> {
   const [program, ...args] = server.words;
   if (program === undefined) return 'the serving command is empty';
@@ -100,15 +102,17 @@ export async function startServer(
     },
   };
   log.write(`# ${server.text}\n`);
-  const env = options.env ?? {
-    ...process.env,
-    ...Object.fromEntries(server.environment.map((e) => [e.name, e.value])),
-  };
-  const child = spawn(program, args, {
-    env,
+  const found = resolveProgram(program);
+  if ('problem' in found) {
+    log.write(`# could not start: ${found.problem}\n`);
+    log.close();
+    return `could not start: ${found.problem}`;
+  }
+  const child = spawn(found.path, args, {
+    env: programEnvironment(server.environment),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
-    ...(options.cwd ? { cwd: options.cwd } : {}),
+    cwd,
   });
   let exit: string | undefined;
   const write = (chunk: Buffer) => {

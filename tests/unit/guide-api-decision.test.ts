@@ -9,6 +9,8 @@ import { guideApi, GuideApiSchema, type GuideApi } from '../../src/lib/api/guide
 import { guideIndex, GuideIndexSchema } from '../../src/lib/api/index-api.ts';
 import { guideLinks } from '../../src/lib/api/links.ts';
 import { API_VERSION } from '../../src/lib/api/version.ts';
+import { decisionLines } from '../../src/lib/api/llms-decision.ts';
+import { formatFixed } from '../../src/lib/format/number.ts';
 import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
 import { ROOT_PATHS } from '../../src/lib/site-paths.ts';
 import { rawLine, repoRoot } from '../helpers/guide-from-disk.ts';
@@ -137,5 +139,29 @@ describe('the index: what a choice needs', () => {
     expect(entry.headline.noise).toEqual(api.headline.noise);
     expect(entry.price).toEqual(api.price);
     expect(entry.freshness).toEqual(api.freshness);
+  });
+});
+
+describe('llms-full.txt: the decision in plain text', () => {
+  const lines = decisionLines(guide, (text) => text);
+  const y = api.runs[api.headline.recommended.runs[0]!]!.yield!;
+
+  it('per GPU, the cost at the stated price, the engines and the date, as the guide JSON gives them', () => {
+    const two = (n: number) => formatFixed(n, guide.percentDecimals);
+    expect(lines).toContain(
+      `Per GPU (8 GPUs): ${two(y.totalPerGpu.value)} tok/s total, ${two(y.outputPerGpu!.value)} tok/s output; ${two(y.perUser!.value)} tok/s per user.`,
+    );
+    expect(lines.find((l) => l.startsWith('Cost at $2.50 per GPU-hour: '))).toContain(
+      `$${formatFixed(y.cost!.total, 2)} per million tokens, input and output; $${formatFixed(y.cost!.output!, 2)} per million output tokens`,
+    );
+    expect(lines).toContain('Measured with SGLang v0.5.14, vLLM v0.24.0, no later than 2026-08-21.');
+  });
+
+  it('the headline’s verdict, and ShareGPT’s loss beyond the band in words', () => {
+    expect(lines.find((l) => l.startsWith('The headline change'))).toMatch(/: a gain beyond the noise band\.$/);
+    expect(lines).toContain(
+      'For ShareGPT the baseline was measured better: the recommendation measured -52.90% against it, a loss beyond the noise band.',
+    );
+    expect(lines.filter((l) => l.startsWith('For '))).toHaveLength(api.workloads.filter((w) => w.loss).length);
   });
 });

@@ -136,7 +136,8 @@ describe('guidesDiff', () => {
   });
 
   it('hostile titles, labels, engine names and reasons that compute accepts are text in the report', () => {
-    const stepTitle = 'Engine | x | y | z |\n| forged | row | here | now | [a](https://evil.example) @org/team #1';
+    // A line break in a title is a control character, which check refuses (E_CONFUSABLE): the row is forged on one line.
+    const stepTitle = 'Engine | x | y | z | | forged | row | here | now | [a](https://evil.example) @org/team #1';
     const variantLabel = 'vLLM <details><summary>open</summary> ![x](https://evil.example/p.png) <!--';
     const engineName = 'vLLM @org/team #2 <b>bold</b>';
     const reason =
@@ -154,7 +155,7 @@ describe('guidesDiff', () => {
       recommended: { ...after.recommended, engine: { ...after.recommended.engine, name: engineName } },
     };
     const changed = shownText(expectInertReport(guidesDiff(new Map([[id, current]]), new Map([[id, after]]), 'main')));
-    for (const text of [stepTitle.replace('\n', ' '), variantLabel, reason]) expect(changed).toContain(text);
+    for (const text of [stepTitle, variantLabel, reason]) expect(changed).toContain(text);
     const added = shownText(expectInertReport(guidesDiff(new Map(), new Map([[id, engineFirst]]), 'main')));
     expect(added).toContain(`Recommended engine: ${engineName};`);
   });

@@ -167,11 +167,11 @@ describe('story checks', () => {
   it('a recommended command that adds flags the last adopted winner does not set', () => {
     const yaml = baseYaml.replace(
       'command: python3 -m sglang.launch_server --tp-size 8',
-      'command: python3 -m sglang.launch_server --tp-size 8 --trust-remote-code --download-dir /tmp/m --port 9000',
+      'command: python3 -m sglang.launch_server --tp-size 8 --trust-remote-code --max-running-requests 64 --port 9000',
     );
     // The listening address is not configuration; the others are named, each with its value.
     expect(errors(build(yaml))).toEqual([
-      '17: E_UNACKNOWLEDGED: the recommended command sets --trust-remote-code, --download-dir=/tmp/m, which the last adopted configuration (SGLang) does not set',
+      '17: E_UNACKNOWLEDGED: the recommended command sets --trust-remote-code, --max-running-requests=64, which the last adopted configuration (SGLang) does not set',
     ]);
     expect(build(yaml).diagnostics[0]?.expected).toBe(
       'an entry in acknowledge: { code: W_STORY_ADDED, reason: { en: …, zh: … } }',

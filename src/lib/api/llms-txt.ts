@@ -3,6 +3,8 @@ import { answerView, type ChangeSentence } from '../view/answer-view.ts';
 import { viewContext, type ProseHtml } from '../view/view-context.ts';
 import { publicUrl } from '../site-paths.ts';
 import { schemaUrl, type ApiSite } from './links.ts';
+import { decisionLines } from './llms-decision.ts';
+import { appendAll } from '../append-all.ts';
 
 /**
  * llms.txt (https://llmstxt.org): what the site is, for a language model that reads it — an H1,
@@ -41,7 +43,7 @@ export function llmsTxt(guides: readonly LlmsGuide[], at: ApiSite): string {
     '',
     '## Optional',
     '',
-    `- [llms-full.txt](${url(at.paths.api.llmsFullTxt())}): each guide's answer and recommended command in plain text`,
+    `- [llms-full.txt](${url(at.paths.api.llmsFullTxt())}): each guide's answer, per-GPU throughput and cost, measured date, noise verdict, where it loses, and recommended command in plain text`,
     `- [How the numbers are computed](${url(at.paths.methodology('en'))})`,
   ];
   return `${lines.join('\n')}\n`;
@@ -64,11 +66,9 @@ export function llmsFullTxt(guides: readonly LlmsGuide[], at: ApiSite): string {
       '',
       text,
       '',
-      `Recommended command (${guide.recommended.engine.name}):`,
-      '',
-      fence(guide.recommended.command),
-      '',
     );
+    appendAll(parts, decisionLines(guide, plain));
+    parts.push('', `Recommended command (${guide.recommended.engine.name}):`, '', fence(guide.recommended.command), '');
   }
   return `${parts.join('\n').replace(/\n+$/, '')}\n`;
 }

@@ -9,7 +9,7 @@ import type { BlockIndex } from './block-index.ts';
 import type { Acknowledged } from './acknowledgements.ts';
 import { parseYamlSource, type YamlSource } from '../guide-source/yaml-source.ts';
 import { scaffoldLeftovers } from '../guide-source/scaffold.ts';
-import { bidiControls, confusableNames } from '../guide-source/untrusted-text.ts';
+import { bidiControls, confusableNames, labelClaims } from '../guide-source/untrusted-text.ts';
 import { isFuture } from '../dates.ts';
 import { validate } from '../diagnostics/validate.ts';
 import { locales, type Locale } from '../i18n.ts';
@@ -76,6 +76,7 @@ export function buildGuide(sources: GuideSources): {
   appendAll(diagnostics, yaml.diagnostics);
   if (yaml.diagnostics.length > 0) return { diagnostics };
   appendAll(diagnostics, confusableNames(yaml.data, sources.yaml.file, yaml.locateIn));
+  appendAll(diagnostics, labelClaims(yaml.data, sources.yaml.file, yaml.locateIn));
 
   const parsed = timed('compute.guide/build/schema', () =>
     validate(GuideSchema, yaml.data, { file: yamlText.file, locate: yaml.locate, bareKey: yaml.bareKey }),

@@ -6,6 +6,7 @@ import { SHELL_PROBLEM_KINDS } from '../serving/shell-words.ts';
 import { entryPointNames, entryPointOf, engineFamily, FAMILY_NAMES } from '../serving/entry-points.ts';
 import { conflictingFlags, servedModels, type FlagUse } from '../serving/flags.ts';
 import type { ComputeContext } from './context.ts';
+import { benchmarkSites, checkAllowed, checkServingAllowed } from './commands-allowed.ts';
 
 /**
  * Every serving command and parameter list of guide.yaml is shown on a page, and readers paste it
@@ -85,7 +86,10 @@ export function checkCommands(ctx: ComputeContext): void {
     checkFlagsOnce(ctx, words);
     checkModel(ctx, words);
     if (site.command !== undefined && site.engine !== undefined) checkEntryPoint(ctx, words, site.engine);
+    checkServingAllowed(ctx, site);
   }
+  for (const site of benchmarkSites(ctx.guide))
+    checkAllowed(ctx, [...site.path, 'benchmark'], site.benchmark, 'benchmark');
 }
 
 /** The words a site's command passes to its program, or its parameters' words, each where guide.yaml writes it. */

@@ -1,5 +1,6 @@
 import type { CodeInfo } from './codes.ts';
 import { ACKNOWLEDGE } from './codes-raw-input.ts';
+import { UNTRUSTED_TEXT_CODES } from './codes-untrusted-text.ts';
 
 /** The codes of a guide's own sources (guide.yaml, prose) and of what compute checks. See codes.ts. */
 export const GUIDE_CODES = {
@@ -174,32 +175,7 @@ export const GUIDE_CODES = {
     meaning: 'a {{placeholder}} names no value the slot has',
     hint: 'use one of the placeholders listed, or write the text out',
   },
-  E_PROSE_HTML: {
-    severity: 'error',
-    meaning: 'raw HTML in prose',
-    hint: 'write it in Markdown (emphasis, lists, tables, links); comments other than slot markers are refused too',
-  },
-  E_UNSAFE_URL: {
-    severity: 'error',
-    meaning: 'a link is neither https: nor relative',
-    hint: 'link to an https: address or to a page of this site',
-  },
-  E_REMOTE_IMAGE: {
-    severity: 'error',
-    meaning: 'an image in prose is a URL: pages load nothing from third parties',
-    hint: 'add the image to the site and link it by a relative path',
-  },
-  E_BIDI_CONTROL: {
-    severity: 'error',
-    meaning: 'a bidirectional control character can make text read differently than it is stored',
-    hint: 'delete it; right-to-left text needs no control characters',
-  },
-  E_CONFUSABLE: {
-    severity: 'error',
-    meaning:
-      'a label, id or name mixes scripts or holds a character that stands for another (a Cyrillic р for a Latin p, a fullwidth ｐ, an invisible character), so it reads as a name it is not',
-    hint: 'type the name again in one script (Latin, or Latin with Chinese); a look-alike label lets guide.yaml pick another block than the one it seems to',
-  },
+  ...UNTRUSTED_TEXT_CODES,
   E_FILL_IN: {
     severity: 'error',
     meaning: 'a FILL-IN left by `npm run new`',

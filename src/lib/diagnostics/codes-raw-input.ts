@@ -70,13 +70,6 @@ export const RAW_INPUT_CODES = {
     hint: 'remove `format:` from that result in guide.yaml (the format is detected), or point it at the right file',
   },
 
-  E_TRACKED_RUN_STATE: {
-    severity: 'error',
-    meaning:
-      'a file under data/.record-logs is tracked by git: that folder is what record and run-plan keep on the machine that measures (logs, the run state naming the server to stop after a crash), never something a pull request brings',
-    hint: 'git rm -r --cached data/.record-logs (the folder is in .gitignore)',
-  },
-
   // Reading a raw file.
   E_RECORD: {
     severity: 'error',

@@ -5,12 +5,16 @@
  */
 
 import { GUIDE_CODES } from './codes-guide.ts';
+import { LAB_CODES } from './codes-lab.ts';
 import { RAW_INPUT_CODES } from './codes-raw-input.ts';
 
 export type CodeInfo = { severity: 'error' | 'warning'; meaning: string; hint: string };
 
-/** Raw inputs (codes-raw-input.ts) and a guide's own sources (codes-guide.ts): each code in one of them. */
-export const DIAGNOSTIC_CODES = { ...RAW_INPUT_CODES, ...GUIDE_CODES } as const satisfies Record<string, CodeInfo>;
+/** Raw inputs (codes-raw-input.ts), a guide's own sources (codes-guide.ts) and the GPU box (codes-lab.ts): each code in one of them. */
+export const DIAGNOSTIC_CODES = { ...RAW_INPUT_CODES, ...GUIDE_CODES, ...LAB_CODES } as const satisfies Record<
+  string,
+  CodeInfo
+>;
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 type SeverityOf<C extends DiagnosticCode> = (typeof DIAGNOSTIC_CODES)[C]['severity'];
 export type ErrorCode = { [C in DiagnosticCode]: SeverityOf<C> extends 'error' ? C : never }[DiagnosticCode];

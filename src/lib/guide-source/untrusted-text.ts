@@ -2,6 +2,7 @@
 // that make code read differently than it runs (Trojan Source), names that read as other names.
 // Link targets: schema/safe-url.ts.
 import { confusableIn } from '../confusable.ts';
+import { resultInLabel } from './label-claims.ts';
 import { errorAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { showInvisible } from '../visible-text.ts';
 import { formatPath, type YamlPath } from './yaml-path.ts';
@@ -48,18 +49,29 @@ const NAME_KEYS: ReadonlySet<string> = new Set([
   'after',
 ]);
 
-/** Every name in guide.yaml that mixes scripts or holds a look-alike or invisible character, at that character. */
-export function confusableNames(
-  data: unknown,
-  file: string,
-  locateIn: (path: YamlPath, index: number) => { line: number; column: number },
-): Diagnostic[] {
-  const found: Diagnostic[] = [];
-  const walk = (value: unknown, path: YamlPath, naming: boolean): void => {
+/** Every string of guide.yaml under one of `keys` (and the { en, zh } forms under them: that value in two languages), with its path. */
+export function stringsUnder(data: unknown, keys: ReadonlySet<string>): { value: string; path: YamlPath }[] {
+  const found: { value: string; path: YamlPath }[] = [];
+  const walk = (value: unknown, path: YamlPath, under: boolean): void => {
     if (typeof value === 'string') {
-      const problem = naming ? confusableIn(value) : undefined;
-      if (problem)
-        found.push(
+      if (under) found.push({ value, path });
+    } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i], under));
+    else if (value !== null && typeof value === 'object')
+      for (const [key, item] of Object.entries(value))
+        walk(item, [...path, key], keys.has(key) || (under && (key === 'en' || key === 'zh')));
+  };
+  walk(data, [], false);
+  return found;
+}
+
+type LocateIn = (path: YamlPath, index: number) => { line: number; column: number };
+
+/** Every name in guide.yaml that mixes scripts or holds a look-alike, invisible or control character, at that character. */
+export function confusableNames(data: unknown, file: string, locateIn: LocateIn): Diagnostic[] {
+  return stringsUnder(data, NAME_KEYS).flatMap(({ value, path }) => {
+    const problem = confusableIn(value);
+    return problem
+      ? [
           errorAt(
             'E_CONFUSABLE',
             file,
@@ -71,13 +83,32 @@ export function confusableNames(
               found: showInvisible(problem.char),
             },
           ),
-        );
-    } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, i], naming));
-    else if (value !== null && typeof value === 'object')
-      for (const [key, item] of Object.entries(value))
-        // { en, zh } under a name key is that name in two languages.
-        walk(item, [...path, key], NAME_KEYS.has(key) || (naming && (key === 'en' || key === 'zh')));
-  };
-  walk(data, [], false);
-  return found;
+        ]
+      : [];
+  });
+}
+
+// guide.yaml keys whose values a page shows as a name beside computed numbers: labels, short
+// names, titles, column headings. Each names; none states a result (label-claims.ts).
+export const LABEL_KEYS: ReadonlySet<string> = new Set(['label', 'short', 'summaryLabel', 'column', 'title']);
+
+/** Every label of guide.yaml that states a result (a signed percentage, a delta, a verdict beside a number), at what states it. */
+export function labelClaims(data: unknown, file: string, locateIn: LocateIn): Diagnostic[] {
+  return stringsUnder(data, LABEL_KEYS).flatMap(({ value, path }) => {
+    const claim = resultInLabel(value);
+    return claim
+      ? [
+          errorAt(
+            'E_LABEL_RESULT',
+            file,
+            `${formatPath(path)} ${showInvisible(JSON.stringify(value))}: ${claim.reason}`,
+            {
+              ...locateIn(path, claim.index),
+              expected: 'a label that names a configuration, a workload or a step, with no result in it',
+              found: showInvisible(claim.text),
+            },
+          ),
+        ]
+      : [];
+  });
 }

@@ -1,7 +1,7 @@
 // The benchmark command of a measurement: the exact command guide.yaml gives, pointed at the
 // measurement's server, or one written from a profile's workload for the guide's benchmark tool,
 // or the GSM8K run of an accuracy check.
-import { programName } from '../serving/shell-words.ts';
+import { allowedProgram } from './allow-list.ts';
 import type { BenchmarkTool } from '../schema/vocabulary.ts';
 import type { Guide } from '../schema/guide-yaml.ts';
 import { fromShellText, hasFlag, planned, withFlag, type PlannedCommand } from './command-words.ts';
@@ -19,26 +19,22 @@ export type PlannedBenchmark = PlannedCommand & {
   output: { kind: 'stdout' } | { kind: 'file'; flag: string };
 };
 
-const PYTHON = /^python(\d+(\.\d+)*)?$/;
+const KNOWN_TOOLS = new Set<string>([
+  'vllm-bench-serve',
+  'sglang-bench-serving',
+  'guidellm',
+  'gsm8k-sglang',
+  'lm-eval',
+] satisfies ToolId[]);
 
-/** Which tool some words run, from their program and its first arguments. */
+/**
+ * Which tool some words run, from their program and its first arguments, as the allow-list knows
+ * it (./allow-list.ts): a script (`python3 benchmark_serving.py`) or a program named by a path is
+ * no tool perflab runs, whatever its name.
+ */
 export function toolOf(words: readonly string[]): ToolId {
-  const [first = '', second, third] = words;
-  const program = programName(first);
-  if (program === 'vllm' && second === 'bench' && third === 'serve') return 'vllm-bench-serve';
-  if (program === 'guidellm') return 'guidellm';
-  if (program === 'lm_eval' || program === 'lm-eval') return 'lm-eval';
-  if (PYTHON.test(program)) {
-    const module = second === '-m' ? third : undefined;
-    if (module === 'sglang.bench_serving') return 'sglang-bench-serving';
-    if (module === 'sglang.test.few_shot_gsm8k') return 'gsm8k-sglang';
-    if (module === 'lm_eval') return 'lm-eval';
-    const script = second === undefined ? '' : programName(second);
-    if (script === 'benchmark_serving.py') return 'vllm-bench-serve';
-    if (script === 'bench_serving.py') return 'sglang-bench-serving';
-    if (script === 'bench_sglang.py') return 'gsm8k-sglang';
-  }
-  return 'other';
+  const allowed = allowedProgram(words, 'benchmark');
+  return 'tool' in allowed && KNOWN_TOOLS.has(allowed.tool) ? (allowed.tool as ToolId) : 'other';
 }
 
 export const url = (server: PlannedServer) => `http://${server.host}:${server.port}`;

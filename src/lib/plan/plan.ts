@@ -4,6 +4,7 @@
 import type { Guide, ResultRef } from '../schema/guide-yaml.ts';
 import type { YamlPath } from '../guide-source/yaml-path.ts';
 import { benchmarkLines, explicitBenchmark, profileBenchmark, type PlannedBenchmark } from './benchmark.ts';
+import { commandRefusals, refusalText, type RefusalOptions } from './allow-list.ts';
 import { gsm8kBenchmark } from './gsm8k-command.ts';
 import { useText, type GuidePlan, type Measurement, type MeasurementUse, type PlanProblem } from './measurement.ts';
 
@@ -26,7 +27,10 @@ type Need = {
   benchmark: (server: PlannedServer) => { benchmark: PlannedBenchmark } | { problem: string };
 };
 
-export function planGuide(id: string, guide: Guide, options: ServerOptions = {}): GuidePlan {
+/** What plan is told: the operator's port, and where the repository is on the machine that runs it. */
+export type PlanOptions = ServerOptions & RefusalOptions;
+
+export function planGuide(id: string, guide: Guide, options: PlanOptions = {}): GuidePlan {
   const problems: PlanProblem[] = [];
   const forcePort = options.port !== undefined;
   const tool = guide.benchmarkTool ?? 'vllm-bench-serve';
@@ -174,6 +178,14 @@ export function planGuide(id: string, guide: Guide, options: ServerOptions = {})
       if ('benchmark' in made) benchmark = made.benchmark;
       else own.push({ message: made.problem, path: need.path });
     } else if (planned) own.push({ message: planned.problem, path: need.path });
+    // What the GPU box will not run (./allow-list.ts): the measurement cannot run as planned.
+    for (const [role, command] of [
+      ['serving', server],
+      ['benchmark', benchmark],
+    ] as const)
+      if (command)
+        for (const refusal of commandRefusals(command, role, options))
+          own.push({ message: refusalText(role, refusal), path: need.path });
     for (const command of [server, benchmark])
       if (command && FILL_IN.test(command.text))
         own.push({ message: `the command still holds FILL-IN from npm run new: ${command.text}`, path: need.path });

@@ -43,3 +43,16 @@ describe('confusableIn', () => {
     expect(confusableIn('in\u00adput')?.index).toBe(2);
   });
 });
+
+describe('confusableIn: control characters', () => {
+  it('finds a NUL, an escape and a tab inside a name, at its index', () => {
+    expect(confusableIn('ShareGPT\u0000 Total TPS')).toEqual({
+      index: 8,
+      char: '\u0000',
+      reason: 'a control character (U+0000) hides inside it',
+    });
+    expect(confusableIn('vLLM\u001b[1m')?.index).toBe(4);
+    expect(confusableIn('TP\t4')?.reason).toBe('a control character (U+0009) hides inside it');
+    expect(confusableIn('TP4\u0085')?.char).toBe('\u0085'); // C1 next line
+  });
+});

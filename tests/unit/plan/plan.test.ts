@@ -295,7 +295,7 @@ describe('plan', () => {
     ]);
   });
 
-  it('knows each benchmark tool by its command', () => {
+  it('knows each benchmark tool by its command, and a script or a program named by a path as none', () => {
     expect(
       [
         'vllm bench serve',
@@ -307,16 +307,20 @@ describe('plan', () => {
         'lm_eval --tasks gsm8k',
         'python3 -m lm_eval',
         'curl http://x',
+        'data/raw/x/.tools/vllm bench serve',
+        '/usr/bin/python3 -m sglang.bench_serving',
       ].map((text) => toolOf(text.split(' '))),
     ).toEqual([
       'vllm-bench-serve',
-      'vllm-bench-serve',
+      'other',
       'sglang-bench-serving',
       'guidellm',
       'gsm8k-sglang',
-      'gsm8k-sglang',
+      'other',
       'lm-eval',
       'lm-eval',
+      'other',
+      'other',
       'other',
     ]);
   });
