@@ -77,18 +77,23 @@ describe.each([390, 1440] as const)('compare pages at %i px', (width) => {
     }
   });
 
-  it('zh H200: a TPOT measured two ways is named, not set side by side', async () => {
+  it('zh H200: GLM-5.2’s interval-mean Total TPS is named, never set beside the others’ Total TPS', async () => {
     const page = await open('/zh/compare/hardware/nvidia-h200/');
     try {
+      // GLM-5.2's GPUStack blocks print guidellm's interval mean: its ShareGPT is not in the table.
       const sharegpt = page.locator('table[data-case="case-sharegpt"]');
-      expect(await sharegpt.locator('thead th').allTextContents()).toEqual([
-        '模型',
-        '总吞吐量（tok/s）',
-        '相对其基线的变化',
-      ]);
+      expect(await sharegpt.locator('thead th').first().textContent()).toBe('模型');
+      expect(await sharegpt.locator('thead th').nth(1).textContent()).toBe('总吞吐量（tok/s）');
+      expect(await sharegpt.locator('tr[data-guide="glm-5.2/h200"]').count()).toBe(0);
+      expect(await sharegpt.locator('tr[data-guide="glm-4.x/h200"]').count()).toBe(1);
       expect(await page.locator('.compare-not-compared').innerText()).toContain(
-        'ShareGPT：并非每份指南都（以相同方式）测得 平均 TPOT，含首 token 的平均 TPOT，因此不作对比。',
+        'ShareGPT：GLM-5.2 · NVIDIA H200 × 8 以区间均值总吞吐量衡量，此处没有其他指南以同一指标衡量，因此不作对比。',
       );
+      // Each summary gain says which figure it is of, as the page's guides are ranked by different ones.
+      const glm52 = page.locator('table.compare-summary tr[data-guide="glm-5.2/h200"] .gain-metric');
+      expect((await glm52.textContent())?.trim()).toBe('按区间均值总吞吐量');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/compare-h200-zh-${width}.png`, fullPage: true });
     } finally {
       await page.context().close();
     }

@@ -39,7 +39,10 @@ describe.each(WIDTHS)('at %i px', (width) => {
     // The primary keeps its own change; the baseline column compares with nothing.
     expect(await deltas(page, 'tr[data-case="sharegpt"] td:not(.first-on-phone) .delta')).toEqual([]);
     const legend = await page.locator('.comparison-table + .direction-legend').textContent();
-    expect(legend).toBe('Green is better, red is worse: higher Total TPS is better, lower Mean TPOT is better.');
+    // GLM-5.2's blocks are GPUStack's: its Total TPS is guidellm's interval mean, named so.
+    expect(legend).toBe(
+      'Green is better, red is worse: higher Interval-mean Total TPS is better, lower Mean TPOT is better.',
+    );
     // The background of a worse change is not that of a better one.
     const colours = await page
       .locator(
@@ -71,7 +74,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
     const row = (id: string) => table.locator(`tr[data-variant="${id}"]`);
     expect(await table.locator('thead th').allTextContents()).toEqual([
       'Configuration',
-      'Total TPS (tok/s)',
+      'Interval-mean Total TPS (tok/s)',
       'vs start of step',
       'Mean TPOT (ms)',
     ]);

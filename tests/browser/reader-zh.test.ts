@@ -20,7 +20,7 @@ describe.each([390, 1440] as const)('at %i px', (width) => {
     try {
       expect(await page.locator('[data-step="parallel"] table.step-results thead th').allTextContents()).toEqual([
         '配置',
-        '总吞吐量（tok/s）',
+        '区间均值总吞吐量（tok/s）',
         '相对起始配置',
         '平均 TPOT（ms）',
       ]);
@@ -41,7 +41,7 @@ describe.each([390, 1440] as const)('at %i px', (width) => {
       const axis = await page
         .locator(width === 1440 ? '.chart-wide svg text' : '.chart-narrow svg text')
         .allTextContents();
-      expect(axis).toContain('总吞吐量（tok/s），越高越好');
+      expect(axis).toContain('区间均值总吞吐量（tok/s），越高越好');
       // The adopted badge is one box on one line.
       const badges = await page
         .locator('table.step-results .winner-badge')

@@ -76,11 +76,13 @@ describe('the guide index', () => {
       }[]
     ).find((g) => g.id === 'glm-5.2/h200')!;
     expect(entry.engine.version).toBe('v0.5.14');
-    // Line 11 "Total Token throughput (tok/s): 17525.76", line 8 output 1944.77, on 8 GPUs.
-    expect(entry.headline.yield.totalPerGpu.value).toBe(17525.76 / 8);
-    expect(entry.headline.yield.outputPerGpu.value).toBeCloseTo(1944.77 / 8, 9);
+    // The run's totals over its duration (kv-cache/fp8_e4m3.txt: input 8204000 and output 1024000
+    // tokens in 539.39 s), on 8 GPUs: its printed Total TPS, 17525.76, is guidellm's interval mean.
+    const total = (8204000 + 1024000) / 539.39;
+    expect(entry.headline.yield.totalPerGpu.value).toBeCloseTo(total / 8, 6);
+    expect(entry.headline.yield.outputPerGpu.value).toBeCloseTo(1024000 / 539.39 / 8, 6);
     expect(entry.price.usdPerGpuHour).toBe(2.5);
-    expect(entry.headline.yield.cost.total).toBeCloseTo((2.5 * 8 * 1e6) / (17525.76 * 3600), 8);
+    expect(entry.headline.yield.cost.total).toBeCloseTo((2.5 * 8 * 1e6) / (total * 3600), 8);
     expect(entry.freshness).toMatchObject({ date: '2026-08-21', dateFrom: 'no-later-than' });
   });
 
@@ -162,8 +164,9 @@ describe('every guide JSON', () => {
     expect(guide.headline.recommended.perGpu).toEqual({ value: 2190.72, unit: 'tok/s' });
     expect(guide.schemaVersion).toBe('1.1.0');
     const { yield: y } = guide.runs['kv-cache/fp8_e4m3']!;
-    expect(y!.totalPerGpu.value).toBe(2190.72);
-    expect(y!.outputPerGpu.value).toBe(243.09625); // line 8: 1944.77 tok/s over 8 GPUs
+    // The yield is the run's totals over its duration, the same figure for every guide.
+    expect(y!.totalPerGpu.value).toBeCloseTo((8204000 + 1024000) / 539.39 / 8, 6);
+    expect(y!.outputPerGpu.value).toBeCloseTo(1024000 / 539.39 / 8, 6);
     expect(guide.freshness.date).toBe('2026-08-21');
     expect(guide.freshness.engines.map((e) => `${e.name} ${e.version}`)).toEqual(['SGLang v0.5.14', 'vLLM v0.24.0']);
     expect(
@@ -209,7 +212,7 @@ describe('the Benchmark Report exports', () => {
     expect(validReport(units)).toBe(false);
   });
 
-  it('GLM-5.2 / H200’s vLLM baseline: scenario, load and results as its raw block prints them', () => {
+  it('GLM-5.2 / H200’s vLLM baseline: scenario, load and results from its raw block’s lines', () => {
     const report = json('api/v1/benchmark-reports/glm-5.2/h200/engine/vllm.json') as {
       scenario: { stack: { standardized: Record<string, unknown> }[]; load: { standardized: Record<string, unknown> } };
       results: { request_performance: { aggregate: Record<string, Record<string, unknown>> } };
@@ -222,11 +225,20 @@ describe('the Benchmark Report exports', () => {
     expect(load['input_seq_len']).toEqual({ distribution: 'fixed', value: 8192 });
     expect(load['output_seq_len']).toEqual({ distribution: 'fixed', value: 1024 });
     const { latency, throughput } = report.results.request_performance.aggregate;
-    // Line 11: "Total Token throughput (tok/s): 5481.90"; line 13: "Mean Latency(s): 651.51".
-    expect(throughput!['total_token_rate']).toEqual({ units: 'tokens/s', mean: 5481.9 });
+    // The report's total token rate is the run's tokens over its duration, lines 4-6 (input
+    // 8204000 and output 1024000 tokens in 1684.76 s): line 11's "Total Token throughput (tok/s):
+    // 5481.90" is guidellm's interval mean, another figure. Line 13: "Mean Latency(s): 651.51".
+    const rate = throughput!['total_token_rate'] as { units: string; mean: number };
+    expect(rate.units).toBe('tokens/s');
+    expect(rate.mean).toBeCloseTo((8204000 + 1024000) / 1684.76, 6);
     expect((latency!['request_latency'] as { mean: number; units: string }).mean).toBe(651510);
     expect((latency!['request_latency'] as { units: string }).units).toBe('ms');
     const raw = readFileSync(join(repoRoot, 'data/raw/glm-5.2/h200/engine/vllm.txt'), 'utf8').split('\n');
+    expect(raw.slice(3, 6)).toEqual([
+      expect.stringMatching(/^Benchmark duration \(s\):\s+1684\.76$/),
+      expect.stringMatching(/^Total input tokens:\s+8204000$/),
+      expect.stringMatching(/^Total generated tokens:\s+1024000$/),
+    ]);
     expect(raw[10]).toContain('5481.90');
     expect(raw[12]).toContain('651.51');
   });

@@ -19,12 +19,12 @@ describe('comparison CSV', () => {
       '\uFEFFguide,case,case_zh,metric,metric_name,unit,baseline,optimized,optimized_scale,change_percent,better_when,change_is,baseline_source,optimized_source',
     );
     expect(rows[1]).toBe(
-      'glm-5.2/h200,Balanced: 8K input / 1K output (optimization target),均衡：8K 输入 / 1K 输出 (优化目标),total_token_throughput,Total TPS,tok/s,5481.90,17525.76,1,219.70,higher,better,data/raw/glm-5.2/h200/engine/vllm.txt:11,data/raw/glm-5.2/h200/kv-cache/fp8_e4m3.txt:11',
+      'glm-5.2/h200,Balanced: 8K input / 1K output (optimization target),均衡：8K 输入 / 1K 输出 (优化目标),total_token_throughput_interval_mean,Total TPS,tok/s,5481.90,17525.76,1,219.70,higher,better,data/raw/glm-5.2/h200/engine/vllm.txt:11,data/raw/glm-5.2/h200/kv-cache/fp8_e4m3.txt:11',
     );
     // A latency that fell is better, one that rose is worse: ShareGPT's Mean TPOT 149.24 → 331.21 ms.
     expect(rows[2]).toContain(',tpot_incl_ttft.mean,Mean TPOT,ms,636.24,217.89,1,-65.75,lower,better,');
     expect(rows[9]).toContain(
-      'glm-5.2/h200,ShareGPT,ShareGPT,total_token_throughput,Total TPS,tok/s,6040.94,2845.48,1,-52.90,higher,worse,',
+      'glm-5.2/h200,ShareGPT,ShareGPT,total_token_throughput_interval_mean,Total TPS,tok/s,6040.94,2845.48,1,-52.90,higher,worse,',
     );
     expect(rows[10]).toContain(',tpot_incl_ttft.mean,Mean TPOT,ms,149.24,331.21,1,121.93,lower,worse,');
   });

@@ -17,7 +17,9 @@ const guides = globSync('*/*.json', { cwd: dataGuides })
     guide: ComputedGuideSchema.parse(JSON.parse(readFileSync(join(dataGuides, file), 'utf8'))) as ComputedGuide,
   }));
 const withNotes = guides.filter(({ guide }) => guide.story.length > 0);
-const withDerived = guides.filter(({ guide }) => JSON.stringify(guide).includes('"derived":'));
+// A derived latency, which a cell shows (a GPUStack run's totals / duration is derived too, but
+// shown only where a sweep draws it: checked below).
+const withDerived = guides.filter(({ guide }) => JSON.stringify(guide).includes('"mean-latency-from-ttft-tpot"'));
 
 const formula = (lang: 'en' | 'zh') => t(lang, 'cell.formula.mean-latency-from-ttft-tpot');
 /** The catalogue's own words around a note: English fragments that must not reach a zh page. */
@@ -54,5 +56,14 @@ describe('zh guide pages hold no English sentence from story notes, reasons or f
     expect(zh).toContain(formula('zh'));
     expect(zh).not.toContain(formula('en'));
     expect(zh).not.toContain('This block does not print');
+  });
+
+  it('qwen3.5-35b-a3b/h200-latency: the sweep’s output throughput, computed from the totals, says so in Chinese', () => {
+    const zh = mainOf(builtPage('zh/guides/qwen3.5-35b-a3b/h200-latency'));
+    const en = mainOf(builtPage('en/guides/qwen3.5-35b-a3b/h200-latency'));
+    const of = (lang: 'en' | 'zh') => t(lang, 'cell.formula.output-tokens-over-duration');
+    expect(en).toContain(of('en'));
+    expect(zh).toContain(of('zh'));
+    expect(zh).not.toContain(of('en'));
   });
 });

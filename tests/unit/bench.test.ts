@@ -34,8 +34,10 @@ describe('synthetic raw logs', () => {
         files.map((path) => ({ path, file: path, text: perturbResultText(seedRaw(path), factor) })),
       );
       expect(perturbed.diagnostics.map((d) => d.code)).toEqual(original.diagnostics.map((d) => d.code));
-      const before = original.runs[0]?.metrics['total_token_throughput']?.value ?? 0;
-      const after = perturbed.runs[0]?.metrics['total_token_throughput']?.value ?? 0;
+      // The seed's GPUStack block: its printed Total TPS line is guidellm's interval mean.
+      const before = original.runs[0]?.metrics['total_token_throughput_interval_mean']?.value ?? 0;
+      const after = perturbed.runs[0]?.metrics['total_token_throughput_interval_mean']?.value ?? 0;
+      expect(before).toBeGreaterThan(0);
       expect(after).toBeCloseTo(before / factor, 1);
     }
   });

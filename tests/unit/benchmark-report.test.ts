@@ -110,7 +110,7 @@ describe('a guide’s JSON', () => {
     const api = guideApi(guideOf('glm-5.2/h200'), guideLinks(at, guideOf('glm-5.2/h200')));
     const baseline = api.baseline.measurement;
     expect(baseline.primary).toMatchObject({
-      metric: 'total_token_throughput',
+      metric: 'total_token_throughput_interval_mean',
       value: 5481.9,
       unit: 'tok/s',
       better: 'higher',

@@ -75,13 +75,28 @@ describe('compare pages', () => {
     const view = hardwareCompareView(entries, 'nvidia-h200', 'zh');
     expect(view.title).toBe('NVIDIA H200 上的各模型对比');
     expect(view.summary.rows.map((r) => r.id)).toEqual(['glm-4.x/h200', 'glm-5.2/h200']);
-    expect(view.tables.map((t) => [t.label, t.rows.map((r) => r.id)])).toEqual([
-      ['ShareGPT', ['glm-4.x/h200', 'glm-5.2/h200']],
-    ]);
-    expect(view.notCompared).toContain(
-      'ShareGPT：并非每份指南都（以相同方式）测得 平均 TPOT，含首 token 的平均 TPOT，因此不作对比。',
-    );
     expect(view.notCompared.some((line) => line.includes('均衡：8K 输入'))).toBe(true);
+  });
+
+  it('unlike figures are never set side by side: both measured ShareGPT, each by its own Total TPS', () => {
+    // GLM-4.x's blocks are vLLM's (totals / duration), GLM-5.2's GPUStack's (guidellm's interval mean).
+    const view = hardwareCompareView(entries, 'nvidia-h200', 'en');
+    expect(view.tables).toEqual([]);
+    expect(view.notCompared).toContain(
+      'ShareGPT: GLM-5.2 · NVIDIA H200 × 8 measured it by Interval-mean Total TPS, which no other guide here did, so it is not compared.',
+    );
+    expect(view.notCompared).toContain(
+      'ShareGPT: GLM-4.x · NVIDIA H200 × 8 measured it by Total TPS, which no other guide here did, so it is not compared.',
+    );
+    // The summary's gains are of different figures, and each says which.
+    expect(view.summary.rows.map((r) => [r.id, r.gain, r.gainMetric])).toEqual([
+      ['glm-4.x/h200', '+134.8%', 'by Total TPS'],
+      ['glm-5.2/h200', '+219.70%', 'by Interval-mean Total TPS'],
+    ]);
+    const zh = hardwareCompareView(entries, 'nvidia-h200', 'zh');
+    expect(zh.summary.rows.map((r) => r.gainMetric)).toEqual(['按总吞吐量', '按区间均值总吞吐量']);
+    // A page whose guides are all judged by one figure says nothing more beside each gain.
+    expect(modelCompareView(entries, 'glm-4.x', 'en').summary.rows.every((r) => r.gainMetric === undefined)).toBe(true);
   });
 
   it('beside each gain, what the guide’s other metrics did, coloured by their own direction', () => {
@@ -135,7 +150,8 @@ describe('the index', () => {
     const glm52 = view.matrix.rows[1]?.cells[3]?.[0];
     expect(glm52).toMatchObject({
       gain: '+219.70%',
-      metric: 'Total TPS',
+      // guidellm's interval mean, as GPUStack's blocks print it: named apart from vLLM's Total TPS.
+      metric: 'Interval-mean Total TPS',
       // The case the headline gain is on (issue 22: the cells named it before the matrix).
       case: 'Balanced: 8K input / 1K output (optimization target)',
       objective: 'Throughput',
@@ -159,7 +175,7 @@ describe('the index', () => {
       ['family', ['glm-4.x=GLM-4.x', 'glm-5.2=GLM-5.2', 'qwen3-30b-a3b=Qwen3-30B-A3B', 'qwen3-8b=Qwen3-8B']],
     ]);
     expect(view.filters.count).toBe('显示 {shown} / {total} 份指南');
-    expect(view.matrix.rows[1]?.cells[3]?.[0]?.metric).toBe('总吞吐量');
+    expect(view.matrix.rows[1]?.cells[3]?.[0]?.metric).toBe('区间均值总吞吐量');
     expect(view.matrix.rows[1]?.cells[3]?.[0]?.case).toBe('均衡：8K 输入 / 1K 输出 (优化目标)');
   });
 });

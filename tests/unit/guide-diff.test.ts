@@ -24,14 +24,14 @@ function withRawEdit(
     if (!run.source.file.endsWith(file)) return run;
     // A GPUStack block's Total TPS follows its Output TPS (guidellm's means share their token
     // events: plausibility-totals.ts), so a replaced result moves both by the same factor.
-    const total = run.metrics.total_token_throughput;
+    const total = run.metrics.total_token_throughput_interval_mean;
     const factor = total?.printed === from ? Number(to) / total.value : undefined;
     const metrics = Object.fromEntries(
       metricEntries(run.metrics).map(([k, v]) => [
         k,
         v.printed === from
           ? { ...v, printed: to, value: Number(to) }
-          : factor !== undefined && k === 'output_token_throughput'
+          : factor !== undefined && k === 'output_token_throughput_interval_mean'
             ? { ...v, printed: (v.value * factor).toFixed(2), value: Number((v.value * factor).toFixed(2)) }
             : v,
       ]),

@@ -72,7 +72,7 @@ describe("GPUStack blocks: guidellm's interval means are checked only against ea
 
   it('a Total TPS raised by 5 % no longer follows from Output TPS and the totals: a warning check holds', () => {
     for (const run of gpustack) {
-      const tampered = scaled(run, { total_token_throughput: 1.05 });
+      const tampered = scaled(run, { total_token_throughput_interval_mean: 1.05 });
       expect(errorCodes(tampered), run.id).toEqual([]);
       expect(warningCodes(tampered), run.id).toContain('W_RATE_RATIO');
     }
@@ -80,9 +80,12 @@ describe("GPUStack blocks: guidellm's interval means are checked only against ea
 
   it('both token rates raised together are no error (README: what a guidellm-derived block alone cannot show)', () => {
     for (const run of gpustack)
-      expect(errorCodes(scaled(run, { total_token_throughput: 1.4, output_token_throughput: 1.4 })), run.id).toEqual(
-        [],
-      );
+      expect(
+        errorCodes(
+          scaled(run, { total_token_throughput_interval_mean: 1.4, output_token_throughput_interval_mean: 1.4 }),
+        ),
+        run.id,
+      ).toEqual([]);
   });
 });
 
@@ -93,6 +96,10 @@ describe('a duration halved and its rates doubled (the totals kept)', () => {
       total_token_throughput: 2,
       output_token_throughput: 2,
       request_throughput: 2,
+      // GPUStack's block prints guidellm's interval means as its rates
+      total_token_throughput_interval_mean: 2,
+      output_token_throughput_interval_mean: 2,
+      request_throughput_interval_mean: 2,
     });
   /** Requests in flight on average: requests × mean latency (or TTFT, a lower bound) / duration (Little's law). */
   const inFlight = (run: Run) => {

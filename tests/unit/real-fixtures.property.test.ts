@@ -11,6 +11,8 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkRunPlausibility } from '../../src/lib/ingest/plausibility.ts';
 import { parseRawFile } from '../../src/lib/parse/index.ts';
+import type { ParserModule } from '../../src/lib/parse/types.ts';
+import { FormatIdSchema } from '../../src/lib/schema/run.ts';
 
 const repo = join(import.meta.dirname, '../..');
 
@@ -58,6 +60,18 @@ describe('every real file of every claimed format passes check with no error', (
       const result = parseRawFile(read(path), { file: path });
       expect(result.runs.length, path).toBeGreaterThan(0);
       expect(errors(path, read(path)), path).toEqual([]);
+    }
+  });
+
+  it('each real fixture is read as the format its folder is named after, or by the reader of that name', async () => {
+    const ids: ReadonlySet<string> = new Set(FormatIdSchema.options);
+    for (const path of realFixtures) {
+      const folder = path.split('/')[2] ?? '';
+      const module = join(repo, 'src/lib/parse', `${folder}.ts`);
+      expect(ids.has(folder) || existsSync(module), `${path}: no format or reader is called ${folder}`).toBe(true);
+      const { runs } = parseRawFile(read(path), { file: path });
+      if (ids.has(folder)) for (const run of runs) expect(run.source.format, path).toBe(folder);
+      else expect(((await import(module)) as ParserModule).detect(read(path)), path).toBe(true);
     }
   });
 

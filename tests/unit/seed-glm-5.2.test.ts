@@ -2,7 +2,7 @@
 // in the code). Expected strings are the seed's, except where the seed rounded differently.
 import { describe, expect, it } from 'vitest';
 import { summaryText, guideView, type MeasuredCell } from '../../src/lib/view/guide-view.ts';
-import { buildFromDisk } from '../helpers/guide-from-disk.ts';
+import { buildFromDisk, ingestFromDisk } from '../helpers/guide-from-disk.ts';
 
 const built = buildFromDisk('glm-5.2/h200');
 const guide = built.guide!;
@@ -151,5 +151,29 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
     const vllm = step('engine').variants.find((v) => v.id === 'vllm')!.measured!;
     expect(guide.metrics.secondary).toEqual(['tpot_incl_ttft.mean']);
     expect(vllm.secondary[0]?.printed).toBe('636.24');
+  });
+
+  it('its Total TPS is the one the blocks print, guidellm’s interval mean, and the page says which figure it is', () => {
+    // "Total Token throughput (tok/s): 5481.90": the seed's number, under its own id.
+    const vllm = step('engine').variants.find((v) => v.id === 'vllm')!.measured!;
+    expect(guide.metrics.primary).toBe('total_token_throughput_interval_mean');
+    expect(vllm.primary.printed).toBe('5481.90');
+    // Beside it, perflab computes the block's totals over its duration: another figure, another id.
+    const run = guide.runs['engine/vllm']!;
+    expect(run).toBeDefined();
+    const ingested = ingestFromDisk('glm-5.2/h200').runs.find((r) => r.id === 'engine/vllm')!;
+    expect(ingested.metrics['total_token_throughput']?.derived?.formula).toBe('all-tokens-over-duration');
+    expect(ingested.metrics['total_token_throughput_interval_mean']?.printed).toBe('5481.90');
+    const en = guideView(guide, { title: '', description: '', slots: {} }, 'en').conclusion;
+    expect(en.comparison?.chart.metric).toBe('Interval-mean Total TPS (tok/s) · higher is better');
+    expect(en.metricNotes).toEqual([
+      "Interval-mean Total TPS is guidellm's mean of its rates between consecutive events, as the GPUStack-rendered block prints it: not the run's totals over its benchmark duration, which vLLM and SGLang print under the same name. It is compared only with the same figure.",
+      "Mean TPOT is guidellm's time per output token, as the GPUStack-rendered block prints it: request latency over output tokens, the first token included, not vLLM's decode-only TPOT. It is compared only with the same figure.",
+    ]);
+    const zh = guideView(guide, { title: '', description: '', slots: {} }, 'zh').conclusion;
+    expect(zh.metricNotes[0]).toMatch(/^区间均值总吞吐量是 GPUStack 渲染的结果块所打印的 guidellm 速率均值/);
+    // A guide of vLLM blocks has nothing to explain.
+    const glm4 = buildFromDisk('glm-4.x/h200').guide!;
+    expect(guideView(glm4, { title: '', description: '', slots: {} }, 'en').conclusion.metricNotes).toEqual([]);
   });
 });

@@ -22,7 +22,12 @@ describe('step results', () => {
 
   it('GLM-5.2 max-running: every run against memory fraction 0.85, where the step started, with each metric’s change', () => {
     const results = step(glm52, 'max-running').results!;
-    expect(results.headers).toEqual(['Configuration', 'Total TPS (tok/s)', 'Mean TPOT (ms)', 'vs start of step']);
+    expect(results.headers).toEqual([
+      'Configuration',
+      'Interval-mean Total TPS (tok/s)',
+      'Mean TPOT (ms)',
+      'vs start of step',
+    ]);
     const cells = results.rows.map((r) => [
       r.label,
       r.primary,

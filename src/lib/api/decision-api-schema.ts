@@ -21,7 +21,11 @@ const RateSchema = z.object({ value: z.number(), unit: UnitSchema });
  */
 export const YieldApiSchema = z.object({
   gpus: z.number().int().positive(),
-  /** total_token_throughput as printed, all accelerators together */
+  /**
+   * total_token_throughput, all accelerators together: the run's tokens over its duration, as
+   * printed, or `derived` from its totals where its tool prints another figure (GPUStack's block:
+   * guidellm's interval means), so that every guide's is the same figure
+   */
   total: FigureSchema,
   output: FigureSchema.optional(),
   /** total / gpus */

@@ -39,7 +39,7 @@ export const emptyBlockIndex = (): BlockIndex => ({ exact: new Map(), near: new 
 export type BlockRun = {
   raw: string;
   source: { file: string };
-  metrics: Readonly<Partial<Record<string, { value: number; unit: string }>>>;
+  metrics: Readonly<Partial<Record<string, { value: number; unit: string; derived?: unknown }>>>;
 };
 
 /**
@@ -47,8 +47,9 @@ export type BlockRun = {
  * accuracy output ("Accuracy: 0.975") repeats by chance, so it is never looked up.
  */
 export function isServingResult(run: Pick<BlockRun, 'metrics'>): boolean {
-  return run.metrics['total_token_throughput'] !== undefined || run.metrics['request_throughput'] !== undefined;
+  return SERVING_RATES.some((key) => run.metrics[key] !== undefined);
 }
+const SERVING_RATES = ['total_token_throughput', 'request_throughput', 'total_token_throughput_interval_mean'];
 
 // What a run measured, as opposed to what its profile set (counts, a configured request rate).
 const MEASURED_UNITS: ReadonlySet<string> = new Set(['s', 'ms', 'tok/s', 'req/s']);
@@ -67,11 +68,11 @@ function fnv(text: string): number {
   return hash >>> 0;
 }
 
-/** Each measured value of a run as a token: its group (by metric name) and a hash of `metric=value`. */
+/** Each measured value of a run (none computed from its lines) as a token: its group and a hash of `metric=value`. */
 export function numberTokens(metrics: BlockRun['metrics']): Map<string, string> {
   const tokens = new Map<string, string>();
   for (const [key, metric] of Object.entries(metrics))
-    if (metric && MEASURED_UNITS.has(metric.unit) && !CONFIGURED.has(key))
+    if (metric && !metric.derived && MEASURED_UNITS.has(metric.unit) && !CONFIGURED.has(key))
       tokens.set(
         key,
         `${fnv(key) % GROUPS}${fnv(`${key}=${String(metric.value)}`)

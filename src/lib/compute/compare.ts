@@ -28,8 +28,12 @@ export type SharedCase = {
 export type CompareSelection = {
   /** shared by the most guides first, then in the first such guide's case order */
   shared: SharedCase[];
-  /** per guide, the cases it measured that no other guide of the page did: named, not compared */
-  unshared: { guide: string; cases: string[] }[];
+  /**
+   * per guide, the cases it measured that no other guide of the page did by the same metric: named,
+   * not compared; `otherMetric` are those another guide measured by another one (guidellm's
+   * interval-mean Total TPS beside vLLM's totals over duration): unlike figures, never set side by side
+   */
+  unshared: { guide: string; cases: string[]; otherMetric: string[] }[];
 };
 
 /** A case's workload as guides name it: "ShareGPT", "Short prompt", whatever the language. */
@@ -72,11 +76,17 @@ export function sharedCases(guides: readonly ComputedGuide[]): CompareSelection 
       };
     });
   const inShared = new Set(shared.flatMap((s) => s.entries.map((e) => `${e.guide}\u0000${e.case}`)));
+  const measuredBy = (key: string, other: ComputedGuide) =>
+    [...groups.values()].some((g) => g.key === key && g.primary !== other.metrics.primary);
   const unshared = guides
-    .map((guide) => ({
-      guide: guide.id,
-      cases: guide.comparison.filter((c) => !inShared.has(`${guide.id}\u0000${c.id}`)).map((c) => c.id),
-    }))
+    .map((guide) => {
+      const cases = guide.comparison.filter((c) => !inShared.has(`${guide.id}\u0000${c.id}`));
+      return {
+        guide: guide.id,
+        cases: cases.map((c) => c.id),
+        otherMetric: cases.filter((c) => measuredBy(caseKey(c.label), guide)).map((c) => c.id),
+      };
+    })
     .filter((entry) => entry.cases.length > 0);
   return { shared, unshared };
 }

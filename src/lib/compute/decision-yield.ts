@@ -6,8 +6,9 @@ import type { Run } from '../schema/run.ts';
 
 /**
  * What one measured run yields, per accelerator it ran on and per user, and what a million
- * tokens cost at a price per accelerator-hour. Every figure is one printed value (with its line)
- * divided by a count or a constant: nothing is interpolated between runs.
+ * tokens cost at a price per accelerator-hour. Every figure is one value of the run (printed, or
+ * its totals over its duration, with their lines) divided by a count or a constant: nothing is
+ * interpolated between runs.
  */
 
 /** The mean time per output token a run printed: decode-only TPOT first, else guidellm's (first token included). */

@@ -8,6 +8,12 @@ const SHORT_NAMES: Record<string, string> = {
   total_token_throughput: 'Total TPS',
   output_token_throughput: 'Output TPS',
   request_throughput: 'Request throughput',
+  // guidellm's interval means, as GPUStack's block labels them: the page names them apart
+  // (view/metric-heading.ts) and says what they are (metricNotes).
+  total_token_throughput_interval_mean: 'Total TPS',
+  output_token_throughput_interval_mean: 'Output TPS',
+  request_throughput_interval_mean: 'Request throughput',
+  output_token_throughput_interval_max: 'Peak output TPS',
   ttft: 'TTFT',
   tpot: 'TPOT',
   tpot_incl_ttft: 'TPOT',

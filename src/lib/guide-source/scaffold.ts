@@ -17,7 +17,7 @@ const TITLES: Record<Objective, { en: string; zh: string }> = {
 // mean end-to-end request latency and show throughput beside it.
 const METRICS: Record<Objective, string> = {
   throughput: `metrics:
-  primary: total_token_throughput
+  primary: total_token_throughput  # total_token_throughput_interval_mean for GPUStack-rendered blocks
   secondary: tpot.mean        # tpot_incl_ttft.mean for GPUStack-rendered blocks`,
   latency: `metrics:
   primary: e2e_latency.mean   # mean request latency; ttft.mean or tpot.mean if that is what the reader waits for

@@ -6,7 +6,7 @@
 import type { Run } from '../schema/run.ts';
 import type { Chain } from './audit/chain.ts';
 import { isTunedWorkload } from './audit/conclusion.ts';
-import { blockRuns, meanLatencySeconds, type Measured } from './audit/measure.ts';
+import { blockRuns, meanLatencySeconds, printedTps, type Measured } from './audit/measure.ts';
 import { slugify, uniqueSlugs } from './draft-names.ts';
 import type { DraftFiles } from './draft-files.ts';
 import type { PageCase, PageProblem, PageVariant, PerformanceLabPage } from './page-model.ts';
@@ -46,9 +46,7 @@ const printedIn = (cell: string) =>
 
 /** Whether a run printed the value a table cell shows: its Total TPS, or its mean latency in seconds. */
 const printedBy = (run: Run, printed: string | undefined) =>
-  printed !== undefined &&
-  ((run.metrics['total_token_throughput']?.printed ?? '') === printed ||
-    meanLatencySeconds(run)?.toFixed(2) === printed);
+  printed !== undefined && ((printedTps(run) ?? '') === printed || meanLatencySeconds(run)?.toFixed(2) === printed);
 
 export function commandOrArgs(variant: PageVariant) {
   if (variant.command) return { command: variant.command.value };

@@ -3,7 +3,7 @@
 // draft names that one, with the rule as its reason, and the import lists the decision for the
 // author to confirm or change.
 import type { Run } from '../schema/run.ts';
-import { printedValue, TPS, usable, type Measured } from './audit/measure.ts';
+import { printedTps, usable, type Measured } from './audit/measure.ts';
 import type { DraftStep } from './draft-steps.ts';
 import type { PageVariant } from './page-model.ts';
 
@@ -41,7 +41,7 @@ export function nameTiedWinners(
     const [first, ...others] = tied.map((m) => variantOf(step, m, files, runsOf));
     if (!first || others.length === 0 || others.some((v) => v === undefined)) return;
     const names = others.map((v) => v?.label ?? v?.id ?? '');
-    const at = latency ? `${best.toFixed(2)} s` : `${printedValue(tied[0]?.run, TPS) ?? best} tok/s`;
+    const at = latency ? `${best.toFixed(2)} s` : `${printedTps(tied[0]?.run) ?? best} tok/s`;
     step.winner = {
       variant: first.id,
       reason: {

@@ -148,8 +148,10 @@ export function importPage(
       label: page.hardware?.value.replace(/\.$/, '') ?? hardware.name,
     },
     objective: latency ? 'latency' : 'throughput',
-    // GPUStack blocks print the TPOT that includes the first token (their ITL is the decode-only one).
+    // GPUStack blocks print the TPOT that includes the first token (their ITL is the decode-only one),
+    // and guidellm's interval-mean Total TPS, the figure the page compares (schema/metric.ts).
     metrics: {
+      ...(gpustack && !latency ? { primary: 'total_token_throughput_interval_mean' } : {}),
       secondary: latency
         ? ['ttft.mean', gpustack ? 'tpot_incl_ttft.mean' : 'tpot.mean']
         : gpustack

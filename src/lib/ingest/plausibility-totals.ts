@@ -125,8 +125,8 @@ function checkIntervalMeans(
   file: string,
   where: string,
 ): { diagnostic: Diagnostic; metric: MetricKey }[] {
-  const total = m.total_token_throughput;
-  const output = m.output_token_throughput;
+  const total = m.total_token_throughput_interval_mean;
+  const output = m.output_token_throughput_interval_mean;
   const input = m.input_tokens_total;
   const generated = m.output_tokens_total;
   if (!total || !output || !input || !generated || !(generated.value > 0)) return [];
@@ -151,7 +151,7 @@ function checkIntervalMeans(
           found: total.printed,
         },
       ),
-      metric: 'total_token_throughput',
+      metric: 'total_token_throughput_interval_mean',
     },
   ];
 }

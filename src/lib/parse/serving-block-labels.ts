@@ -33,6 +33,23 @@ export const SCALAR_LABELS: Readonly<Record<string, ScalarLabel>> = {
   'acceptance length': { id: 'spec_accept_length', unit: 'tok' },
 };
 
+/**
+ * The rate lines of GPUStack's block are guidellm's, not vLLM's: its renderer (gpustack/gpustack,
+ * hack/perf/perf_doc_common.py, render_benchmark_result_block) prints `requests_per_second`'s mean
+ * as "Request throughput", `output_tokens_per_second`'s mean (or the export's flat
+ * `output_tokens_per_second_mean`) as "Output token throughput", its max as "Peak output token
+ * throughput" and `tokens_per_second`'s mean (or `tokens_per_second_mean`) as "Total Token
+ * throughput". guidellm's means are of rates between consecutive events, not totals / duration
+ * (schema/metric.ts): stored under ids of their own, the same label naming another metric here.
+ * The block's totals / duration are stored as well, computed (serving-block.ts).
+ */
+const GPUSTACK_RATE_LABELS: Readonly<Record<string, ScalarLabel>> = {
+  'request throughput (req/s)': { id: 'request_throughput_interval_mean', unit: 'req/s' },
+  'output token throughput (tok/s)': { id: 'output_token_throughput_interval_mean', unit: 'tok/s' },
+  'peak output token throughput (tok/s)': { id: 'output_token_throughput_interval_max', unit: 'tok/s' },
+  'total token throughput (tok/s)': { id: 'total_token_throughput_interval_mean', unit: 'tok/s' },
+};
+
 // Printed by `vllm bench serve` before its block, unpadded ("Maximum request concurrency: None").
 export const PREAMBLE_LABELS: ReadonlySet<string> = new Set([
   'maximum request concurrency',
@@ -115,7 +132,7 @@ function findMeaning(label: string, format: ServingFormat): LabelMeaning {
   // GPUStack fills "Maximum request concurrency" with the configured cap or, when there was
   // none, the observed peak: which one is not recorded, so it is not stored as either.
   if (format === 'gpustack-block' && label === 'maximum request concurrency') return { kind: 'not-stored' };
-  const scalar = SCALAR_LABELS[label];
+  const scalar = (format === 'gpustack-block' ? GPUSTACK_RATE_LABELS[label] : undefined) ?? SCALAR_LABELS[label];
   if (scalar) return { kind: 'metric', key: scalar.id, unit: scalar.unit };
   const distribution = DISTRIBUTION_LABEL.exec(label);
   if (distribution) {

@@ -21,6 +21,7 @@ import {
   type ServingFormat,
 } from './serving-block-labels.ts';
 import { sourceLines, type SourceLine } from './source-lines.ts';
+import { RATE_IDS, rateFromTotals } from './derived-rates.ts';
 
 /**
  * Parser for the printed "Serving Benchmark Result" block: `vllm bench serve` (and the legacy
@@ -209,5 +210,13 @@ function parseBlockBody(body: readonly SourceLine[], format: ServingFormat, diag
       ? { value, unit, printed, printedUnit, line: line.line }
       : { value, unit, printed, line: line.line };
   }
+  // GPUStack's rate lines are guidellm's interval means (serving-block-labels.ts); the run's rates
+  // as vLLM defines them, its totals over its duration, are computed from its own lines, as for
+  // guidellm's report (guidellm-benchmark.ts), and marked so.
+  if (format === 'gpustack-block')
+    for (const rate of RATE_IDS) {
+      const value = rateFromTotals(metrics, rate);
+      if (value) metrics[rate] = value;
+    }
   return metrics;
 }

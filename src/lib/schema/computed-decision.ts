@@ -21,7 +21,11 @@ export const YieldSchema = z.object({
   runId: z.string(),
   /** the accelerators the configuration ran on */
   gpus: z.number().int().positive(),
-  /** total_token_throughput as the run printed it (all its accelerators together) */
+  /**
+   * total_token_throughput (all its accelerators together): the run's tokens over its duration, as
+   * vLLM, SGLang, AIPerf and trtllm-bench print it, or computed from its totals where the tool prints
+   * another figure (guidellm's interval means, GPUStack's block), so every guide's is the same figure
+   */
   total: CellSchema,
   output: CellSchema.optional(),
   /** total / gpus, tok/s */

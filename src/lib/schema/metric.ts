@@ -24,6 +24,10 @@ export const metricIds = [
   'output_token_throughput',
   'peak_output_token_throughput',
   'total_token_throughput',
+  'request_throughput_interval_mean',
+  'output_token_throughput_interval_mean',
+  'total_token_throughput_interval_mean',
+  'output_token_throughput_interval_max',
   'ttft',
   'tpot',
   'tpot_incl_ttft',
@@ -71,6 +75,23 @@ export const metricInfo = {
   output_token_throughput: { unit: 'tok/s', direction: 'higher', distribution: false },
   peak_output_token_throughput: { unit: 'tok/s', direction: 'higher', distribution: false },
   total_token_throughput: { unit: 'tok/s', direction: 'higher', distribution: false },
+  // guidellm's own rates, as GPUStack's block prints them (gpustack/gpustack,
+  // hack/perf/perf_doc_common.py, render_benchmark_result_block: `requests_per_second`,
+  // `output_tokens_per_second` and `tokens_per_second`, status `successful`, statistic `mean`, and
+  // `output_tokens_per_second`'s `max`). guidellm builds each as a distribution of rates between
+  // consecutive events (vllm-project/guidellm, src/guidellm/schemas/statistics.py,
+  // DistributionSummary.rate_distribution_from_timings: each event's weight over the time around
+  // it, weighted by that time), from request ends within the measured window for requests and from
+  // token events for tokens (src/guidellm/benchmark/schemas/generative/metrics.py,
+  // GenerativeMetrics.compile). Its mean is therefore the events' total over the span from the
+  // first to the last event, not the totals over the benchmark duration, and its max one short
+  // interval's rate: another figure than the rates above (which vLLM, SGLang, AIPerf and
+  // trtllm-bench define as totals / duration), so each has an id of its own and none is ever set
+  // beside those.
+  request_throughput_interval_mean: { unit: 'req/s', direction: 'higher', distribution: false },
+  output_token_throughput_interval_mean: { unit: 'tok/s', direction: 'higher', distribution: false },
+  total_token_throughput_interval_mean: { unit: 'tok/s', direction: 'higher', distribution: false },
+  output_token_throughput_interval_max: { unit: 'tok/s', direction: 'higher', distribution: false },
   ttft: { unit: 'ms', direction: 'lower', distribution: true },
   tpot: { unit: 'ms', direction: 'lower', distribution: true },
   tpot_incl_ttft: { unit: 'ms', direction: 'lower', distribution: true },

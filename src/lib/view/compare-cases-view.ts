@@ -169,11 +169,25 @@ export function caseTables(
         }),
       );
   }
-  const onlyOne = selection.unshared.flatMap(({ guide: id, cases }) => {
+  const onlyOne = selection.unshared.flatMap(({ guide: id, cases, otherMetric }) => {
     const guide = byId.get(id);
     if (!guide) return [];
-    const labels = cases.map((c) => guide.comparison.find((x) => x.id === c)?.label[lang] ?? c);
-    return [tr('compare.onlyIn', { name: nameOf(guide), cases: labels.join(tr('legend.separator')) })];
+    const labels = (ids: string[]) =>
+      ids.map((c) => guide.comparison.find((x) => x.id === c)?.label[lang] ?? c).join(tr('legend.separator'));
+    const alone = cases.filter((c) => !otherMetric.includes(c));
+    return [
+      ...(alone.length > 0 ? [tr('compare.onlyIn', { name: nameOf(guide), cases: labels(alone) })] : []),
+      // Another guide measured the same workload by another figure: named, never set beside it.
+      ...(otherMetric.length > 0
+        ? [
+            tr('compare.otherMetric', {
+              name: nameOf(guide),
+              cases: labels(otherMetric),
+              metric: metricName(guide.metrics.primary, tr),
+            }),
+          ]
+        : []),
+    ];
   });
   return { tables, notCompared: [...metricsApart, ...onlyOne] };
 }

@@ -5,6 +5,7 @@ import { hardwareSlugOf } from '../schema/guide-yaml.ts';
 import { commandView, type CommandView } from './command-view.ts';
 import { caseTables, type CompareTable } from './compare-cases-view.ts';
 import { deltaStyle, guideImprovement } from './view-context.ts';
+import { metricName } from './metric-heading.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 
@@ -33,6 +34,8 @@ export type CompareView = {
       /** the command one flag a line */
       commandView: CommandView;
       gain: string;
+      /** the metric the gain is of, where the page's guides are not all judged by one ("by Interval-mean Total TPS") */
+      gainMetric?: string;
       positive: boolean;
     }[];
   };
@@ -61,6 +64,8 @@ function summary(
   paths: SitePaths,
 ) {
   const tr = translator(lang);
+  // Gains of different metrics are not one column of like figures: each then says what it is of.
+  const mixed = new Set(guides.map((entry) => entry.guide.metrics.primary)).size > 1;
   return {
     // The gain before the command, which is the widest column: in view without scrolling.
     headers: [first, tr('index.objective'), tr('index.engine'), tr('index.gain'), tr('compare.command')],
@@ -73,6 +78,9 @@ function summary(
       command: commandView(entry.guide.recommended.command).text,
       commandView: commandView(entry.guide.recommended.command),
       gain: deltaText(entry.guide.headline, deltaStyle(entry.guide, tr)),
+      ...(mixed
+        ? { gainMetric: tr('compare.gainMetric', { metric: metricName(entry.guide.metrics.primary, tr) }) }
+        : {}),
       positive: guideImprovement(entry.guide, entry.guide.headline),
     })),
   };

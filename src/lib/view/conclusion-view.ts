@@ -5,7 +5,7 @@ import { commandView, type CommandView } from './command-view.ts';
 import type { Measured } from '../schema/computed.ts';
 import type { ViewContext, MeasuredCell } from './view-context.ts';
 import { answerView, type AnswerView } from './answer-view.ts';
-import { metricHeading } from './metric-heading.ts';
+import { metricHeading, metricNotes } from './metric-heading.ts';
 
 /** The before/after comparison: a chart, its caption and the table of benchmark cases. */
 export type ComparisonView = {
@@ -38,6 +38,8 @@ export type ConclusionView = {
   commandView: CommandView;
   /** absent for a guide that measured only its steps */
   comparison?: ComparisonView;
+  /** what each of the guide's metrics is where its name means another figure elsewhere (guidellm's interval means, its TPOT) */
+  metricNotes: string[];
   /** free prose the guide adds under the table */
   proseHtml?: string;
   notesHeading: string;
@@ -57,6 +59,7 @@ export function conclusionView(ctx: ViewContext): ConclusionView {
     command: commandView(guide.recommended.command).text,
     commandView: commandView(guide.recommended.command),
     ...(guide.comparison.length > 0 ? { comparison: comparisonView(ctx) } : {}),
+    metricNotes: metricNotes([guide.metrics.primary, ...guide.metrics.secondary], tr),
     ...(conclusionProse ? { proseHtml: conclusionProse } : {}),
     notesHeading: tr('conclusion.notes'),
     notesHtml: ctx.slot('notes') ?? '',

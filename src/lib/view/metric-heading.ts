@@ -10,6 +10,9 @@ const NAMES: Partial<Record<MetricId, MessageKey>> = {
   total_token_throughput: 'metricName.totalTps',
   output_token_throughput: 'metricName.outputTps',
   request_throughput: 'metricName.requestThroughput',
+  total_token_throughput_interval_mean: 'metricName.totalTpsIntervalMean',
+  output_token_throughput_interval_mean: 'metricName.outputTpsIntervalMean',
+  request_throughput_interval_mean: 'metricName.requestThroughputIntervalMean',
   e2e_latency: 'metricName.latency',
 };
 const STATS: Partial<Record<string, MessageKey>> = { mean: 'metricStat.mean', median: 'metricStat.median' };
@@ -37,4 +40,23 @@ export function metricHeading(key: MetricKey, tr: Translate, per?: string): stri
   const unit = unitSuffix(displayUnit(key));
   const name = per === undefined ? metricName(key, tr) : `${metricName(key, tr)} / ${per}`;
   return unit ? tr('metricName.withUnit', { name, unit }) : name;
+}
+
+/**
+ * Metrics whose meaning is one tool's own, not what the same name means elsewhere: the page says
+ * what each is wherever it shows one (schema/metric.ts gives the definitions and their sources).
+ */
+const NOTES: Partial<Record<MetricId, MessageKey>> = {
+  total_token_throughput_interval_mean: 'metricNote.intervalMean',
+  output_token_throughput_interval_mean: 'metricNote.intervalMean',
+  request_throughput_interval_mean: 'metricNote.intervalMean',
+  tpot_incl_ttft: 'metricNote.tpotInclTtft',
+};
+
+/** One sentence per such metric among `keys`, in the page's language: what the figure is. */
+export function metricNotes(keys: readonly MetricKey[], tr: Translate): string[] {
+  return keys.flatMap((key) => {
+    const note = NOTES[splitMetricKey(key).id];
+    return note ? [tr(note, { metric: metricName(key, tr) })] : [];
+  });
 }

@@ -22,7 +22,11 @@ describe('sharedCases', () => {
       },
     ]);
     expect(unshared).toEqual([
-      { guide: 'glm-4.x/h200', cases: ['short-prompt', 'medium-prompt', 'long-prompt', 'very-long-prompt'] },
+      {
+        guide: 'glm-4.x/h200',
+        cases: ['short-prompt', 'medium-prompt', 'long-prompt', 'very-long-prompt'],
+        otherMetric: [],
+      },
     ]);
   });
 
@@ -43,9 +47,23 @@ describe('sharedCases', () => {
     expect(sharedCases([latency, bigger]).shared.every((s) => !s.perAccelerator)).toBe(true);
   });
 
+  it('unlike figures are never one comparison: GLM-5.2’s interval-mean Total TPS is not GLM-4.x’s totals / duration', () => {
+    const [glm52, glm4h200] = ['glm-5.2/h200', 'glm-4.x/h200'].map(guide);
+    expect(glm52!.metrics.primary).toBe('total_token_throughput_interval_mean');
+    expect(glm4h200!.metrics.primary).toBe('total_token_throughput');
+    const { shared, unshared } = sharedCases([glm4h200!, glm52!]);
+    // Both measured ShareGPT, each by its own figure: named as such, never set side by side.
+    expect(shared).toEqual([]);
+    expect(unshared.find((u) => u.guide === 'glm-5.2/h200')?.otherMetric).toEqual(['sharegpt']);
+    expect(unshared.find((u) => u.guide === 'glm-4.x/h200')?.otherMetric).toEqual(['sharegpt']);
+  });
+
   it('a metric the guides measure differently is not shared: GLM-5.2’s TPOT counts the first token', () => {
     const [glm52, glm4h200] = ['glm-5.2/h200', 'glm-4.x/h200'].map(guide);
-    const sharegpt = sharedCases([glm4h200!, glm52!]).shared.find((s) => s.key === 'sharegpt');
+    // As if both ranked by the same throughput: the secondary metrics alone differ.
+    const sameObjective = structuredClone(glm52!);
+    sameObjective.metrics.primary = glm4h200!.metrics.primary;
+    const sharegpt = sharedCases([glm4h200!, sameObjective]).shared.find((s) => s.key === 'sharegpt');
     expect(sharegpt?.secondary).toEqual([]);
     expect(sharegpt?.entries).toEqual([
       { guide: 'glm-4.x/h200', case: 'sharegpt' },

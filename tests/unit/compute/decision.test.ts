@@ -27,13 +27,20 @@ describe('GLM-5.2 on H200: the decision figures', () => {
   const balanced = decision.workloads.find((w) => w.cases.includes('balanced'))!;
   const sharegpt = decision.workloads.find((w) => w.cases.includes('sharegpt'))!;
 
-  it("per GPU: the recommendation's printed total and output throughput over its 8 GPUs, from their lines", () => {
+  it("per GPU: the recommendation's total and output throughput over its 8 GPUs, its totals / duration from their lines", () => {
     const rec = balanced.points[balanced.recommended!]!;
     const y = rec.yield!;
     expect(rec.runId).toBe('kv-cache/fp8_e4m3');
     const file = 'glm-5.2/h200/kv-cache/fp8_e4m3.txt';
-    expect(y.total.value).toBe(printed(file, y.total.line));
-    expect(y.output!.value).toBe(printed(file, y.output!.line));
+    // GPUStack's block prints guidellm's interval means as its rates: the yield is the run's
+    // tokens over its duration, like every other guide's, computed from the lines it names.
+    const [input, output, duration] = y.total.derived!.lines.map((line) => printed(file, line));
+    expect(y.total.derived!.formula).toBe('all-tokens-over-duration');
+    expect(y.total.value).toBeCloseTo((input! + output!) / duration!, 8);
+    expect(y.output!.derived!.formula).toBe('output-tokens-over-duration');
+    expect(y.output!.value).toBeCloseTo(output! / duration!, 8);
+    expect(rawLine(file, y.output!.derived!.lines[0]!)).toMatch(/^Total generated tokens:/);
+    expect(rawLine(file, y.output!.derived!.lines[1]!)).toMatch(/^Benchmark duration \(s\):/);
     expect(y.gpus).toBe(8);
     expect(y.totalPerGpu).toBeCloseTo(y.total.value / 8, 8);
     expect(y.outputPerGpu).toBeCloseTo(y.output!.value / 8, 8);

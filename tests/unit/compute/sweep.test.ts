@@ -1,9 +1,10 @@
 // A sweep (compute/sweep.ts): the committed latency guides measured one workload at several request
 // rates (qwen3.5-35b-a3b, GPUStack profiles) and concurrency caps (qwen3-8b, --max-concurrency);
-// their points are the runs' own values. Guides whose cases are different workloads have none.
+// their points are the runs' own values, or computed from the runs' own lines. Guides whose cases are different workloads have none.
 import { describe, expect, it } from 'vitest';
 import type { ComputedGuide } from '../../../src/lib/schema/computed.ts';
 import { buildFromDisk } from '../../helpers/guide-from-disk.ts';
+import { stored } from '../../../src/lib/format/number.ts';
 
 const sweepOf = (id: string) => buildFromDisk(id).guide?.sweep;
 const points = (sweep: ComputedGuide['sweep']) =>
@@ -16,23 +17,27 @@ const points = (sweep: ComputedGuide['sweep']) =>
   ]);
 
 describe('computeSweep', () => {
-  it('qwen3.5-35b-a3b: four request rates, throughput and mean latency as the GPUStack blocks print them', () => {
+  it('qwen3.5-35b-a3b: four request rates, the output throughput as totals / duration and the mean latency the GPUStack blocks print', () => {
     const sweep = sweepOf('qwen3.5-35b-a3b/h200-latency');
     expect(sweep).toMatchObject({
       parameter: 'rate',
       throughput: 'output_token_throughput',
       latency: 'e2e_latency.mean',
     });
+    // "Total generated tokens: 281412" over each block's "Benchmark duration (s)": the blocks'
+    // own "Output token throughput" is guidellm's interval mean (281.70, 1119.46 …), another figure.
+    const rate = (duration: number) => stored(281412 / duration);
     expect(points(sweep)).toEqual([
-      [1, 281.7, 1850, 281.71, 1500],
-      [4, 1119.46, 3300, 1126.78, 2520],
-      [8, 2137.15, 5320, 2203.31, 3280],
-      [16, 3499.91, 18590, 4070.93, 6790],
+      [1, rate(1000.76), 1850, rate(1000.01), 1500],
+      [4, rate(254.48), 3300, rate(253.07), 2520],
+      [8, rate(132.25), 5320, rate(129.19), 3280],
+      [16, rate(80.77), 18590, rate(69.63), 6790],
     ]);
-    // Each value names its raw line.
+    // Each value names its raw lines: the totals and the duration it is computed from.
     const first = sweep?.points[0]?.baseline.throughput;
     expect(first?.runId).toBe('cases/rate-1/baseline');
-    expect(first?.line).toBeGreaterThan(0);
+    expect(first?.derived).toMatchObject({ formula: 'output-tokens-over-duration' });
+    expect(first?.derived?.lines).toHaveLength(2);
   });
 
   it('qwen3-8b: four concurrency caps, the latency derived from TTFT and TPOT with its lines', () => {

@@ -2,7 +2,7 @@
 // `Mean latency: 1.50s/req (1.23x faster)`, `3.53s`, `(Success rate: 51.5%, optimization skipped)`,
 // and the checks of those values that the conclusion and the summary table share.
 import type { Run } from '../../schema/run.ts';
-import { meanLatencySeconds, printedValue, tpotKeyOf, tpotOf, TPS, value } from './measure.ts';
+import { meanLatencySeconds, printedTps, printedValue, tpotKeyOf, tpotOf, tpsOf } from './measure.ts';
 import { checkClaim, decimalsOf, fixed, unbacked, type AuditFinding } from './numbers.ts';
 
 export type CellClaims = {
@@ -53,7 +53,7 @@ export function checkCellValues(
   why: string,
 ): void {
   const values = [
-    ['Total TPS', claims.tps, (r: Run) => value(r, TPS), (r: Run) => printedValue(r, TPS), ''],
+    ['Total TPS', claims.tps, (r: Run) => tpsOf(r), (r: Run) => printedTps(r), ''],
     ['Mean TPOT', claims.tpot, tpotOf, (r: Run) => printedValue(r, tpotKeyOf(r)), ' ms'],
     ['mean latency', claims.latency, meanLatencySeconds, () => '0.00', 's'],
   ] as const;

@@ -12,9 +12,8 @@ import {
   blockRuns,
   configOf,
   meanLatencySeconds,
-  printedValue,
-  TPS,
-  value,
+  printedTps,
+  tpsOf,
   type AuditContext,
   type Measured,
 } from './measure.ts';
@@ -48,7 +47,7 @@ function findSide(
   const headed = byHeading && runsOf(byHeading)[0];
   if (byHeading && headed) return fromVariant(byHeading[side], headed, `its ${side} block`);
   const matches = (run: Run, printed: string) =>
-    printedValue(run, TPS) === printed || fixed(meanLatencySeconds(run) ?? NaN, decimalsOf(printed)) === printed;
+    printedTps(run) === printed || fixed(meanLatencySeconds(run) ?? NaN, decimalsOf(printed)) === printed;
   const caseRuns = page.otherCases.flatMap((c) => runsOf(c).map((run) => ({ variant: c[side], run })));
   const named = (run: Run) => {
     const block = run.source.blockLabel?.toLowerCase();
@@ -124,8 +123,8 @@ function auditChange(
   ctx: AuditContext,
   findings: AuditFinding[],
 ) {
-  const base = value(baseline.run, TPS);
-  const opt = value(optimized.run, TPS);
+  const base = tpsOf(baseline.run);
+  const opt = tpsOf(optimized.run);
   if (base === undefined || opt === undefined || claims.percent === undefined) return;
   const units = `${ctx.accelerator}s`;
   let ratio: number;

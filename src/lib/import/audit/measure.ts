@@ -14,10 +14,19 @@ import type { PageStep, PageVariant, PerformanceLabPage } from '../page-model.ts
 
 type CodeBlock = NonNullable<PageVariant['result']>;
 
-export const TPS = 'total_token_throughput';
-
 export const value = (run: Run | undefined, key: MetricKey) => run?.metrics[key]?.value;
 export const printedValue = (run: Run | undefined, key: MetricKey) => run?.metrics[key]?.printed;
+
+/**
+ * The Total TPS a page prints: a GPUStack block's own line (guidellm's interval mean, stored as
+ * total_token_throughput_interval_mean beside the totals / duration perflab computes), else vLLM's.
+ */
+export const tpsKeyOf = (run: Run | undefined): MetricKey =>
+  value(run, 'total_token_throughput_interval_mean') === undefined
+    ? 'total_token_throughput'
+    : 'total_token_throughput_interval_mean';
+export const tpsOf = (run: Run | undefined) => value(run, tpsKeyOf(run));
+export const printedTps = (run: Run | undefined) => printedValue(run, tpsKeyOf(run));
 
 /** The runs of one result block, every metric line moved to its line in the page. */
 export function blockRuns(code: CodeBlock, file: string): Run[] {
@@ -148,7 +157,7 @@ export function measureVariant(variant: PageVariant, label: string, ctx: AuditCo
     const accelerators = acceleratorsOf(flags);
     const scale = ctx.scaled ? Math.max(1, Math.floor(ctx.machine / accelerators)) : 1;
     const rate = successRate(run, variant.profile?.value, ctx);
-    const tps = value(run, TPS);
+    const tps = tpsOf(run);
     const score = ctx.latency ? meanLatencySeconds(run) : tps === undefined ? undefined : tps * scale;
     return {
       label: runs.length > 1 ? (run.source.blockLabel ?? `${label} ${index + 1}`) : label,
@@ -198,5 +207,5 @@ export function worstOf(runs: readonly Measured[], latency: boolean): Measured |
 /** `TP4 3019.19 tok/s ×2` or `SGLang 1.61s`: a run as a finding names it. */
 export function describeRun(m: Measured, latency: boolean): string {
   if (latency) return `${m.label} ${(meanLatencySeconds(m.run) ?? 0).toFixed(2)}s`;
-  return `${m.label} ${printedValue(m.run, TPS) ?? '?'} tok/s${m.scale > 1 ? ` ×${m.scale}` : ''}`;
+  return `${m.label} ${printedTps(m.run) ?? '?'} tok/s${m.scale > 1 ? ` ×${m.scale}` : ''}`;
 }

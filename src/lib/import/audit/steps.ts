@@ -7,9 +7,9 @@ import {
   bestOf,
   describeRun,
   meanLatencySeconds,
-  printedValue,
+  printedTps,
   tpotOf,
-  TPS,
+  tpsOf,
   usable,
   value,
   worstOf,
@@ -40,7 +40,7 @@ function rankingEntries(text: string): Entry[] {
   return entries;
 }
 
-const shownOf = (m: Measured, latency: boolean) => (latency ? meanLatencySeconds(m.run) : value(m.run, TPS));
+const shownOf = (m: Measured, latency: boolean) => (latency ? meanLatencySeconds(m.run) : tpsOf(m.run));
 
 function auditRanking(step: PageStep, runs: readonly Measured[], ctx: AuditContext, findings: AuditFinding[]) {
   if (!step.ranking) return;
@@ -78,7 +78,7 @@ function auditRanking(step: PageStep, runs: readonly Measured[], ctx: AuditConte
       computed: shown,
       unit: ` ${entry.unit}`,
       why: latency ? 'mean latency from its block' : "its block's Total Token throughput",
-      shownDecimals: latency ? 2 : decimalsOf(printedValue(run.run, TPS) ?? printed),
+      shownDecimals: latency ? 2 : decimalsOf(printedTps(run.run) ?? printed),
     });
   }
   // Each sign between two measured runs must hold: `>` higher throughput, `<` lower latency.
@@ -102,8 +102,8 @@ function auditImprovement(step: PageStep, link: ChainLink, findings: AuditFindin
   const fromTo = /from\s+([\d.]+)\s*tok\/s\s+to\s+([\d.]+)\s*tok\/s/i.exec(text);
   const { from, best } = link;
   if (!fromTo?.[1] || !fromTo[2] || !from || !best) return;
-  const rawOf = (m: Measured) => value(m.run, TPS) ?? 0;
-  const shown = (m: Measured) => decimalsOf(printedValue(m.run, TPS) ?? '');
+  const rawOf = (m: Measured) => tpsOf(m.run) ?? 0;
+  const shown = (m: Measured) => decimalsOf(printedTps(m.run) ?? '');
   const check = (what: string, printed: string, m: Measured, why: string) =>
     checkClaim(findings, { line, what, printed, computed: rawOf(m), unit: ' tok/s', why, shownDecimals: shown(m) });
   check('starting throughput', fromTo[1], from, `${from.label}, the configuration the step started from`);
@@ -172,8 +172,8 @@ function auditThroughputSummary(step: PageStep, runs: readonly Measured[], findi
   if (!summary || !m || !pair) return;
   const { winner, loser } = pair;
   const line = summary.line;
-  const w = value(winner.run, TPS) ?? 0;
-  const l = value(loser.run, TPS) ?? 0;
+  const w = tpsOf(winner.run) ?? 0;
+  const l = tpsOf(loser.run) ?? 0;
   if (!sameName(m[1] ?? '', winner.label))
     findings.push({
       line,
