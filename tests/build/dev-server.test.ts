@@ -27,8 +27,8 @@ const page = async () => {
  * Polls the page until its article shows `fragment` (a number only as a whole number, see
  * showsNumber), for the server reloads a few hundred ms after an edit; returns the article's text.
  */
-async function pageShows(fragment: string): Promise<string> {
-  const deadline = Date.now() + 30_000;
+async function pageShows(fragment: string, waitMs = 30_000): Promise<string> {
+  const deadline = Date.now() + waitMs;
   for (;;) {
     const text = await page().catch(() => '');
     if (showsNumber(text, fragment) || Date.now() > deadline) return text;
@@ -58,13 +58,16 @@ beforeAll(async () => {
   );
   server.stdout?.on('data', (chunk) => (output += String(chunk)));
   server.stderr?.on('data', (chunk) => (output += String(chunk)));
-  expect(showsNumber(await pageShows('5481.90'), '5481.90'), output).toBe(true);
+  // A cold dev server compiles the site and syncs its content before it serves the first page: on a
+  // loaded 2-core machine that took more than 30 s (CI, fresh clone of da87a9a). No timing is
+  // claimed here, so the wait only has to be long enough not to fail a start that would succeed.
+  expect(showsNumber(await pageShows('5481.90', 200_000), '5481.90'), output).toBe(true);
   // A clean start names no guide: the warnings guide.yaml acknowledges are compute's to judge.
   expect(output, output).toMatch(/\d+ guide\(s\) up to date; edits are ingested and computed as you save/);
   expect(output).not.toMatch(
     /W_MEAN_ABOVE_PERCENTILE|W_PEAK_BELOW_MEAN|W_RATE_RATIO|W_LATENCY_BEYOND_WINDOW|W_CONCURRENCY_BEYOND_WINDOW/,
   );
-}, 90_000);
+}, 240_000);
 
 afterAll(async () => {
   if (server && server.exitCode === null) {
