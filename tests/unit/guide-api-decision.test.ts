@@ -155,6 +155,11 @@ describe('llms-full.txt: the decision in plain text', () => {
       `$${formatFixed(y.cost!.total, 2)} per million tokens, input and output; $${formatFixed(y.cost!.output!, 2)} per million output tokens`,
     );
     expect(lines).toContain('Measured with SGLang v0.5.14, vLLM v0.24.0, no later than 2026-08-21.');
+    // GLM-5.2's blocks are GPUStack's: the per-GPU figures are computed, and the text says which they are.
+    expect(y.total.derived).toBeDefined();
+    expect(lines).toContain(
+      "These throughputs are the run's tokens over its benchmark duration, computed from its totals; the rates its block prints are another figure (guidellm's interval means).",
+    );
   });
 
   it('the headline’s verdict, and ShareGPT’s loss beyond the band in words', () => {

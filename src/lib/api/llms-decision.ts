@@ -17,6 +17,11 @@ export function decisionLines(guide: ComputedGuide, plain: (text: string) => str
   const y = decision.workloads.flatMap((w) => w.points).find((p) => p.runId === headline.runId)?.yield;
   if (y) {
     lines.push(`Per GPU (${y.gpus === 1 ? '1 GPU' : `${y.gpus} GPUs`}): ${yieldText(y, d)}.`);
+    // GPUStack's block prints guidellm's interval means (schema/metric.ts): the yield is not them.
+    if (y.total.derived)
+      lines.push(
+        "These throughputs are the run's tokens over its benchmark duration, computed from its totals; the rates its block prints are another figure (guidellm's interval means).",
+      );
     if (y.cost && decision.price)
       lines.push(
         `Cost at $${formatFixed(decision.price.usdPerGpuHour, 2)} per GPU-hour: $${formatFixed(y.cost.total, 2)} per million tokens, input and output${y.cost.output !== undefined ? `; $${formatFixed(y.cost.output, 2)} per million output tokens` : ''}. Price stated ${decision.price.date}: ${plain(decision.price.basis.en)}.`,

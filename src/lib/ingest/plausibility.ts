@@ -125,6 +125,9 @@ function plausibilityOf(run: PlausibilityRun): { diagnostic: Diagnostic; metric?
       }
       low = { stat: highStat, metric: high };
     }
+    // A mean above its own P95 (or P99) is possible, so never an error: it needs the top 5 % (1 %)
+    // of the samples to lie far above the rest. No bound: a warning on the order of two printed
+    // statistics, which the author acknowledges with what explains the tail.
     const mean = m[keys.mean];
     const p95 = m[keys.p95];
     const tail = p95 ?? m[keys.p99];
