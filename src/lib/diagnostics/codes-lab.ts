@@ -20,7 +20,7 @@ export const LAB_CODES = {
   E_RECORD_SIGNATURE: {
     severity: 'error',
     meaning:
-      "a signed record (<file>.record.json) does not verify: an entry was changed after npm run record signed it, the record was moved beside another file, or its key is not in data/allowed-signers",
+      'a signed record (<file>.record.json) does not verify: an entry was changed after npm run record signed it, the record was moved beside another file, or its key is not in data/allowed-signers',
     hint: 'measure the result again with npm run record --force (signed with your key); a new signer adds their public key to data/allowed-signers in a pull request of its own (README, "Running the experiment")',
   },
   E_RECORD_CHANGED: {

@@ -48,8 +48,7 @@ export type SignedFields = Omit<RecordedResult, 'signature'>;
  * record and check make the same bytes of the same entry.
  */
 export function manifestText(file: string, entry: SignedFields): string {
-  const { signature: _signature, ...fields } = entry as RecordedResult;
-  return stableJson({ perflabRecordManifest: 1, file, ...fields });
+  return stableJson({ perflabRecordManifest: 1, file, ...entry, signature: undefined });
 }
 
 /**

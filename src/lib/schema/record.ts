@@ -60,7 +60,10 @@ export const RecordedResultSchema = z.strictObject({
     .nullable(),
   benchmark: z.strictObject({ command: z.string().min(1) }),
   /** sha256 of the result's text in its raw file, as signed (src/lib/record/record-manifest.ts signedSpan) */
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   /** the SSH signature (`ssh-keygen -Y sign`, armored) of the entry's manifest; an entry without one is unsigned */
   signature: z
     .string()
