@@ -81,7 +81,9 @@ function ingestOneUntimed(id: string, previousKey: string | undefined): Ingested
   const raw = timed('ingest.guide/read', () => readChangedRawFiles(id, known));
   const refused = raw.diagnostics;
   const files: (RawFile | ParsedRawFile)[] = [...raw.files];
-  const digests = new Map(raw.files.map((file) => [file.path, timed('ingest.guide/digest', () => rawDigest(file.text))]));
+  const digests = new Map(
+    raw.files.map((file) => [file.path, timed('ingest.guide/digest', () => rawDigest(file.text))]),
+  );
   for (const file of raw.unread) {
     digests.set(file.path, file.digest);
     const parsed = known[file.path]?.parsed;
@@ -127,7 +129,10 @@ function ingestOneUntimed(id: string, previousKey: string | undefined): Ingested
           files: stampsOf(result.parsed),
         } satisfies IngestEntry),
       );
-  } else if (entry && Object.entries(stampsOf(undefined)).some(([path, now]) => entry.files?.[path]?.stamp !== now.stamp))
+  } else if (
+    entry &&
+    Object.entries(stampsOf(undefined)).some(([path, now]) => entry.files?.[path]?.stamp !== now.stamp)
+  )
     // The same bytes under new stamps (a checkout, a touch): kept with the stamps they have now.
     timed('ingest.guide/cache-write', () =>
       writeCache('ingest', key, { ...entry, files: stampsOf(undefined) } satisfies IngestEntry),

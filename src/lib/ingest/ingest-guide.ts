@@ -73,9 +73,7 @@ export function ingestGuide(files: readonly (RawFile | ParsedRawFile)[]): {
   const diagnostics: Diagnostic[] = [];
   // A run's id is its raw path without the extension: two files that share a stem would share ids.
   const idOwners = new Map<string, string>();
-  const { records, diagnostics: unreadRecords } = readRecords(
-    files.filter((file): file is RawFile => 'text' in file),
-  );
+  const { records, diagnostics: unreadRecords } = readRecords(files.filter((file): file is RawFile => 'text' in file));
   appendAll(diagnostics, unreadRecords);
   // What a result ran on (npm run record), not a result: src/lib/record/record-files.ts.
   const parsedFiles = [...files]
