@@ -11,6 +11,7 @@ import { rawSourcesManifest, readRawFiles } from './sources.ts';
 import { countRead, folderMaker, repoRoot } from './fs-policy.ts';
 import { cacheKey, readCache, writeCache } from './cache.ts';
 import { timed } from '../lib/phase-times.ts';
+import { allowedSignersText, sshVerifier } from './record-signatures.ts';
 
 export type IngestedGuide = {
   /** `<run id>.json` → its normalized run */
@@ -64,13 +65,15 @@ function ingestOneUntimed(id: string): IngestedGuide {
   const { files, diagnostics: refused } = timed('ingest.guide/read', () => readRawFiles(id));
   // The manifest names every raw file with its digest: the key needs no second pass over the texts.
   const manifest = timed('ingest.guide/digest', () => rawSourcesManifest(files));
-  const key = timed('ingest.guide/digest', () => cacheKey('ingest', [id, manifest]));
+  // Whether a record's signature verifies depends on the allowed signers too.
+  const signers = allowedSignersText();
+  const key = timed('ingest.guide/digest', () => cacheKey('ingest', [id, manifest, signers]));
   const entry = timed('ingest.guide/cache-read', () => readCache<IngestEntry>('ingest', key));
   let runs = entry && timed('ingest.guide/cache-read', () => committedRuns(id, entry.runs));
   let diagnostics = entry?.diagnostics ?? [];
   const cached = runs !== undefined;
   if (!runs) {
-    const result = ingestGuide(files);
+    const result = ingestGuide(files, { verify: sshVerifier(signers) });
     runs = timed('ingest.guide/serialize', () => new Map(result.runs.map((run) => [`${run.id}.json`, runJson(run)])));
     diagnostics = result.diagnostics;
     // An entry whose files data/runs does not hold (ingest failed elsewhere, or they were edited)

@@ -11,7 +11,8 @@ import { appendAll } from '../append-all.ts';
 import { confusableIn } from '../confusable.ts';
 import { showInvisible } from '../visible-text.ts';
 import { isRecordFile } from '../record/record-files.ts';
-import { readRecords, recordedFor } from './attach-records.ts';
+import { checkedRecorded, readRecords, recordedFor } from './attach-records.ts';
+import type { SignatureVerifier } from '../record/record-manifest.ts';
 import type { RawFile } from './raw-file.ts';
 import { timed } from '../phase-times.ts';
 
@@ -58,8 +59,15 @@ function confusableLabel(
   });
 }
 
-/** Parses every raw file of one guide into normalized runs; all problems are collected, none thrown. */
-export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnostics: Diagnostic[] } {
+/**
+ * Parses every raw file of one guide into normalized runs; all problems are collected, none thrown.
+ * `verify` checks a signed record's signature (src/pipeline/record-signatures.ts); without it every
+ * record is read as unsigned.
+ */
+export function ingestGuide(
+  files: readonly RawFile[],
+  options: { verify?: SignatureVerifier | undefined } = {},
+): { runs: Run[]; diagnostics: Diagnostic[] } {
   const runs: Run[] = [];
   const diagnostics: Diagnostic[] = [];
   // A run's id is its raw path without the extension: two files that share a stem would share ids.
@@ -125,7 +133,11 @@ export function ingestGuide(files: readonly RawFile[]): { runs: Run[]; diagnosti
         continue;
       }
       // A parser bug, not the author's: name the block, and what of the run the schema refused.
-      const recorded = recordedFor(records.get(raw.path), parsed, result.runs.length);
+      const record = records.get(raw.path);
+      const entry = recordedFor(record, parsed, result.runs.length);
+      const checkedRecord = entry && record && checkedRecorded(entry, raw, record.from, options.verify);
+      if (checkedRecord) appendAll(diagnostics, checkedRecord.diagnostics);
+      const recorded = checkedRecord?.recorded;
       const checked = timed('ingest.guide/validate', () =>
         validate(
           RunSchema,
