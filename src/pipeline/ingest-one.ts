@@ -14,6 +14,7 @@ import type { ParsedRawFile, RawFile } from '../lib/ingest/raw-file.ts';
 import type { ParseResult } from '../lib/parse/index.ts';
 import { isRecordFile } from '../lib/record/record-files.ts';
 import { timed } from '../lib/phase-times.ts';
+import { allowedSignersText, sshVerifier } from './record-signatures.ts';
 
 export type IngestedGuide = {
   /** `<run id>.json` → its normalized run */
@@ -99,7 +100,9 @@ function ingestOneUntimed(id: string, previousKey: string | undefined): Ingested
   const manifest = timed('ingest.guide/digest', () =>
     rawDigestsManifest([...digests].map(([path, digest]) => ({ path, digest }))),
   );
-  const key = timed('ingest.guide/digest', () => cacheKey('ingest', [id, manifest]));
+  // Whether a record's signature verifies depends on the allowed signers too.
+  const signers = allowedSignersText();
+  const key = timed('ingest.guide/digest', () => cacheKey('ingest', [id, manifest, signers]));
   const entry = timed('ingest.guide/cache-read', () => readCache<IngestEntry>('ingest', key));
   let runs = entry && timed('ingest.guide/cache-read', () => committedRuns(id, entry.runs));
   let diagnostics = entry?.diagnostics ?? [];
@@ -114,7 +117,7 @@ function ingestOneUntimed(id: string, previousKey: string | undefined): Ingested
       }),
     );
   if (!runs) {
-    const result = ingestGuide(files);
+    const result = ingestGuide(files, { verify: sshVerifier(signers) });
     runs = timed('ingest.guide/serialize', () => new Map(result.runs.map((run) => [`${run.id}.json`, runJson(run)])));
     diagnostics = result.diagnostics;
     // An entry whose files data/runs does not hold (ingest failed elsewhere, or they were edited)

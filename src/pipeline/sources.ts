@@ -21,7 +21,7 @@ import {
   walkFiles,
 } from './fs-policy.ts';
 import { byCodeUnit } from '../lib/code-unit-order.ts';
-import { isRecordFile } from '../lib/record/record-files.ts';
+import { isRecordFile, rawFileOfRecord } from '../lib/record/record-files.ts';
 import { pathStamp } from './folder-listing.ts';
 import { appendAll } from '../lib/append-all.ts';
 
@@ -51,7 +51,8 @@ export type UnreadRawFile = { path: string; file: string; stamp: string; digest:
 /**
  * readRawFiles, except that a file whose stamp is the one `known` holds for its path (relative to
  * the guide's raw folder) is not read: it is listed in `unread` with the digest `known` gave.
- * Record files are always read (their records join the runs of other files). Every file is stamped
+ * Record files, and the raw files they sit beside, are always read (a record joins its raw file's
+ * runs and signs its text). Every file is stamped
  * before it is read, so an edit made meanwhile shows as a new stamp next time; `stamps` holds them.
  */
 export function readChangedRawFiles(
@@ -79,6 +80,13 @@ export function readChangedRawFiles(
       'raw inputs are regular files inside data/raw: copy the file in instead',
     );
   const guidePath = repoPath(guideDir);
+  // A raw file with a record beside it is read whatever its stamp: the record signs its text.
+  const recorded = new Set(
+    files
+      .map((absolute) => repoPath(absolute).slice(guidePath.length + 1))
+      .filter(isRecordFile)
+      .map(rawFileOfRecord),
+  );
   const read: RawFile[] = [];
   const unread: UnreadRawFile[] = [];
   const stamps = new Map<string, string>();
@@ -97,7 +105,7 @@ export function readChangedRawFiles(
     const stamp = pathStamp(absolute);
     const before = known[path];
     if (stamp !== undefined) stamps.set(path, stamp);
-    if (stamp !== undefined && before?.stamp === stamp && !isRecordFile(path)) {
+    if (stamp !== undefined && before?.stamp === stamp && !isRecordFile(path) && !recorded.has(path)) {
       unread.push({ path, file, stamp, digest: before.digest });
       continue;
     }

@@ -11,7 +11,8 @@ import { appendAll } from '../append-all.ts';
 import { confusableIn } from '../confusable.ts';
 import { showInvisible } from '../visible-text.ts';
 import { isRecordFile } from '../record/record-files.ts';
-import { readRecords, recordedFor } from './attach-records.ts';
+import { checkedRecorded, readRecords, recordedFor } from './attach-records.ts';
+import type { SignatureVerifier } from '../record/record-manifest.ts';
 import type { ParsedRawFile, RawFile } from './raw-file.ts';
 import { timed } from '../phase-times.ts';
 
@@ -62,13 +63,15 @@ function confusableLabel(
  * Parses every raw file of one guide into normalized runs; all problems are collected, none thrown.
  * A file given with `parsed` (what parseRawFile returned for its bytes on an earlier run) is not
  * parsed again: every check across files (shared ids, sweep repeats, records) still runs on all of
- * them. `parsed` holds what each file's parse gave, by path, for the next run to reuse.
+ * them; a raw file with a record beside it is given as read, its text checked against the record.
+ * `parsed` holds what each file's parse gave, by path, for the next run to reuse.
+ * `verify` checks a signed record's signature (src/pipeline/record-signatures.ts); without it every
+ * record is read as unsigned.
  */
-export function ingestGuide(files: readonly (RawFile | ParsedRawFile)[]): {
-  runs: Run[];
-  diagnostics: Diagnostic[];
-  parsed: Map<string, ParseResult>;
-} {
+export function ingestGuide(
+  files: readonly (RawFile | ParsedRawFile)[],
+  options: { verify?: SignatureVerifier | undefined } = {},
+): { runs: Run[]; diagnostics: Diagnostic[]; parsed: Map<string, ParseResult> } {
   const runs: Run[] = [];
   const diagnostics: Diagnostic[] = [];
   // A run's id is its raw path without the extension: two files that share a stem would share ids.
@@ -135,7 +138,15 @@ export function ingestGuide(files: readonly (RawFile | ParsedRawFile)[]): {
         continue;
       }
       // A parser bug, not the author's: name the block, and what of the run the schema refused.
-      const recorded = recordedFor(records.get(raw.path), parsed, result.runs.length);
+      const record = records.get(raw.path);
+      const entry = recordedFor(record, parsed, result.runs.length);
+      if (record && !('text' in raw))
+        // readChangedRawFiles reads every raw file a record is beside: its text is what the record signs.
+        throw new Error(`${raw.file}: a raw file with a record was given parsed, not read (a bug in perflab)`);
+      const checkedRecord =
+        entry && record && 'text' in raw ? checkedRecorded(entry, raw, record.from, options.verify) : undefined;
+      if (checkedRecord) appendAll(diagnostics, checkedRecord.diagnostics);
+      const recorded = checkedRecord?.recorded;
       const checked = timed('ingest.guide/validate', () =>
         validate(
           RunSchema,
