@@ -18,7 +18,12 @@ function timedLoader(phase: string, loader: Loader): Loader {
   return { ...loader, load: (context) => timedAsync(phase, () => loader.load(context)) };
 }
 
-const guides = guideLoader({ dataDir: 'data/guides', contentDir: 'content/guides', rawDir: 'data/raw' });
+const guides = guideLoader({
+  dataDir: 'data/guides',
+  proseDir: 'data/prose',
+  contentDir: 'content/guides',
+  rawDir: 'data/raw',
+});
 
 export const collections = {
   docs: defineCollection({ loader: docsLoader(), schema: docsSchemaOnce }),

@@ -18,6 +18,8 @@ import { addSince, phaseStart, timed } from '../lib/phase-times.ts';
 
 export type ComputedGuideJson = {
   json?: string;
+  /** the guide's prose as data/prose/<guide>.json holds it (with `json`, or neither) */
+  prose?: string;
   diagnostics: Diagnostic[];
   cached: boolean;
   summary: string;
@@ -30,7 +32,7 @@ export type ComputedGuideJson = {
   hash?: string;
 };
 
-type ComputeEntry = { json?: string; diagnostics: Diagnostic[]; summary: string };
+type ComputeEntry = { json?: string; prose?: string; diagnostics: Diagnostic[]; summary: string };
 
 /**
  * `read`: the guide's blocks as compute.ts read them from data/runs this run (settled or not); its
@@ -91,9 +93,11 @@ function computeOneUntimed(
       buildGuide({ ...sources, runs, blocks, today: today(), ...(parsedYaml ? { parsedYaml } : {}) }),
     );
     appendAll(diagnostics, result.diagnostics);
-    const guide = result.guide;
+    const { guide, prose } = result;
     entry = {
-      ...(guide ? { json: timed('compute.guide/serialize', () => stableJson(guide)) } : {}),
+      ...(guide && prose
+        ? { json: timed('compute.guide/serialize', () => stableJson(guide)), prose: stableJson(prose) }
+        : {}),
       diagnostics,
       summary: result.guide
         ? `${result.guide.steps.length} step(s), ${result.guide.comparison.length} case(s)`
