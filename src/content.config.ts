@@ -5,6 +5,7 @@ import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { guideLoader } from './content/guide-loader.ts';
 import { timedAsync } from './lib/phase-times.ts';
 import { runLoader } from './content/run-loader.ts';
+import { compareLoader } from './content/compare-loader.ts';
 
 // Starlight builds its docs schema anew each time it is asked, and <StarlightPage> asks on every
 // page (a twentieth of a build). Built once here: no perflab page passes an image in frontmatter,
@@ -31,6 +32,10 @@ export const collections = {
   i18n: defineCollection({ loader: i18nLoader(), schema: i18nSchema() }),
   guides: defineCollection({
     loader: timedLoader('astro.content layer: guide loader', guides),
+  }),
+  // Which guides each compare page sets side by side, on which cases (data/compare, written by compute).
+  compare: defineCollection({
+    loader: timedLoader('astro.content layer: compare loader', compareLoader({ compareDir: 'data/compare' })),
   }),
   // The runs the guides show, for their Benchmark Report exports (src/pages/api/v1/benchmark-reports).
   runs: defineCollection({
