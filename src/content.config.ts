@@ -4,7 +4,6 @@ import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { guideLoader } from './content/guide-loader.ts';
 import { timedAsync } from './lib/phase-times.ts';
-import { runLoader } from './content/run-loader.ts';
 import { compareLoader } from './content/compare-loader.ts';
 
 // Starlight builds its docs schema anew each time it is asked, and <StarlightPage> asks on every
@@ -37,11 +36,6 @@ export const collections = {
   compare: defineCollection({
     loader: timedLoader('astro.content layer: compare loader', compareLoader({ compareDir: 'data/compare' })),
   }),
-  // The runs the guides show, for their Benchmark Report exports (src/pages/api/v1/benchmark-reports).
-  runs: defineCollection({
-    loader: timedLoader(
-      'astro.content layer: run loader',
-      runLoader({ guidesDir: 'data/guides', runsDir: 'data/runs' }),
-    ),
-  }),
+  // The runs the guides show are read by their Benchmark Report exports, one file at a time, not
+  // held here (src/content/stored-runs.ts).
 };
