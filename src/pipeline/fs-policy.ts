@@ -45,6 +45,8 @@ export const FOLDERS = {
   guides: 'data/guides',
   /** a guide's prose as compute parsed it, beside its data/guides file (src/lib/schema/computed-prose.ts) */
   prose: 'data/prose',
+  /** which guides each compare page sets side by side, on which cases (src/lib/schema/computed-compare.ts) */
+  compare: 'data/compare',
   content: 'content/guides',
   public: 'public',
   cache: 'node_modules/.cache/perflab',

@@ -15,7 +15,7 @@ export type ScratchRepo = {
   cache: string;
   /** Runs the repository's scripts/<script> on the copy with `args`; the environment adds to this process's. */
   run: (script: string, env?: NodeJS.ProcessEnv, args?: readonly string[]) => SpawnSyncReturns<string>;
-  /** Every file of data/runs, data/guides and data/prose, by path from the root. */
+  /** Every file of data/runs, data/guides, data/prose and data/compare, by path from the root. */
   snapshot: () => Map<string, string>;
   remove: () => void;
 };
@@ -49,7 +49,7 @@ export function scratchRepo(prefix: string, models?: readonly string[]): Scratch
       }),
     snapshot: () =>
       new Map(
-        ['data/runs', 'data/guides', 'data/prose'].flatMap((dir) =>
+        ['data/runs', 'data/guides', 'data/prose', 'data/compare'].flatMap((dir) =>
           listFiles(join(root, dir)).map((path) => [relative(root, path), readFileSync(path, 'utf8')] as const),
         ),
       ),
