@@ -3,6 +3,7 @@
 import { appendAll } from '../lib/append-all.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
+import { sshVerifier } from './record-signatures.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
 import { blockIndex } from '../lib/compute/block-index.ts';
 import { guideCopySettlement } from './run-blocks.ts';
@@ -40,9 +41,10 @@ function checkGuides(): boolean {
   const guideIds = new Set(listGuideDirs(guidesRoot));
 
   // Every guide ingested first: a result copied between guides is found across all of them.
+  const verify = sshVerifier();
   const ingestedGuides = [...new Set([...listGuideDirs(rawRoot), ...guideIds])].sort().flatMap((id) => {
     const raw = readRawFiles(id);
-    const ingested = ingestGuide(raw.files);
+    const ingested = ingestGuide(raw.files, { verify });
     appendAll(diagnostics, [...raw.diagnostics, ...ingested.diagnostics]);
     if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) return []; // compute would only repeat the raw errors
     return [{ id, runs: ingested.runs, settles: guideCopySettlement(id) }];

@@ -29,6 +29,8 @@ import { engineVersion, readAccelerators } from './machine.ts';
 import { programEnvironment, repositoryRoots, resolveProgram, workingFolder } from './programs.ts';
 import { measurementState, planWithState } from './plan.ts';
 import { readRecordFile } from './record-file.ts';
+import { signingKey, signManifest } from './record-signatures.ts';
+import { manifestText, sha256, signedSpan } from '../lib/record/record-manifest.ts';
 
 export type RecordRequest = {
   guide: string;
@@ -42,6 +44,8 @@ export type RecordRequest = {
   serving?: { command: string; startedBy: 'run-plan' | 'author' } | undefined;
   /** ends the run as interrupted (run-plan's own signal handling) */
   abort?: AbortSignal | undefined;
+  /** the key to sign the record with (record-signatures.ts signingKey: else PERFLAB_SIGNING_KEY, else git's user.signingkey) */
+  signingKey?: string | undefined;
 };
 
 export type RecordOutcome = {
@@ -65,6 +69,30 @@ function target(measurements: readonly Measurement[], id: string, given: boolean
   if (!file.split('/').every((part) => SEGMENT.test(part)) || block === '')
     return `${id} is not a raw file of the guide: a path below its raw folder (letters, digits, ".", "_", "-"), optionally #<block label>`;
   return { id, file, block, uses: [], paths: [], problems: [] };
+}
+
+/**
+ * The entry with the sha256 of its result's text and its manifest's signature
+ * (record-manifest.ts), and what record says of it: signed, or why unsigned. A run is never lost
+ * for want of a signature: the record is then the author's statement, shown as unsigned.
+ */
+function signedEntry(
+  entry: RecordedResult,
+  file: string,
+  rawText: string,
+  key: string | undefined,
+): { entry: RecordedResult; note: string } {
+  if (key === undefined)
+    return {
+      entry,
+      note: 'unsigned (no signing key: --signing-key, PERFLAB_SIGNING_KEY or git config user.signingkey)',
+    };
+  const span = signedSpan(rawText, entry.block);
+  if (span === undefined) return { entry, note: 'unsigned (its block is not in the file)' };
+  const withDigest = { ...entry, sha256: sha256(span.text) };
+  const made = signManifest(manifestText(file, withDigest), key);
+  if ('problem' in made) return { entry, note: `unsigned (ssh-keygen could not sign: ${made.problem})` };
+  return { entry: { ...withDigest, signature: made.signature }, note: `signed with ${key}` };
 }
 
 const stamp = (date: Date) => date.toISOString().replace(/[:.]/g, '-');
@@ -232,12 +260,13 @@ export async function recordMeasurement(request: RecordRequest): Promise<RecordO
     measurement.block === null
       ? result
       : withBlock(existsSync(rawFile) ? readText(rawFile) : undefined, measurement.block, result);
+  const signed = signedEntry(entry, repoPath(rawFile), rawText, signingKey(request.signingKey));
   // Both files are written beside the log first, then renamed into place: a disk that fills leaves data/raw as it was.
   const rawTemp = `${base}.raw`;
   const recordTemp = `${base}.record.json`;
   try {
     writeOwned(rawTemp, logsOwner, rawText);
-    writeOwned(recordTemp, logsOwner, withRecordedResult(readRecordFile(recordPath), entry));
+    writeOwned(recordTemp, logsOwner, withRecordedResult(readRecordFile(recordPath), signed.entry));
   } catch (error) {
     for (const temp of [rawTemp, recordTemp]) if (existsSync(temp)) removeOwned(temp, logsOwner);
     return fail(
@@ -250,7 +279,7 @@ export async function recordMeasurement(request: RecordRequest): Promise<RecordO
   if (existsSync(outputPath)) removeOwned(outputPath, logsOwner);
   return {
     status: 'recorded',
-    message: `${measurement.id}: recorded ${repoPath(rawFile)} and ${repoPath(recordPath)} (${((ended.getTime() - started.getTime()) / 1000).toFixed(1)} s)`,
+    message: `${measurement.id}: recorded ${repoPath(rawFile)} and ${repoPath(recordPath)}, ${signed.note} (${((ended.getTime() - started.getTime()) / 1000).toFixed(1)} s)`,
     ...(logProblem ? {} : { log }),
   };
 }

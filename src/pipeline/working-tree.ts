@@ -8,6 +8,7 @@ import { buildGuide } from '../lib/compute/build-guide.ts';
 import { blockIndex } from '../lib/compute/block-index.ts';
 import { guideCopySettlement } from './run-blocks.ts';
 import { ingestGuide } from '../lib/ingest/ingest-guide.ts';
+import { sshVerifier } from './record-signatures.ts';
 import type { ComputedGuide } from '../lib/schema/computed.ts';
 import type { Acknowledged } from '../lib/compute/acknowledgements.ts';
 import { readGuideSources, readRawFiles } from './sources.ts';
@@ -28,9 +29,10 @@ export function computeWorkingTree(): {
   // A linked data/raw, content/guides or guide folder is not read: the report says so instead.
   const diagnostics: Diagnostic[] = folderProblems({ read: ['raw', 'content'] });
   if (diagnostics.length > 0) return { guides, diagnostics, acknowledged };
+  const verify = sshVerifier();
   const ingestedGuides = listGuideDirs(guidesRoot).flatMap((id) => {
     const raw = readRawFiles(id);
-    const ingested = ingestGuide(raw.files);
+    const ingested = ingestGuide(raw.files, { verify });
     appendAll(diagnostics, [...raw.diagnostics, ...ingested.diagnostics]);
     if ([...raw.diagnostics, ...ingested.diagnostics].some((d) => d.severity === 'error')) return [];
     return [{ id, runs: ingested.runs, settles: guideCopySettlement(id) }];

@@ -224,6 +224,13 @@ describe('other shapes', () => {
   it('per-accelerator scaling on an NPU machine: unscaled values, the change per NPU', () => {
     const yaml = baseYaml
       .replace('gpus: 8,', 'gpus: 8, accelerator: npu,')
+      // vLLM ran on 4 of the 8 (its command says so, as a case side's gpus: must follow what ran);
+      // scaled to the machine it wins the engine step, so the recommendation is its command
+      .replace('args: [-tp 8], result: engine/vllm.txt', 'args: [-tp 4], gpus: 4, result: engine/vllm.txt')
+      .replace(
+        'recommended: { engine: sglang, command: python3 -m sglang.launch_server --tp-size 8 }',
+        'recommended: { engine: vllm, command: vllm serve org/tiny-model -tp 4 }',
+      )
       .replace('baseline: { result: engine/vllm.txt }', 'baseline: { result: engine/vllm.txt, gpus: 4 }')
       .replace('comparison:\n', 'comparison:\n  scaling: per-gpu\n');
     const built = build(yaml);

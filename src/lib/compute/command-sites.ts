@@ -1,5 +1,6 @@
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import type { Guide } from '../schema/guide-yaml.ts';
+import type { ResultRef } from '../schema/guide-yaml-step.ts';
 import { parseShellCommand } from '../serving/shell-words.ts';
 
 // Where guide.yaml holds a serving command or parameter list, and each of its words with its place:
@@ -17,10 +18,26 @@ export type CommandSite = {
   gpus?: number | undefined;
   /** a variant's status: one that did not run measured nothing */
   status?: string;
+  /** the raw result a variant or case side measured */
+  result?: ResultRef | undefined;
+  /** the log of an "other cases" side, every block of which its command measured */
+  log?: string | undefined;
 };
 
 /** Every place guide.yaml holds a serving command or backend parameters, in file order. */
 export function commandSites(guide: Guide): CommandSite[] {
+  return allSites(guide).filter((site) => site.command !== undefined || site.args !== undefined);
+}
+
+/** Every comparison case side that names its result without a command or parameters of its own. */
+export function commandlessCaseSides(guide: Guide): CommandSite[] {
+  return allSites(guide).filter(
+    (site) => site.path[0] === 'comparison' && site.command === undefined && site.args === undefined,
+  );
+}
+
+/** Every variant, the recommendation, every case side and the other cases' sides, in file order. */
+function allSites(guide: Guide): CommandSite[] {
   const sites: CommandSite[] = [];
   guide.steps.forEach((step, i) =>
     step.variants.forEach((variant, j) =>
@@ -36,7 +53,7 @@ export function commandSites(guide: Guide): CommandSite[] {
     sites.push({ path: ['otherCases', 'baseline'], ...guide.otherCases.baseline });
     sites.push({ path: ['otherCases', 'optimized'], ...guide.otherCases.optimized });
   }
-  return sites.filter((site) => site.command !== undefined || site.args !== undefined);
+  return sites;
 }
 
 /** A word of a command or parameter list, and where it is written in guide.yaml. */

@@ -5,7 +5,7 @@ import { planGuide, useText, type Measurement } from '../plan/plan.ts';
 import { acceleratorSummary } from '../record/accelerators.ts';
 import { recordFileOf } from '../record/record-files.ts';
 import { commandWords, wordFlags } from '../serving/flags.ts';
-import type { RecordedResult } from '../schema/record.ts';
+import type { RunRecorded } from '../schema/record.ts';
 import type { Run } from '../schema/run.ts';
 import type { ComputeContext } from './context.ts';
 
@@ -25,7 +25,7 @@ import type { ComputeContext } from './context.ts';
  * Results without a record (every guide measured before records existed) are not compared.
  */
 
-type RecordedRun = Run & { recorded: RecordedResult };
+type RecordedRun = Run & { recorded: RunRecorded };
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 const normalVersion = (version: string) => version.trim().replace(/^v/i, '').toLowerCase();

@@ -124,6 +124,19 @@ export function resolveResult(ctx: ComputeContext, ref: ResultRef, path: YamlPat
   return run;
 }
 
+/**
+ * The run a `result:` names, or undefined when it names none, reporting nothing: for a check that
+ * reads what ran beside the result (resolveResult reports a bad reference once, where it is used).
+ */
+export function runOfResult(ctx: ComputeContext, ref: ResultRef): Run | undefined {
+  const { file, block } = typeof ref === 'string' ? { file: ref, block: undefined } : ref;
+  const candidates = runsOfFile(ctx, file);
+  if (block === undefined) return candidates.length === 1 || oneRepeatGroup(candidates) ? candidates[0] : undefined;
+  return typeof block === 'number'
+    ? candidates.find((c) => c.source.blockIndex + 1 === block)
+    : candidates.find((c) => c.source.blockLabel === block);
+}
+
 /** Whether every run is a repeat of one configuration (RunSchema.repeat). */
 function oneRepeatGroup(runs: readonly Run[]): boolean {
   const group = runs[0]?.repeat?.group;

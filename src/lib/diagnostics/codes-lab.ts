@@ -17,4 +17,16 @@ export const LAB_CODES = {
       'a file under data/.record-logs is tracked by git: that folder is what record and run-plan keep on the machine that measures (logs, the run state naming the server to stop after a crash), never something a pull request brings',
     hint: 'git rm -r --cached data/.record-logs (the folder is in .gitignore)',
   },
+  E_RECORD_SIGNATURE: {
+    severity: 'error',
+    meaning:
+      'a signed record (<file>.record.json) does not verify: an entry was changed after npm run record signed it, the record was moved beside another file, or its key is not in data/allowed-signers',
+    hint: 'measure the result again with npm run record --force (signed with your key); a new signer adds their public key to data/allowed-signers in a pull request of its own (README, "Running the experiment")',
+  },
+  E_RECORD_CHANGED: {
+    severity: 'error',
+    meaning:
+      'a raw result is not the text its signed record was made for: its sha256 differs from the one npm run record signed',
+    hint: 'put the file back as it was recorded (git checkout -- <file>), or measure it again with npm run record --force',
+  },
 } as const satisfies Record<string, CodeInfo>;

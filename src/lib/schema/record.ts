@@ -59,8 +59,29 @@ export const RecordedResultSchema = z.strictObject({
     .strictObject({ command: z.string().min(1), startedBy: z.enum(['run-plan', 'author', 'planned']) })
     .nullable(),
   benchmark: z.strictObject({ command: z.string().min(1) }),
+  /** sha256 of the result's text in its raw file, as signed (src/lib/record/record-manifest.ts signedSpan) */
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  /** the SSH signature (`ssh-keygen -Y sign`, armored) of the entry's manifest; an entry without one is unsigned */
+  signature: z
+    .string()
+    .regex(/^-----BEGIN SSH SIGNATURE-----\n[A-Za-z0-9+/=\n]+\n-----END SSH SIGNATURE-----\n?$/)
+    .max(16_384)
+    .optional(),
 });
 export type RecordedResult = z.infer<typeof RecordedResultSchema>;
+
+/**
+ * A record's entry as a run carries it (data/runs): the signature checked and dropped, and
+ * `signedBy` the signer the allowed-signers file names when it verified. Without `signedBy` the
+ * entry is what its author states, unsigned.
+ */
+export const RunRecordedSchema = RecordedResultSchema.omit({ sha256: true, signature: true }).extend({
+  signedBy: z.string().min(1).max(200).optional(),
+});
+export type RunRecorded = z.infer<typeof RunRecordedSchema>;
 
 export const RecordFileSchema = z.strictObject({
   perflabRecord: z.literal(1),

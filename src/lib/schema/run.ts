@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MetricKeySchema, UnitSchema } from './metric.ts';
-import { RecordedResultSchema } from './record.ts';
+import { RunRecordedSchema } from './record.ts';
 
 /**
  * How a value its file does not print is computed from values it does, by name: each page writes
@@ -91,7 +91,7 @@ export const RunSchema = z.object({
   /** The block exactly as printed (normalized line endings), for the page's collapsible raw result. */
   raw: z.string(),
   /** what the run ran on, when npm run record measured it (`<raw file>.record.json`) */
-  recorded: RecordedResultSchema.optional(),
+  recorded: RunRecordedSchema.optional(),
   /**
    * One of several runs of one configuration, by the tool's own account (a `vllm bench sweep`
    * combination's `run=N`): `group` names the configuration, the same for all its runs in the

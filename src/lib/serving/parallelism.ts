@@ -6,6 +6,18 @@ import { canonicalFlag, flagUses, type FlagUse } from './flags.ts';
  * pipeline × data parallel size, each 1 when not given. SGLang's `--enable-dp-attention` runs its
  * data-parallel attention inside the tensor-parallel group, so `--dp-size` then adds no GPU.
  * Expert parallelism shares the tensor-parallel GPUs in both engines and adds none either.
+ *
+ * As the engines define them:
+ * - vLLM, vllm/engine/arg_utils.py (`parallel_group`: `--tensor-parallel-size/-tp`,
+ *   `--pipeline-parallel-size/-pp`, `--data-parallel-size/-dp`) and vllm/config/parallel.py
+ *   (`ParallelConfig`: world_size is TP × PP, and data_parallel_size groups of it);
+ * - SGLang, python/sglang/srt/server_args.py (`--tensor-parallel-size/--tp-size`,
+ *   `--pipeline-parallel-size/--pp-size`, `--data-parallel-size/--dp-size`, `--nnodes`).
+ *
+ * `--nnodes` adds no GPU in either engine: the sizes count every rank over all nodes, and each node
+ * launches its share of them (SGLang, python/sglang/srt/entrypoints/engine.py: each node starts
+ * `tp_size // nnodes` of the tensor-parallel ranks, `_calculate_rank_ranges`; vLLM's world_size
+ * is TP × PP whatever `nnodes` says), so a 2-node `--tp-size 16` runs on 16 GPUs.
  */
 
 const SIZES = ['--tensor-parallel-size', '--pipeline-parallel-size', '--data-parallel-size'] as const;

@@ -26,6 +26,12 @@ describe('parallelismOf', () => {
     expect(uses).toEqual(['--tp-size', '--dp-size', '--enable-dp-attention']);
   });
 
+  it('--nnodes adds no GPU: the sizes count the ranks of every node', () => {
+    expect(gpus('python3 -m sglang.launch_server --tp-size 16 --nnodes 2 --node-rank 0', 'sglang')).toBe(16);
+    expect(gpus('python3 -m sglang.launch_server --tp 8 --pp-size 2 --nnodes 2', 'sglang')).toBe(16);
+    expect(gpus('vllm serve m -tp 8 -pp 2 --nnodes 2', 'vllm')).toBe(16);
+  });
+
   it('a vLLM or SGLang command without a parallelism flag runs on one GPU', () => {
     expect(parallelismOf(commandWords('vllm serve m --max-model-len 32768'), 'vllm')).toEqual({ gpus: 1, uses: [] });
   });
