@@ -4,7 +4,7 @@ import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { guideLoader } from './content/guide-loader.ts';
 import { timedAsync } from './lib/phase-times.ts';
-import { runLoader } from './content/run-loader.ts';
+import { compareLoader } from './content/compare-loader.ts';
 
 // Starlight builds its docs schema anew each time it is asked, and <StarlightPage> asks on every
 // page (a twentieth of a build). Built once here: no perflab page passes an image in frontmatter,
@@ -18,7 +18,12 @@ function timedLoader(phase: string, loader: Loader): Loader {
   return { ...loader, load: (context) => timedAsync(phase, () => loader.load(context)) };
 }
 
-const guides = guideLoader({ dataDir: 'data/guides', contentDir: 'content/guides', rawDir: 'data/raw' });
+const guides = guideLoader({
+  dataDir: 'data/guides',
+  proseDir: 'data/prose',
+  contentDir: 'content/guides',
+  rawDir: 'data/raw',
+});
 
 export const collections = {
   docs: defineCollection({ loader: docsLoader(), schema: docsSchemaOnce }),
@@ -27,11 +32,10 @@ export const collections = {
   guides: defineCollection({
     loader: timedLoader('astro.content layer: guide loader', guides),
   }),
-  // The runs the guides show, for their Benchmark Report exports (src/pages/api/v1/benchmark-reports).
-  runs: defineCollection({
-    loader: timedLoader(
-      'astro.content layer: run loader',
-      runLoader({ guidesDir: 'data/guides', runsDir: 'data/runs' }),
-    ),
+  // Which guides each compare page sets side by side, on which cases (data/compare, written by compute).
+  compare: defineCollection({
+    loader: timedLoader('astro.content layer: compare loader', compareLoader({ compareDir: 'data/compare' })),
   }),
+  // The runs the guides show are read by their Benchmark Report exports, one file at a time, not
+  // held here (src/content/stored-runs.ts).
 };

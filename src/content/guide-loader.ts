@@ -1,14 +1,14 @@
-// Content loader for guide pages: the computed data/guides/<guide>.json plus each language's prose,
-// split into slots and rendered to HTML. Computing happened in src/pipeline/compute.ts; this reads, and
-// under `astro dev` it also brings a guide up to date when its raw files or sources change.
+// Content loader for guide pages: the computed data/guides/<guide>.json plus its prose as compute
+// parsed it (data/prose/<guide>.json), each slot rendered to HTML. Computing happened in
+// src/pipeline/compute.ts; this reads, and under `astro dev` it also brings a guide up to date when
+// its raw files or sources change.
 import { existsSync, globSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import { formatDiagnostic } from '../lib/diagnostics/diagnostics.ts';
-import { proseCatalogue, proseValues } from '../lib/guide-source/guide-prose.ts';
-import { parseProse } from '../lib/guide-source/prose.ts';
 import { renderProse } from '../lib/guide-source/prose-render.ts';
+import { ComputedProseSchema } from '../lib/schema/computed-prose.ts';
 import { validateJson } from '../lib/diagnostics/validate.ts';
 import { ComputedGuideSchema, type ComputedGuide } from '../lib/schema/computed.ts';
 import { computedByThisCode } from '../pipeline/cache.ts';
@@ -38,7 +38,7 @@ function lastUpdatedDates(root: string): Record<string, string> {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
 }
 
-type Options = { dataDir: string; contentDir: string; rawDir: string };
+type Options = { dataDir: string; proseDir: string; contentDir: string; rawDir: string };
 
 export function guideLoader(options: Options): Loader {
   return {
@@ -49,6 +49,7 @@ export function guideLoader(options: Options): Loader {
       const root = process.env.PERFLAB_ROOT ?? context.config.root.pathname;
       const dirs = {
         data: join(root, options.dataDir),
+        prose: join(root, options.proseDir),
         content: join(root, options.contentDir),
         raw: join(root, options.rawDir),
       };
@@ -69,14 +70,14 @@ export function guideLoader(options: Options): Loader {
       for (const file of globSync('**/*.json', { cwd: dirs.data }).sort()) {
         const id = file.replace(/\.json$/, '');
         seen.add(id);
-        loadEntry(context, root, dirs, options, id, trusted, dates);
+        loadEntry(context, root, dirs, id, trusted, dates);
       }
       // Entries kept from an earlier run (the content layer's cache) whose guide is gone.
       for (const id of context.store.keys()) if (!seen.has(id)) context.store.delete(id);
       if (watcher && !watched.has(watcher)) {
         watched.add(watcher);
-        watcher.add([dirs.data, dirs.content, dirs.raw]);
-        watcher.on('all', (_event, path) => scheduleChange(context, root, dirs, options, path));
+        watcher.add([dirs.data, dirs.prose, dirs.content, dirs.raw]);
+        watcher.on('all', (_event, path) => scheduleChange(context, root, dirs, path));
       }
     },
   };
@@ -85,7 +86,7 @@ export function guideLoader(options: Options): Loader {
 /** Watchers already listening: `load` runs again on every content sync of the dev server. */
 const watched = new WeakSet<object>();
 
-type Dirs = { data: string; content: string; raw: string };
+type Dirs = { data: string; prose: string; content: string; raw: string };
 
 /**
  * Reads one guide's computed JSON and prose into the store, unless the entry there was made from
@@ -95,7 +96,6 @@ function loadEntry(
   context: LoaderContext,
   root: string,
   dirs: Dirs,
-  options: Options,
   id: string,
   trusted: (text: string) => boolean = () => false,
   // Read once per load, not once a guide: the file names every guide.
@@ -103,16 +103,14 @@ function loadEntry(
 ) {
   const { store, generateDigest } = context;
   const jsonPath = join(dirs.data, `${id}.json`);
+  const prosePath = join(dirs.prose, `${id}.json`);
   if (!existsSync(jsonPath)) {
     store.delete(id);
     return;
   }
-  // No zh.md yet: the zh page shows the English prose under a notice (check warns).
-  const untranslated = !existsSync(join(root, options.contentDir, id, 'zh.md'));
-  const proseFiles = (['en', untranslated ? 'en' : 'zh'] as const).map((lang) =>
-    join(root, options.contentDir, id, `${lang}.md`),
-  );
-  const texts = [readFileSync(jsonPath, 'utf8'), ...proseFiles.map((path) => readFileSync(path, 'utf8'))] as const;
+  if (!existsSync(prosePath))
+    throw new Error(`${relative(root, prosePath)}: the prose of guide ${id} is missing; run npm run data`);
+  const texts = [readFileSync(jsonPath, 'utf8'), readFileSync(prosePath, 'utf8')] as const;
   const lastUpdated = dates[id];
   // Prose links written root-absolute go under the base path: a build under another base renders anew.
   const paths = sitePaths(context.config.base);
@@ -127,46 +125,30 @@ function loadEntry(
     if (!checked.ok) throw new Error(checked.diagnostics.map(formatDiagnostic).join('\n'));
     guide = checked.data;
   }
-  const catalogue = proseCatalogue(guide);
-  const values = proseValues(guide);
-  const [, enText = '', zhText = ''] = texts;
-  const [enPath = '', zhPath = ''] = proseFiles;
+  const proseData = validateJson(ComputedProseSchema, texts[1], relative(root, prosePath));
+  if (!proseData.ok) throw new Error(proseData.diagnostics.map(formatDiagnostic).join('\n'));
   const prose = Object.fromEntries(
     (['en', 'zh'] as const).map((lang) => {
-      const path = lang === 'en' ? enPath : zhPath;
-      const parsed = timed('astro.content layer: guide loader/prose parse', () =>
-        parseProse(lang === 'en' ? enText : zhText, relative(root, path), catalogue),
-      );
-      if (!parsed.prose) throw new Error(parsed.diagnostics.map(formatDiagnostic).join('\n'));
+      const page = proseData.data[lang];
       const slots = Object.fromEntries(
-        Object.entries(parsed.prose.slots).map(([name, markdown]) => [
+        Object.entries(page.slots).map(([name, markdown]) => [
           name,
-          timed('astro.content layer: guide loader/prose render', () =>
-            renderProse(markdown, values[name], paths.rooted),
-          ),
+          timed('astro.content layer: guide loader/prose render', () => renderProse(markdown, paths.rooted)),
         ]),
       );
-      const stand = lang === 'zh' && untranslated;
-      return [
-        lang,
-        {
-          title: parsed.prose.title,
-          description: parsed.prose.description,
-          slots,
-          ...(stand ? { untranslated: true } : {}),
-        },
-      ];
+      return [lang, { ...page, slots }];
     }),
   );
   store.set({ id, data: { guide, prose, ...(lastUpdated ? { lastUpdated } : {}) }, digest });
 }
 
-/** `data/raw/<model>/<hardware>/…`, `content/guides/<model>/<hardware>/…` or `data/guides/<model>/<hardware>.json` → the guide id. */
+/** `data/raw/<model>/<hardware>/…`, `content/guides/<model>/<hardware>/…`, `data/guides/<model>/<hardware>.json` or `data/prose/…` → the guide id. */
 function guideOf(dirs: Dirs, path: string): { id: string; sources: boolean } | undefined {
   for (const [dir, sources] of [
     [dirs.raw, true],
     [dirs.content, true],
     [dirs.data, false],
+    [dirs.prose, false],
   ] as const) {
     const [model, hardware] = relative(dir, path).split(sep);
     if (model === undefined || model === '..' || hardware === undefined) continue;
@@ -188,7 +170,7 @@ const SETTLE_MS = 40;
 const EMPTY_SETTLE_MS = 250;
 const scheduled = new Map<string, { timer: NodeJS.Timeout; sources: boolean }>();
 
-function scheduleChange(context: LoaderContext, root: string, dirs: Dirs, options: Options, path: string) {
+function scheduleChange(context: LoaderContext, root: string, dirs: Dirs, path: string) {
   const changed = guideOf(dirs, path);
   if (!changed) return;
   const earlier = scheduled.get(changed.id);
@@ -199,20 +181,14 @@ function scheduleChange(context: LoaderContext, root: string, dirs: Dirs, option
   const timer = setTimeout(
     () => {
       scheduled.delete(guide.id);
-      void onChange(context, root, dirs, options, guide);
+      void onChange(context, root, dirs, guide);
     },
     emptied ? EMPTY_SETTLE_MS : SETTLE_MS,
   );
   scheduled.set(guide.id, { timer, sources: guide.sources });
 }
 
-async function onChange(
-  context: LoaderContext,
-  root: string,
-  dirs: Dirs,
-  options: Options,
-  guide: { id: string; sources: boolean },
-) {
+async function onChange(context: LoaderContext, root: string, dirs: Dirs, guide: { id: string; sources: boolean }) {
   try {
     if (guide.sources) {
       const { refreshGuide } = await import('../pipeline/refresh.ts');
@@ -222,7 +198,7 @@ async function onChange(
         return;
       }
     }
-    loadEntry(context, root, dirs, options, guide.id);
+    loadEntry(context, root, dirs, guide.id);
     // The page shows this entry now, not after Astro has written and reloaded its whole store.
     const entry = context.store.get(guide.id);
     if (entry) devGuideEntries().set(guide.id, entry.data as Parameters<ReturnType<typeof devGuideEntries>['set']>[1]);

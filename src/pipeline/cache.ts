@@ -42,6 +42,11 @@ export function cacheKey(stage: CacheStage, parts: Iterable<string>): string {
 
 export function readCache<T>(stage: CacheStage, key: string): T | undefined {
   used[stage].add(key);
+  return peekCache(stage, key);
+}
+
+/** readCache, without keeping the entry from `pruneCache`: an entry read to make the one that replaces it. */
+export function peekCache<T>(stage: CacheStage, key: string): T | undefined {
   const path = entryPath(stage, key);
   if (!existsSync(path)) return undefined;
   countRead(path);

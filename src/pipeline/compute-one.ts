@@ -3,6 +3,7 @@
 // is the exact text and diagnostics a cold run produces.
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
+import { compareFacts, type CompareFacts } from '../lib/compute/compare.ts';
 import { copiesOf, emptyBlockIndex, type BlockDigest, type BlockIndex } from '../lib/compute/block-index.ts';
 import { contentHash } from '../lib/content-hash.ts';
 import { hasErrors } from '../lib/diagnostics/diagnostics.ts';
@@ -18,6 +19,10 @@ import { addSince, phaseStart, timed } from '../lib/phase-times.ts';
 
 export type ComputedGuideJson = {
   json?: string;
+  /** the guide's prose as data/prose/<guide>.json holds it (with `json`, or neither) */
+  prose?: string;
+  /** what its compare pages select by (with `json`, or neither) */
+  compare?: CompareFacts;
   diagnostics: Diagnostic[];
   cached: boolean;
   summary: string;
@@ -30,7 +35,13 @@ export type ComputedGuideJson = {
   hash?: string;
 };
 
-type ComputeEntry = { json?: string; diagnostics: Diagnostic[]; summary: string };
+type ComputeEntry = {
+  json?: string;
+  prose?: string;
+  compare?: CompareFacts;
+  diagnostics: Diagnostic[];
+  summary: string;
+};
 
 /**
  * `read`: the guide's blocks as compute.ts read them from data/runs this run (settled or not); its
@@ -91,9 +102,15 @@ function computeOneUntimed(
       buildGuide({ ...sources, runs, blocks, today: today(), ...(parsedYaml ? { parsedYaml } : {}) }),
     );
     appendAll(diagnostics, result.diagnostics);
-    const guide = result.guide;
+    const { guide, prose } = result;
     entry = {
-      ...(guide ? { json: timed('compute.guide/serialize', () => stableJson(guide)) } : {}),
+      ...(guide && prose
+        ? {
+            json: timed('compute.guide/serialize', () => stableJson(guide)),
+            prose: stableJson(prose),
+            compare: compareFacts(guide),
+          }
+        : {}),
       diagnostics,
       summary: result.guide
         ? `${result.guide.steps.length} step(s), ${result.guide.comparison.length} case(s)`

@@ -1,4 +1,5 @@
-// compute: content/guides/<guide>/ + data/runs/<guide>/ → data/guides/<guide>.json.
+// compute: content/guides/<guide>/ + data/runs/<guide>/ → data/guides/<guide>.json and its prose,
+// data/prose/<guide>.json; and over every guide, the compare pages' selections, data/compare.
 // Writes nothing unless every guide validates and computes without error; then writes only the
 // files that changed. A guide whose sources, runs and output carry the stamps they had after the
 // last compute, and whose copied blocks are the same, is not read at all; one whose files are byte
@@ -14,8 +15,10 @@ import {
 } from '../lib/compute/block-index.ts';
 import { contentHash } from '../lib/content-hash.ts';
 import { guidesMeetingOthers } from '../lib/compute/copy-settlement.ts';
+import type { CompareFacts } from '../lib/compute/compare.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { markCacheUsed, pruneCache, recordComputedGuides } from './cache.ts';
+import { compareFiles } from './compare-files.ts';
 import type { ComputedGuideJson } from './compute-one.ts';
 import {
   folder,
@@ -39,6 +42,8 @@ import { printPhases } from './phases.ts';
 /** What compute keeps of a guide between runs, to report it again and find copies without reading it. */
 type ComputeStamp = {
   summary: string;
+  /** what its compare pages select by: the pages are made again from every guide's, none read */
+  compare?: CompareFacts;
   diagnostics: Diagnostic[];
   cacheKey?: string;
   hash?: string;
@@ -79,8 +84,16 @@ async function computeGuides(ingested: ReadonlyMap<string, RawAndRunStamps> | un
 }
 
 async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | undefined): Promise<boolean> {
-  if (refuseFolders('compute', folderProblems({ read: ['content', 'runs'], write: ['guides', 'cache'] }))) return false;
+  if (
+    refuseFolders(
+      'compute',
+      folderProblems({ read: ['content', 'runs'], write: ['guides', 'prose', 'compare', 'cache'] }),
+    )
+  )
+    return false;
   const guidesDir = folder('guides');
+  const proseDir = folder('prose');
+  const outputsOf = (id: string) => [join(guidesDir, `${id}.json`), join(proseDir, `${id}.json`)];
   const ids = listGuideDirs(guidesRoot);
   const book = new StampBook<ComputeStamp>('compute');
 
@@ -91,7 +104,7 @@ async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | und
   for (const id of ids) {
     const stamped = timed('compute.stamps', () => ({
       inputs: inputStamps(id, ingested?.get(id)),
-      outputs: stampsDigest([join(guidesDir, `${id}.json`)]),
+      outputs: stampsDigest(outputsOf(id)),
     }));
     stamps.set(id, stamped);
     const entry = book.unchanged(id, stamped.inputs, stamped.outputs);
@@ -132,6 +145,7 @@ async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | und
   }
 
   const output = new Map<string, string>();
+  const proseOutput = new Map<string, string>();
   const kept = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   const entries = new Map<string, ComputeStamp>();
@@ -145,7 +159,10 @@ async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | und
     markCacheUsed('compute', entry.cacheKey);
     appendAll(diagnostics, entry.diagnostics);
     if (before) kept.add(`${id}.json`);
-    else if (result?.json) output.set(`${id}.json`, result.json);
+    else if (result?.json !== undefined && result.prose !== undefined) {
+      output.set(`${id}.json`, result.json);
+      proseOutput.set(`${id}.json`, result.prose);
+    }
     const isUnchanged = before !== undefined || result?.cached === true;
     if (isUnchanged) fromCache++;
     process.stderr.write(`compute: ${id}: ${entry.summary}${isUnchanged ? ' (unchanged)' : ''}\n`);
@@ -155,7 +172,18 @@ async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | und
     process.stderr.write('compute: failed; data/guides left as it was\n');
     return false;
   }
-  const { written, removed } = timed('compute.write', () => syncDirectory(guidesDir, output, kept));
+  const { written, removed, pages } = timed('compute.write', () => {
+    const guides = syncDirectory(guidesDir, output, kept);
+    // The same names in both folders: a guide's prose is kept where its JSON is.
+    const prose = syncDirectory(proseDir, proseOutput, kept);
+    const facts = [...entries.values()].flatMap((entry) => (entry.compare ? [entry.compare] : []));
+    const selections = compareFiles(facts);
+    return {
+      written: guides.written + prose.written,
+      removed: guides.removed + prose.removed,
+      pages: { count: selections.size, ...syncDirectory(folder('compare'), selections) },
+    };
+  });
   timed('compute.cache-prune', () => pruneCache('compute'));
   recordComputedGuides([...entries.values()].flatMap((entry) => (entry.hash ? [entry.hash] : [])));
   // What data/guides holds now, stamped for the next run (a guide not read keeps its stamps).
@@ -163,13 +191,14 @@ async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | und
   for (const [id, entry] of entries) {
     const stamped = stamps.get(id);
     if (!stamped) continue;
-    const outputs = unchanged.has(id) ? stamped.outputs : stampsDigest([join(guidesDir, `${id}.json`)]);
+    const outputs = unchanged.has(id) ? stamped.outputs : stampsDigest(outputsOf(id));
     book.record(id, { inputs: stamped.inputs, outputs, entry });
   }
   book.save();
   addSince('compute.stamps-save', stampStarted);
   process.stderr.write(
-    `compute: ${output.size + kept.size} guide(s) in data/guides, ${written} written, ${removed} removed; ${fromCache} unchanged\n`,
+    `compute: ${output.size + kept.size} guide(s) in data/guides and data/prose, ${written} written, ${removed} removed; ${fromCache} unchanged\n` +
+      `compute: ${pages.count} compare page(s) in data/compare, ${pages.written} written, ${pages.removed} removed\n`,
   );
   return true;
 }
@@ -198,11 +227,12 @@ function copiesChanged(
 }
 
 function stampOf(result: ComputedGuideJson): ComputeStamp {
-  const { summary, diagnostics, cacheKey, hash, blocks } = result;
+  const { summary, diagnostics, cacheKey, hash, blocks, compare } = result;
   return {
     summary,
     diagnostics,
     blocks,
+    ...(compare ? { compare } : {}),
     ...(cacheKey ? { cacheKey } : {}),
     ...(hash ? { hash } : {}),
   };

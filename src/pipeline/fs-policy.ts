@@ -43,6 +43,10 @@ export const FOLDERS = {
   /** what npm run record and run-plan print as they run, and their outputs until they are installed in data/raw */
   recordLogs: 'data/.record-logs',
   guides: 'data/guides',
+  /** a guide's prose as compute parsed it, beside its data/guides file (src/lib/schema/computed-prose.ts) */
+  prose: 'data/prose',
+  /** which guides each compare page sets side by side, on which cases (src/lib/schema/computed-compare.ts) */
+  compare: 'data/compare',
   content: 'content/guides',
   public: 'public',
   cache: 'node_modules/.cache/perflab',
@@ -359,7 +363,13 @@ export function folderProblems(use: { read?: readonly FolderName[]; write?: read
  */
 export function guideFolderProblems(id: string): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  const chains = [join(folder('raw'), id), join(folder('content'), id), join(folder('runs'), id), folder('guides')];
+  const chains = [
+    join(folder('raw'), id),
+    join(folder('content'), id),
+    join(folder('runs'), id),
+    folder('guides'),
+    folder('prose'),
+  ];
   for (const path of chains) {
     const found = linkOnTheWay(path);
     if (found)

@@ -2,6 +2,7 @@
 // shared counter and runs the stage's function for each, posting every result back with its index.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { BlockDigest, BlockIndex } from '../lib/compute/block-index.ts';
+import { ingestThread, type IngestThreadContext } from './ingest-thread.ts';
 import { takeNext, type WorkerInput, type WorkerMessage } from './threads.ts';
 import { phasesWanted } from './phases.ts';
 import { phaseTotals } from '../lib/phase-times.ts';
@@ -10,8 +11,7 @@ const { stage, ids, next, context } = workerData as WorkerInput;
 async function stageFunction(): Promise<(id: string) => unknown> {
   if (stage === 'ingest') {
     const { ingestForSync, stager } = await import('./ingest-one.ts');
-    const staging = context as string | undefined;
-    return staging ? stager(staging) : ingestForSync;
+    return ingestThread(context as IngestThreadContext, stager, ingestForSync);
   }
   const { computeOne } = await import('./compute-one.ts');
   const { index, own, ingestedNow } = context as {

@@ -7,9 +7,12 @@ import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { hasErrors } from '../lib/diagnostics/diagnostics.ts';
 import { ingestGuide, runJson } from '../lib/ingest/ingest-guide.ts';
-import { rawSourcesManifest, readRawFiles } from './sources.ts';
-import { countRead, folderMaker, repoRoot } from './fs-policy.ts';
-import { cacheKey, readCache, writeCache } from './cache.ts';
+import { rawDigest, rawDigestsManifest, readChangedRawFiles, type KnownRawFile } from './sources.ts';
+import { countRead, folderMaker, rawRoot, readText, repoRoot } from './fs-policy.ts';
+import { cacheKey, peekCache, readCache, writeCache } from './cache.ts';
+import type { ParsedRawFile, RawFile } from '../lib/ingest/raw-file.ts';
+import type { ParseResult } from '../lib/parse/index.ts';
+import { isRecordFile } from '../lib/record/record-files.ts';
 import { timed } from '../lib/phase-times.ts';
 import { allowedSignersText, sshVerifier } from './record-signatures.ts';
 
@@ -26,8 +29,16 @@ export type IngestedGuide = {
   cacheKey: string;
 };
 
-/** What the cache keeps of an ingest: each run file's name and digest; the texts are in data/runs. */
-type IngestEntry = { runs: [string, string][]; diagnostics: Diagnostic[] };
+/**
+ * What the cache keeps of an ingest: each run file's name and digest (the texts are in data/runs),
+ * and each raw file's stamp and digest when it was read, with what its parse gave: the next ingest
+ * of the guide, after an edit, reads and parses only the files whose stamps differ.
+ */
+type IngestEntry = {
+  runs: [string, string][];
+  diagnostics: Diagnostic[];
+  files?: Record<string, KnownRawFile & { parsed?: ParseResult }>;
+};
 
 const digest = (text: string) => hash('sha256', text, 'hex');
 
@@ -56,15 +67,39 @@ function readIfPresent(path: string): string | undefined {
   }
 }
 
-/** One guide's ingest: its run files' texts, or the problems that keep it from data/runs. */
-export function ingestOne(id: string): IngestedGuide {
-  return timed('ingest.guide', () => ingestOneUntimed(id));
+/**
+ * One guide's ingest: its run files' texts, or the problems that keep it from data/runs.
+ * `previousKey`: the guide's cache entry after its last successful ingest, whose raw files' stamps
+ * say which files are unchanged: those are neither read nor parsed again.
+ */
+export function ingestOne(id: string, previousKey?: string): IngestedGuide {
+  return timed('ingest.guide', () => ingestOneUntimed(id, previousKey));
 }
 
-function ingestOneUntimed(id: string): IngestedGuide {
-  const { files, diagnostics: refused } = timed('ingest.guide/read', () => readRawFiles(id));
+function ingestOneUntimed(id: string, previousKey: string | undefined): IngestedGuide {
+  const previous = previousKey === undefined ? undefined : peekCache<IngestEntry>('ingest', previousKey);
+  const known = previous?.files ?? {};
+  const raw = timed('ingest.guide/read', () => readChangedRawFiles(id, known));
+  const refused = raw.diagnostics;
+  const files: (RawFile | ParsedRawFile)[] = [...raw.files];
+  const digests = new Map(
+    raw.files.map((file) => [file.path, timed('ingest.guide/digest', () => rawDigest(file.text))]),
+  );
+  for (const file of raw.unread) {
+    digests.set(file.path, file.digest);
+    const parsed = known[file.path]?.parsed;
+    if (parsed) files.push({ path: file.path, file: file.file, parsed });
+    else {
+      // Stamped as before but its parse not kept (a record file's is not): read it after all.
+      const text = readText(join(rawRoot, id, file.path));
+      files.push({ path: file.path, file: file.file, text });
+      digests.set(file.path, rawDigest(text));
+    }
+  }
   // The manifest names every raw file with its digest: the key needs no second pass over the texts.
-  const manifest = timed('ingest.guide/digest', () => rawSourcesManifest(files));
+  const manifest = timed('ingest.guide/digest', () =>
+    rawDigestsManifest([...digests].map(([path, digest]) => ({ path, digest }))),
+  );
   // Whether a record's signature verifies depends on the allowed signers too.
   const signers = allowedSignersText();
   const key = timed('ingest.guide/digest', () => cacheKey('ingest', [id, manifest, signers]));
@@ -72,18 +107,39 @@ function ingestOneUntimed(id: string): IngestedGuide {
   let runs = entry && timed('ingest.guide/cache-read', () => committedRuns(id, entry.runs));
   let diagnostics = entry?.diagnostics ?? [];
   const cached = runs !== undefined;
+  const stampsOf = (parsed: ReadonlyMap<string, ParseResult> | undefined) =>
+    Object.fromEntries(
+      [...digests].flatMap(([path, digest]) => {
+        const stamp = raw.stamps.get(path);
+        if (stamp === undefined) return [];
+        const result = isRecordFile(path) ? undefined : (parsed?.get(path) ?? entry?.files?.[path]?.parsed);
+        return [[path, { stamp, digest, ...(result ? { parsed: result } : {}) }]];
+      }),
+    );
   if (!runs) {
     const result = ingestGuide(files, { verify: sshVerifier(signers) });
     runs = timed('ingest.guide/serialize', () => new Map(result.runs.map((run) => [`${run.id}.json`, runJson(run)])));
     diagnostics = result.diagnostics;
     // An entry whose files data/runs does not hold (ingest failed elsewhere, or they were edited)
-    // is not used: the next run parses again.
+    // is not used: the next run parses again. One with errors is never kept, so a parse kept for
+    // reuse is one whose runs passed every check.
     const written = runs;
     if (!hasErrors(diagnostics))
       timed('ingest.guide/cache-write', () =>
-        writeCache('ingest', key, { runs: [...written].map(([name, text]) => [name, digest(text)]), diagnostics }),
+        writeCache('ingest', key, {
+          runs: [...written].map(([name, text]) => [name, digest(text)]),
+          diagnostics,
+          files: stampsOf(result.parsed),
+        } satisfies IngestEntry),
       );
-  }
+  } else if (
+    entry &&
+    Object.entries(stampsOf(undefined)).some(([path, now]) => entry.files?.[path]?.stamp !== now.stamp)
+  )
+    // The same bytes under new stamps (a checkout, a touch): kept with the stamps they have now.
+    timed('ingest.guide/cache-write', () =>
+      writeCache('ingest', key, { ...entry, files: stampsOf(undefined) } satisfies IngestEntry),
+    );
   return {
     runs,
     manifest,
@@ -104,8 +160,8 @@ export type KeptGuide = Omit<IngestedGuide, 'runs'> & {
  * One guide's ingest for ingest.ts over an existing data/runs: a guide the cache served sends back
  * only the names of its run files, which data/runs already holds, not their texts.
  */
-export function ingestForSync(id: string): IngestedGuide | KeptGuide {
-  const guide = ingestOne(id);
+export function ingestForSync(id: string, previousKey?: string): IngestedGuide | KeptGuide {
+  const guide = ingestOne(id, previousKey);
   if (!guide.cached) return guide;
   const { runs, ...report } = guide;
   return { ...report, kept: [...runs.keys()] };

@@ -17,6 +17,7 @@ import {
   syncDirectory,
   walkFiles,
 } from './fs-policy.ts';
+import { ingestThread, type IngestThreadContext } from './ingest-thread.ts';
 import type { IngestedGuide, KeptGuide, StagedGuide } from './ingest-one.ts';
 import { markCacheUsed, pruneCache } from './cache.ts';
 import { refuseFolders, reportDiagnostics } from './report.ts';
@@ -78,14 +79,24 @@ async function ingestTimed(): Promise<Map<string, RawAndRunStamps> | undefined> 
   const changed = ids.filter((id) => !unchanged.has(id));
   addSince('ingest.list-and-stamp', listStarted);
 
+  // Each changed guide's cache entry after its last ingest: its raw files' stamps then say which
+  // files to read and parse again (ingest-one.ts).
+  const before = book.previousEntries();
+  const previousKeys = Object.fromEntries(
+    changed.flatMap((id) => {
+      const key = before.get(id)?.cacheKey;
+      return key === undefined ? [] : [[id, key]];
+    }),
+  );
+  const context: IngestThreadContext = { staging, previousKeys };
   // The workers start loading the parsers while this thread loads its own copy.
-  const threads = startGuideThreads<IngestedGuide | KeptGuide | StagedGuide>('ingest', changed, staging);
+  const threads = startGuideThreads<IngestedGuide | KeptGuide | StagedGuide>('ingest', changed, context);
   // The parsers are loaded only when a guide has changed.
   const results = new Map<string, IngestedGuide | KeptGuide | StagedGuide>();
   if (changed.length > 0) {
     const { ingestForSync, stager } = await timedAsync('ingest.load-code', () => import('./ingest-one.ts'));
     // This thread's share of the guides and then its wait for the workers' (their phases are added to this one's).
-    const done = await timedAsync('ingest.threads', () => threads.run(staging ? stager(staging) : ingestForSync));
+    const done = await timedAsync('ingest.threads', () => threads.run(ingestThread(context, stager, ingestForSync)));
     for (const { id, result } of done) results.set(id, result);
   }
 

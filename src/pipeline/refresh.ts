@@ -17,6 +17,8 @@ import {
   writeOwnedIfChanged,
 } from './fs-policy.ts';
 import { ingestOne } from './ingest-one.ts';
+import { committedFacts, rewriteCompareFiles } from './compare-files.ts';
+import { stableJson } from '../lib/stable-json.ts';
 
 /** Every guide id with a raw folder or a guide folder. */
 export function guideIds(): string[] {
@@ -38,12 +40,16 @@ export function refreshGuide(id: string): { ok: boolean; diagnostics: Diagnostic
   if (folders.length > 0) return { ok: false, diagnostics: folders };
   const runs = folder('runs');
   const guides = folder('guides');
+  const prose = folder('prose');
   const runsDir = join(runs, id);
   const guideJson = join(guides, `${id}.json`);
+  const proseJson = join(prose, `${id}.json`);
   if (!existsSync(join(rawRoot, id)) && !existsSync(join(guidesRoot, id))) {
     removeOwned(runsDir, runs);
     removeOwned(manifestPath(id), runs);
     removeOwned(guideJson, guides);
+    removeOwned(proseJson, prose);
+    rewriteCompareFiles();
     return { ok: true, diagnostics: [] };
   }
   const ingested = ingestOne(id);
@@ -52,7 +58,13 @@ export function refreshGuide(id: string): { ok: boolean; diagnostics: Diagnostic
   writeOwnedIfChanged(manifestPath(id), runs, ingested.manifest);
   const computed = computeOne(id);
   const diagnostics = [...ingested.diagnostics, ...computed.diagnostics];
-  if (hasErrors(computed.diagnostics) || computed.json === undefined) return { ok: false, diagnostics };
+  if (hasErrors(computed.diagnostics) || computed.json === undefined || computed.prose === undefined)
+    return { ok: false, diagnostics };
+  const factsBefore = committedFacts(guideJson);
+  // The prose first: the loader, told of the guide's JSON, reads the two.
+  writeOwnedIfChanged(proseJson, prose, computed.prose);
   writeOwnedIfChanged(guideJson, guides, computed.json);
+  // Its compare pages choose by its cases' names and metrics, never by a value: most edits leave them.
+  if (stableJson(factsBefore) !== stableJson(computed.compare)) rewriteCompareFiles();
   return { ok: true, diagnostics };
 }

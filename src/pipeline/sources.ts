@@ -21,6 +21,8 @@ import {
   walkFiles,
 } from './fs-policy.ts';
 import { byCodeUnit } from '../lib/code-unit-order.ts';
+import { isRecordFile, rawFileOfRecord } from '../lib/record/record-files.ts';
+import { pathStamp } from './folder-listing.ts';
 import { appendAll } from '../lib/append-all.ts';
 
 export { manifestPath };
@@ -37,6 +39,26 @@ const SLUG = /^[a-z0-9][a-z0-9._-]*$/;
  * byte of them, so no message can quote a file outside data/raw.
  */
 export function readRawFiles(id: string): { files: RawFile[]; diagnostics: Diagnostic[] } {
+  const { files, diagnostics } = readChangedRawFiles(id, {});
+  return { files, diagnostics };
+}
+
+/** What an earlier ingest saw of a raw file: its stamp (stamps.ts) then, and its SHA-256. */
+export type KnownRawFile = { stamp: string; digest: string };
+/** A raw file left unread: its stamp is the one `known` gave, so its bytes are those of `digest`. */
+export type UnreadRawFile = { path: string; file: string; stamp: string; digest: string };
+
+/**
+ * readRawFiles, except that a file whose stamp is the one `known` holds for its path (relative to
+ * the guide's raw folder) is not read: it is listed in `unread` with the digest `known` gave.
+ * Record files, and the raw files they sit beside, are always read (a record joins its raw file's
+ * runs and signs its text). Every file is stamped
+ * before it is read, so an edit made meanwhile shows as a new stamp next time; `stamps` holds them.
+ */
+export function readChangedRawFiles(
+  id: string,
+  known: Readonly<Record<string, KnownRawFile>>,
+): { files: RawFile[]; unread: UnreadRawFile[]; stamps: Map<string, string>; diagnostics: Diagnostic[] } {
   const guideDir = join(rawRoot, id);
   const diagnostics: Diagnostic[] = [];
   const refuse = (code: ErrorCode, path: string, message: string, hint: string) =>
@@ -58,7 +80,16 @@ export function readRawFiles(id: string): { files: RawFile[]; diagnostics: Diagn
       'raw inputs are regular files inside data/raw: copy the file in instead',
     );
   const guidePath = repoPath(guideDir);
+  // A raw file with a record beside it is read whatever its stamp: the record signs its text.
+  const recorded = new Set(
+    files
+      .map((absolute) => repoPath(absolute).slice(guidePath.length + 1))
+      .filter(isRecordFile)
+      .map(rawFileOfRecord),
+  );
   const read: RawFile[] = [];
+  const unread: UnreadRawFile[] = [];
+  const stamps = new Map<string, string>();
   for (const absolute of files) {
     const file = repoPath(absolute);
     if (hasControls(file)) {
@@ -70,9 +101,17 @@ export function readRawFiles(id: string): { files: RawFile[]; diagnostics: Diagn
       );
       continue;
     }
+    const path = file.slice(guidePath.length + 1);
+    const stamp = pathStamp(absolute);
+    const before = known[path];
+    if (stamp !== undefined) stamps.set(path, stamp);
+    if (stamp !== undefined && before?.stamp === stamp && !isRecordFile(path) && !recorded.has(path)) {
+      unread.push({ path, file, stamp, digest: before.digest });
+      continue;
+    }
     // Sized from the open file, before a byte is read: a file too large is never read.
     const text = readTextUpTo(absolute, RAW_FILE_LIMIT);
-    if (typeof text === 'string') read.push({ path: file.slice(guidePath.length + 1), file, text });
+    if (typeof text === 'string') read.push({ path, file, text });
     else
       refuse(
         'E_RAW_TOO_LARGE',
@@ -81,7 +120,7 @@ export function readRawFiles(id: string): { files: RawFile[]; diagnostics: Diagn
         'keep the benchmark output itself, not logs or datasets',
       );
   }
-  return { files: read, diagnostics };
+  return { files: read, unread, stamps, diagnostics };
 }
 
 export function hasGuideYaml(id: string): boolean {
@@ -157,8 +196,18 @@ export function parseRuns(texts: readonly { path: string; text: string }[], diag
  * so a failed or skipped ingest can never publish stale numbers.
  */
 export function rawSourcesManifest(files: readonly RawFile[]): string {
+  return rawDigestsManifest(files.map((f) => ({ path: f.path, digest: rawDigest(f.text) })));
+}
+
+/** A raw file's SHA-256, as the sources manifest lists it. */
+export function rawDigest(text: string): string {
+  return hash('sha256', text, 'hex');
+}
+
+/** rawSourcesManifest from each file's digest (a file not read this run has the digest it had). */
+export function rawDigestsManifest(files: readonly { path: string; digest: string }[]): string {
   const hashes = Object.fromEntries(
-    [...files].sort((a, b) => byCodeUnit(a.path, b.path)).map((f) => [f.path, hash('sha256', f.text, 'hex')]),
+    [...files].sort((a, b) => byCodeUnit(a.path, b.path)).map((f) => [f.path, f.digest]),
   );
   return `${JSON.stringify({ raw: hashes }, null, 2)}\n`;
 }

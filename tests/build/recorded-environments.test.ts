@@ -1,9 +1,11 @@
 // From the stand-in GPU box to the page: a scaffolded guide measured with run-plan, then one result
 // measured again on another vLLM version; the built page shows beside each raw result what it ran
 // on and when, and the setup lists the environments and warns about the two versions, in en and
-// zh; check warns too (W_RECORDED_MIXED). A scratch site (PERFLAB_ROOT) holding that one guide.
+// zh; check warns too (W_RECORDED_MIXED). The first run signs its records with a key of
+// data/allowed-signers, the second signs none: the page says which results are signed, and shows
+// the unsigned one as stated by the author. A scratch site (PERFLAB_ROOT) holding that one guide.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,15 +40,27 @@ function script(name: string, args: readonly string[], extra: NodeJS.ProcessEnv 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'perflab-recorded-site-'));
   scaffoldedGuide(root, 'qwen3-8b', 'h100', 2);
+  const key = join(root, '.keys', 'alice');
+  const made = spawnSync('sh', [
+    '-c',
+    `mkdir -p '${join(root, '.keys')}' && ssh-keygen -q -t ed25519 -N '' -f '${key}'`,
+  ]);
+  if (made.status !== 0) throw new Error(String(made.stderr));
+  writeFileSync(join(root, 'data/allowed-signers'), `alice@example.com ${readFileSync(`${key}.pub`, 'utf8')}`);
   const port = String(await freePort());
-  const first = script('run-plan.ts', [GUIDE, '--port', port, '--health-timeout', '20']);
+  const first = script('run-plan.ts', [GUIDE, '--port', port, '--health-timeout', '20'], {
+    PERFLAB_SIGNING_KEY: key,
+  });
   if (first.status !== 0) throw new Error(`run-plan failed:\n${first.stderr}`);
   firstCheck = script('check.ts', []);
   // engine/vllm.txt measured again, on a box whose vLLM is newer
   rmSync(join(root, 'data/raw', GUIDE, 'engine/vllm.txt'));
   rmSync(join(root, 'data/raw', GUIDE, 'engine/vllm.txt.record.json'));
+  // measured again without a key (nor git's): its record is unsigned
   const again = script('run-plan.ts', [GUIDE, '--port', port, '--health-timeout', '20'], {
     STANDIN_VLLM_VERSION: '0.12.0',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CONFIG_NOSYSTEM: '1',
   });
   if (again.status !== 0) throw new Error(`run-plan failed:\n${again.stderr}`);
   mixedCheck = script('check.ts', []);
@@ -123,8 +137,9 @@ describe('what recorded results ran on, on the built page', () => {
     ]);
     for (const result of results) expect(result.ranOn, result.file).toHaveLength(1);
     const vllm = results.find((r) => r.file === 'engine/vllm.txt')?.ranOn[0] ?? '';
+    // measured again without a key: what its record says is the author's word
     expect(vllm).toMatch(
-      /^Ran on Accelerators 2 × NVIDIA H100 80GB HBM3, 81559 MiB each Driver 570\.124\.06 \(nvidia-smi\) Engine vLLM 0\.12\.0 When /,
+      /^Ran on \(stated by the author, unsigned\) Record stated by the author, unsigned: no signature vouches for what it says Accelerators 2 × NVIDIA H100 80GB HBM3, 81559 MiB each Driver 570\.124\.06 \(nvidia-smi\) Engine vLLM 0\.12\.0 When /,
     );
     expect(vllm).toMatch(TIME);
     expect(vllm).toMatch(
@@ -133,12 +148,15 @@ describe('what recorded results ran on, on the built page', () => {
     expect(vllm).toMatch(/Benchmark command vllm bench serve .*--num-prompts 1000/);
     const sglang = results.find((r) => r.file === 'engine/sglang.txt')?.ranOn[0] ?? '';
     expect(sglang).toContain('Engine SGLang 0.5.3');
+    expect(sglang).toMatch(
+      /^Ran on Record signed by alice@example\.com \(an SSH signature, verified against the repository's allowed signers\) Accelerators /,
+    );
   });
 
   it('shows the same in zh', () => {
     const vllm = rawResults('zh').find((r) => r.file === 'engine/vllm.txt')?.ranOn[0] ?? '';
     expect(vllm).toMatch(
-      /^运行环境 加速卡 2 × NVIDIA H100 80GB HBM3，每张 81559 MiB 驱动 570\.124\.06（nvidia-smi） 推理引擎 vLLM 0\.12\.0 时间 /,
+      /^运行环境（作者自述，未签名） 记录 作者自述，未签名：没有签名为其内容担保 加速卡 2 × NVIDIA H100 80GB HBM3，每张 81559 MiB 驱动 570\.124\.06（nvidia-smi） 推理引擎 vLLM 0\.12\.0 时间 /,
     );
     expect(vllm).toMatch(TIME);
     expect(vllm).toMatch(/服务启动命令（由 run-plan 启动） vllm serve Qwen\/qwen3-8b/);
@@ -151,12 +169,19 @@ describe('what recorded results ran on, on the built page', () => {
       'The results of vLLM ran on 2 versions of it (0.11.0, 0.12.0): their numbers are compared as if they had not.',
     );
     expect(en).toContain('Accelerators Driver Engine Results');
-    expect(en).toContain('2 × NVIDIA H100 80GB HBM3, 81559 MiB each 570.124.06 vLLM 0.12.0 engine/vllm.txt');
+    expect(en).toContain(
+      '2 × NVIDIA H100 80GB HBM3, 81559 MiB each 570.124.06 vLLM 0.12.0 engine/vllm.txt (stated by the author, unsigned)',
+    );
+    expect(en).toMatch(
+      /(\d+) of these (\d+) records are signed \(alice@example\.com\); the others are stated by the author, unsigned\./,
+    );
     expect(en).toMatch(/vLLM 0\.11\.0 cases\/second-workload\/baseline\.txt/);
     expect(en).toMatch(/SGLang 0\.5\.3 cases\/second-workload\/optimized\.txt engine\/sglang\.txt/);
     const zh = setupEnvironments('zh');
     expect(zh).toContain('vLLM 的结果运行于 2 个版本（0.11.0、0.12.0）：它们的数值仍被直接比较。');
     expect(zh).toContain('加速卡 驱动 推理引擎 结果');
-    expect(zh).toContain('2 × NVIDIA H100 80GB HBM3，每张 81559 MiB 570.124.06 vLLM 0.12.0 engine/vllm.txt');
+    expect(zh).toContain(
+      '2 × NVIDIA H100 80GB HBM3，每张 81559 MiB 570.124.06 vLLM 0.12.0 engine/vllm.txt（作者自述，未签名）',
+    );
   });
 });

@@ -15,7 +15,7 @@ export type ScratchRepo = {
   cache: string;
   /** Runs the repository's scripts/<script> on the copy with `args`; the environment adds to this process's. */
   run: (script: string, env?: NodeJS.ProcessEnv, args?: readonly string[]) => SpawnSyncReturns<string>;
-  /** Every file of data/runs and data/guides, by path from the root. */
+  /** Every file of data/runs, data/guides, data/prose and data/compare, by path from the root. */
   snapshot: () => Map<string, string>;
   remove: () => void;
 };
@@ -30,7 +30,7 @@ export function scratchRepo(prefix: string, models?: readonly string[]): Scratch
   if (models === undefined)
     for (const dir of ['data', 'content']) cpSync(join(repoRoot, dir), join(root, dir), { recursive: true });
   else
-    for (const dir of ['data/raw', 'data/runs', 'data/guides', 'content/guides'])
+    for (const dir of ['data/raw', 'data/runs', 'data/guides', 'data/prose', 'content/guides'])
       for (const model of models) cpSync(join(repoRoot, dir, model), join(root, dir, model), { recursive: true });
   // The stated defaults every guide's decision figures use (prices, the noise default).
   if (models !== undefined) cpSync(join(repoRoot, 'content/defaults.yaml'), join(root, 'content/defaults.yaml'));
@@ -49,7 +49,7 @@ export function scratchRepo(prefix: string, models?: readonly string[]): Scratch
       }),
     snapshot: () =>
       new Map(
-        ['data/runs', 'data/guides'].flatMap((dir) =>
+        ['data/runs', 'data/guides', 'data/prose', 'data/compare'].flatMap((dir) =>
           listFiles(join(root, dir)).map((path) => [relative(root, path), readFileSync(path, 'utf8')] as const),
         ),
       ),

@@ -1,6 +1,8 @@
 // Compare pages: one model's guides on different machines, or one machine's models, side by side.
 import { describe, expect, it } from 'vitest';
-import { comparePages, hardwareCompareView, modelCompareView } from '../../src/lib/view/compare-view.ts';
+import { comparePages } from '../../src/lib/format/compare-pages.ts';
+import { hardwareCompareView, modelCompareView } from '../../src/lib/view/compare-view.ts';
+import { comparePage } from '../helpers/compare-page.ts';
 import { indexView } from '../../src/lib/view/index-view.ts';
 import { buildFromDisk } from '../helpers/guide-from-disk.ts';
 
@@ -22,7 +24,7 @@ describe('compare pages', () => {
   });
 
   it('a model page puts each shared benchmark case of its machines side by side, per GPU where they differ', () => {
-    const view = modelCompareView(entries, 'gpt-oss-120b', 'en');
+    const view = modelCompareView(entries, comparePage(entries, 'model', 'gpt-oss-120b'), 'en');
     expect(view.summary.rows.map((r) => [r.name, r.engine])).toEqual([
       ['NVIDIA A100 × 2', 'vLLM'],
       ['NVIDIA H100 × 4', 'vLLM'],
@@ -54,7 +56,7 @@ describe('compare pages', () => {
       guide: buildFromDisk(id).guide!,
       title: id,
     }));
-    const view = modelCompareView(all, 'glm-4.x', 'en');
+    const view = modelCompareView(all, comparePage(all, 'model', 'glm-4.x'), 'en');
     expect(view.tables.map((t) => t.label)).toEqual(['ShareGPT']);
     const [sharegpt] = view.tables;
     // Machines of one size: the whole machine's throughput, no column per GPU.
@@ -72,7 +74,7 @@ describe('compare pages', () => {
   });
 
   it('a machine page lists its models; a case one guide alone measured is named, not compared', () => {
-    const view = hardwareCompareView(entries, 'nvidia-h200', 'zh');
+    const view = hardwareCompareView(entries, comparePage(entries, 'hardware', 'nvidia-h200'), 'zh');
     expect(view.title).toBe('NVIDIA H200 上的各模型对比');
     expect(view.summary.rows.map((r) => r.id)).toEqual(['glm-4.x/h200', 'glm-5.2/h200']);
     expect(view.notCompared.some((line) => line.includes('均衡：8K 输入'))).toBe(true);
@@ -80,7 +82,7 @@ describe('compare pages', () => {
 
   it('unlike figures are never set side by side: both measured ShareGPT, each by its own Total TPS', () => {
     // GLM-4.x's blocks are vLLM's (totals / duration), GLM-5.2's GPUStack's (guidellm's interval mean).
-    const view = hardwareCompareView(entries, 'nvidia-h200', 'en');
+    const view = hardwareCompareView(entries, comparePage(entries, 'hardware', 'nvidia-h200'), 'en');
     expect(view.tables).toEqual([]);
     expect(view.notCompared).toContain(
       'ShareGPT: GLM-5.2 · NVIDIA H200 × 8 measured it by Interval-mean Total TPS, which no other guide here did, so it is not compared.',
@@ -93,15 +95,19 @@ describe('compare pages', () => {
       ['glm-4.x/h200', '+134.8%', 'by Total TPS'],
       ['glm-5.2/h200', '+219.70%', 'by Interval-mean Total TPS'],
     ]);
-    const zh = hardwareCompareView(entries, 'nvidia-h200', 'zh');
+    const zh = hardwareCompareView(entries, comparePage(entries, 'hardware', 'nvidia-h200'), 'zh');
     expect(zh.summary.rows.map((r) => r.gainMetric)).toEqual(['按总吞吐量', '按区间均值总吞吐量']);
     // A page whose guides are all judged by one figure says nothing more beside each gain.
-    expect(modelCompareView(entries, 'glm-4.x', 'en').summary.rows.every((r) => r.gainMetric === undefined)).toBe(true);
+    expect(
+      modelCompareView(entries, comparePage(entries, 'model', 'glm-4.x'), 'en').summary.rows.every(
+        (r) => r.gainMetric === undefined,
+      ),
+    ).toBe(true);
   });
 
   it('beside each gain, what the guide’s other metrics did, coloured by their own direction', () => {
     const both = ['glm-4.x/h200', 'deepseek-v3.2/h200'].map((id) => ({ guide: buildFromDisk(id).guide!, title: id }));
-    const view = hardwareCompareView(both, 'nvidia-h200', 'en');
+    const view = hardwareCompareView(both, comparePage(both, 'hardware', 'nvidia-h200'), 'en');
     const row = (label: string, id: string) =>
       view.tables.find((t) => t.label === label)?.rows.find((r) => r.id === id);
     // GLM-4.x short prompt: Mean TPOT 351.08 → 800.25 ms: a latency that rose is worse

@@ -23,7 +23,7 @@ const raw = (file: string) => join(scratch, 'data/raw/glm-5.2/h200', file);
 
 // The GLM guides (4 of the repository's): every diff computes all of the working tree's guides.
 beforeAll(() => {
-  for (const dir of ['data/raw', 'data/runs', 'data/guides', 'content/guides'])
+  for (const dir of ['data/raw', 'data/runs', 'data/guides', 'data/prose', 'content/guides'])
     for (const model of ['glm-4.x', 'glm-5.2'])
       cpSync(join(repoRoot, dir, model), join(scratch, dir, model), { recursive: true });
   cpSync(join(repoRoot, 'content/defaults.yaml'), join(scratch, 'content/defaults.yaml'));

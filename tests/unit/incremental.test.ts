@@ -46,6 +46,7 @@ describe('a rebuild after one raw file changed', { timeout: 120_000 }, () => {
     rmSync(cache, { recursive: true });
     rmSync(join(scratch, 'data/runs'), { recursive: true });
     rmSync(join(scratch, 'data/guides'), { recursive: true });
+    rmSync(join(scratch, 'data/prose'), { recursive: true });
     expect(run('ingest.ts')).toContain('0 guide(s) unchanged');
     run('compute.ts');
     expect(snapshot()).toEqual(warm);
@@ -74,6 +75,7 @@ describe('a rebuild after one raw file changed', { timeout: 120_000 }, () => {
     rmSync(cache, { recursive: true });
     rmSync(join(scratch, 'data/runs'), { recursive: true });
     rmSync(join(scratch, 'data/guides'), { recursive: true });
+    rmSync(join(scratch, 'data/prose'), { recursive: true });
     run('ingest.ts');
     run('compute.ts');
     expect(snapshot()).toEqual(warm);

@@ -1,9 +1,11 @@
 // A raw number edited in one guide: npm run data (ingest, then compute, in one process, as npm run
-// build runs them) reads that guide's files and no other guide's, re-ingests and recomputes that
-// guide alone, and reads only that guide's blocks for the site-wide copy check. Counted, not timed:
+// build runs them) reads that one raw file and no other (the guide's other files keep their stamps,
+// and their parses come from the guide's cache entry), re-ingests and recomputes that guide alone,
+// and reads only that guide's blocks for the site-wide copy check. What it writes is what a cold
+// run writes. Counted, not timed:
 // the phase clock (PERFLAB_PHASES, src/lib/phase-times.ts) counts each file read by folder and
 // guide (fs-policy's countRead) and each guide a stage redid.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { perturbResultText } from '../../src/lib/bench/synthetic-guide.ts';
@@ -45,16 +47,25 @@ describe('one raw number edited', { timeout: 120_000 }, () => {
     // The site-wide copy check reads the edited guide's blocks only (the others' are in its stamps).
     expect(calls(edit.get('compute'), 'compute.block-digests')).toBe(1);
     const reads = readsOf(edit);
-    const rawFiles = listFiles(join(repo.root, 'data/raw', edited)).length;
     const runFiles = listFiles(join(repo.root, 'data/runs', edited)).length;
     expect(reads).toEqual({
-      // Ingest reads the guide's raw files once (compute does not again: ingest just checked them).
-      [`data/raw/${edited}`]: rawFiles,
+      // Ingest reads the edited file alone (compute does not again: ingest just checked the guide's),
+      [`data/raw/${edited}`]: 1,
+      // and the guide's last cache entry, which holds its other files' stamps, digests and parses.
+      'cache/ingest': 1,
       // Compute reads its guide.yaml and prose, and content/defaults.yaml.
       [`content/guides/${edited}`]: 3,
       'content/defaults.yaml': 1,
       // Its runs: once for the copy check's blocks, once for the guide (a stamp says nothing of their text).
       [`data/runs/${edited}`]: 2 * runFiles,
     });
+
+    // The same files as a cold run makes from the edited sources, byte for byte.
+    const afterEdit = repo.snapshot();
+    rmSync(repo.cache, { recursive: true, force: true });
+    rmSync(join(repo.root, 'data/runs'), { recursive: true, force: true });
+    rmSync(join(repo.root, 'data/guides'), { recursive: true, force: true });
+    data();
+    expect(repo.snapshot()).toEqual(afterEdit);
   });
 });

@@ -109,7 +109,9 @@ for (const format of parserDirs) {
           for (const [key, metric] of metricEntries(run.metrics)) {
             if (metric.derived?.formula === 'errored-plus-incomplete') {
               // Counts the run does not keep apart: the number on each of its lines, under its own name.
-              const parts = metric.derived.lines.map((n) => /"(errored|incomplete)":\s*(\d+)/.exec(lines[n - 1]!.text));
+              const parts = metric.derived.lines.map((n) =>
+                /"?(errored|incomplete)"?:\s*(\d+)/.exec(lines[n - 1]!.text),
+              );
               expect(parts.map((p) => p?.[1]).sort(), key).toEqual(['errored', 'incomplete']);
               expect(metric.value, key).toBe(parts.reduce((sum, p) => sum + Number(p![2]), 0));
               continue;
@@ -122,8 +124,10 @@ for (const format of parserDirs) {
               continue;
             }
             if (metric.derived?.formula === 'run-end-minus-start') {
-              // The scheduler's start and end times (not metrics): end − start, each on its own line.
-              const times = metric.derived.lines.map((n) => /"(start|end)_time":\s*([\d.]+)/.exec(lines[n - 1]!.text));
+              // The scheduler's start and end times (not metrics): end − start, each on its own line (a JSON or YAML key).
+              const times = metric.derived.lines.map((n) =>
+                /"?(start|end)_time"?:\s*([\d.]+)/.exec(lines[n - 1]!.text),
+              );
               expect(
                 times.map((t) => t?.[1]),
                 key,

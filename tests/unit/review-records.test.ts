@@ -27,13 +27,23 @@ function remeasured(guide: ComputedGuide, runId: string, recorded: RunEnvironmen
 }
 
 describe('the review report on recorded results', () => {
-  it('says what a replaced result ran on, and does not ask "with what?"', () => {
-    const after = remeasured(current, 'cases/sharegpt/baseline', environment('0.24.0'));
-    const report = guidesDiff(new Map([[id, current]]), new Map([[id, after]]), 'main');
+  it('says what a replaced result ran on, "recorded" only when its record is signed, and does not ask "with what?"', () => {
+    const signed = remeasured(current, 'cases/sharegpt/baseline', {
+      ...environment('0.24.0'),
+      signedBy: 'alice@example.com',
+    });
+    const report = guidesDiff(new Map([[id, current]]), new Map([[id, signed]]), 'main');
     expect(report).not.toContain('**Check:**');
     expect(report.split('\n')).toContain(
-      '- data/raw/glm-5.2/h200/cases/sharegpt/baseline.txt recorded on 8 × NVIDIA H200, driver 570.124.06, vLLM 0.24.0, 2026-12-04 23:45:32 UTC (the result it replaces: no record).',
+      '- data/raw/glm-5.2/h200/cases/sharegpt/baseline.txt recorded on 8 × NVIDIA H200, driver 570.124.06, vLLM 0.24.0, 2026-12-04 23:45:32 UTC, signed by alice@\u200dexample.com (the result it replaces: no record).',
     );
+    // A hand-written record (issue 39) is the author's word, never "recorded".
+    const unsigned = remeasured(current, 'cases/sharegpt/baseline', environment('0.24.0'));
+    const lines = guidesDiff(new Map([[id, current]]), new Map([[id, unsigned]]), 'main').split('\n');
+    expect(lines).toContain(
+      '- data/raw/glm-5.2/h200/cases/sharegpt/baseline.txt stated by the author, unsigned: ran on 8 × NVIDIA H200, driver 570.124.06, vLLM 0.24.0, 2026-12-04 23:45:32 UTC (the result it replaces: no record).',
+    );
+    expect(lines.filter((line) => line.includes(' recorded on '))).toEqual([]);
   });
 
   it('names the environment a result ran on before when it changed, and a mix the change brings', () => {
@@ -46,7 +56,7 @@ describe('the review report on recorded results', () => {
     });
     const lines = guidesDiff(new Map([[id, before]]), new Map([[id, after]]), 'main').split('\n');
     expect(lines).toContain(
-      '- data/raw/glm-5.2/h200/cases/sharegpt/baseline.txt recorded on 8 × NVIDIA H200, driver 580.65.06, vLLM 0.25.0, 2026-12-04 23:45:32 UTC (the result it replaces: 8 × NVIDIA H200, driver 570.124.06, vLLM 0.24.0, 2026-12-04 23:45:32 UTC).',
+      '- data/raw/glm-5.2/h200/cases/sharegpt/baseline.txt stated by the author, unsigned: ran on 8 × NVIDIA H200, driver 580.65.06, vLLM 0.25.0, 2026-12-04 23:45:32 UTC (the result it replaces: 8 × NVIDIA H200, driver 570.124.06, vLLM 0.24.0, 2026-12-04 23:45:32 UTC).',
     );
     expect(lines).toContain(
       '- **Mixed environments (W_RECORDED_MIXED):** the results ran on vLLM at 0.24.0, 0.25.0; drivers 570.124.06, 580.65.06; the page warns readers that their numbers are compared as if they had not.',
@@ -69,9 +79,9 @@ describe('the review report on recorded results', () => {
     });
     const others = Object.keys(current.runs).length - 1;
     expect(guidesDiff(new Map(), new Map([[id, added]]), 'main').split('\n')).toContain(
-      `- Recorded on: 8 × NVIDIA H200, driver 570.124.06, vLLM 0.24.0 (1 result); ${others} results without a record.`,
+      `- Records (1 stated by the author, unsigned) say the results ran on: 8 × NVIDIA H200, driver 570.124.06, vLLM 0.24.0 (1 result); ${others} results without a record.`,
     );
-    expect(guidesDiff(new Map(), new Map([[id, current]]), 'main')).not.toContain('Recorded on');
+    expect(guidesDiff(new Map(), new Map([[id, current]]), 'main')).not.toContain('say the results ran on');
   });
 
   it('shows what a record says as text, never as markup', () => {
@@ -79,9 +89,11 @@ describe('the review report on recorded results', () => {
     const after = remeasured(current, 'cases/sharegpt/baseline', {
       ...hostile,
       machine: { ...hostile.machine!, name: '<script>alert(1)</script> H200 | table |' },
+      signedBy: '<b>mallory</b>',
     });
     const shown = shownText(expectInertReport(guidesDiff(new Map([[id, current]]), new Map([[id, after]]), 'main')));
     expect(shown).toContain('<script>alert(1)</script> H200 | table |');
     expect(shown).toContain('vLLM 0.24.0 <img src=x onerror=alert(1)> [link](https://evil.example) **bold**');
+    expect(shown).toContain('signed by <b>mallory</b>');
   });
 });

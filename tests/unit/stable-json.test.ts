@@ -20,7 +20,7 @@ const reference = (value: unknown) => `${JSON.stringify(sortedCopy(value), null,
 
 describe('stableJson', () => {
   it('writes what JSON.stringify writes for a key-sorted copy, on every committed JSON file', () => {
-    const files = ['data/runs', 'data/guides'].flatMap((dir) =>
+    const files = ['data/runs', 'data/guides', 'data/prose', 'data/compare'].flatMap((dir) =>
       listFiles(join(import.meta.dirname, '../..', dir)).filter((path) => path.endsWith('.json')),
     );
     expect(files.length).toBeGreaterThan(300);

@@ -8,6 +8,7 @@ import { deltaText } from '../../src/lib/format/measurement-text.ts';
 import { translator } from '../../src/lib/i18n.ts';
 import type { ComputedGuide, ComputedStep } from '../../src/lib/schema/computed.ts';
 import { modelCompareView } from '../../src/lib/view/compare-view.ts';
+import { comparePage } from '../helpers/compare-page.ts';
 import { comparisonCsv } from '../../src/lib/view/downloads.ts';
 import { guideView } from '../../src/lib/view/guide-view.ts';
 import { deltaStyle } from '../../src/lib/view/view-context.ts';
@@ -119,15 +120,12 @@ describe('per accelerator and accelerator counts come from compute', () => {
       g.comparison.find((c) => c.id === 'sharegpt')!.optimized.measured.perAccelerator = 4321;
     });
     const a100 = buildFromDisk('gpt-oss-120b/a100').guide!;
+    const pair = (g: ComputedGuide) => [
+      { guide: a100, title: a100.id },
+      { guide: g, title: g.id },
+    ];
     const cell = (g: ComputedGuide) =>
-      modelCompareView(
-        [
-          { guide: a100, title: a100.id },
-          { guide: g, title: g.id },
-        ],
-        'gpt-oss-120b',
-        'en',
-      )
+      modelCompareView(pair(g), comparePage(pair(g), 'model', 'gpt-oss-120b'), 'en')
         .tables.find((t) => t.label === 'ShareGPT')
         ?.rows.find((r) => r.id === g.id)?.perAccelerator;
     expect(cell(gptOss)).toBe('8021.10');

@@ -138,6 +138,8 @@ export const RunRefSchema = z.object({
       ended: z.string(),
       machine: z.object({ name: z.string(), count: z.number().int(), driver: z.string().optional() }).optional(),
       engine: z.object({ name: z.string().optional(), version: z.string().optional() }).optional(),
+      /** who signed the record (data/allowed-signers), when its signature verified; absent: stated by the author, unsigned */
+      signedBy: z.string().optional(),
     })
     .optional(),
 });

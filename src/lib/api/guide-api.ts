@@ -165,6 +165,7 @@ export function guideApi(guide: ComputedGuide, links: ApiLinks): GuideApi {
                           },
                         }
                       : {}),
+                    ...(recorded.signedBy ? { signedBy: recorded.signedBy } : {}),
                   },
                 }
               : {}),

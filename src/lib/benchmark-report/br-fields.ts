@@ -80,6 +80,7 @@ export const BR_LOAD_TOOL: Readonly<Partial<Record<FormatId, string>>> = {
   'sglang-bench-serving': 'sglang-bench-serving',
   'sglang-jsonl': 'sglang-bench-serving',
   'guidellm-json': 'guidellm',
+  'guidellm-yaml': 'guidellm',
   'gpustack-runner-json': 'guidellm',
   'gpustack-block': 'guidellm',
   'aiperf-json': 'aiperf',

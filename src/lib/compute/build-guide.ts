@@ -1,8 +1,9 @@
 import { computeFromGuideYaml } from './computed-guide.ts';
 import { errorAt, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
-import { proseCatalogue, requiredSlots } from '../guide-source/guide-prose.ts';
+import { filledProse, proseCatalogue, requiredSlots } from '../guide-source/guide-prose.ts';
 import { compareSlots, parseProse, type Prose } from '../guide-source/prose.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
+import type { ComputedProse } from '../schema/computed-prose.ts';
 import { GuideSchema } from '../schema/guide-yaml.ts';
 import type { Run } from '../schema/run.ts';
 import type { BlockIndex } from './block-index.ts';
@@ -50,8 +51,8 @@ export function parseDefaults(source: TextFile): { defaults?: Defaults; diagnost
  */
 export function buildGuide(sources: GuideSources): {
   guide?: ComputedGuide;
-  /** zh is the English prose, marked untranslated, when the guide has no zh.md yet */
-  prose?: { en: Prose; zh: Prose & { untranslated?: true } };
+  /** each slot's placeholders filled (data/prose); zh is the English prose, marked untranslated, when the guide has no zh.md yet */
+  prose?: ComputedProse;
   diagnostics: Diagnostic[];
   /** warnings guide.yaml acknowledges, with their reasons */
   acknowledged?: Acknowledged[];
@@ -146,5 +147,10 @@ export function buildGuide(sources: GuideSources): {
   const { acknowledged } = computed;
   if (hasErrors(diagnostics) || !computed.guide || !prose.en) return { diagnostics, acknowledged };
   const zh = prose.zh ? prose.zh.prose : { ...prose.en.prose, untranslated: true as const };
-  return { guide: computed.guide, prose: { en: prose.en.prose, zh }, diagnostics, acknowledged };
+  return {
+    guide: computed.guide,
+    prose: filledProse(computed.guide, { en: prose.en.prose, zh }),
+    diagnostics,
+    acknowledged,
+  };
 }

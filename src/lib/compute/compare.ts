@@ -1,47 +1,52 @@
+import { byCodeUnit } from '../code-unit-order.ts';
+import { comparePages, slugOf } from '../format/compare-pages.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
+import type { CompareSelection, ComputedCompare, SharedCase } from '../schema/computed-compare.ts';
 import type { MetricKey } from '../schema/metric.ts';
+
+export type { CompareSelection, SharedCase } from '../schema/computed-compare.ts';
 
 /**
  * What the guides of a compare page share: the benchmark cases at least two of them measured, each
  * with the metrics all of those measured, and whether their machines differ in size (then a
- * throughput is compared per accelerator). A pure selection from data/guides: every value a compare
- * page shows is a computed guide's (its cases' measured values, per accelerator and changes); this
- * only decides which of them stand side by side, so that a compare page never shows a case or a
- * metric for a guide that did not measure it.
+ * throughput is compared per accelerator). Compute writes it to data/compare
+ * (src/lib/schema/computed-compare.ts); the page only shows it.
  */
-export type SharedCase = {
-  /** the case's name, lower-cased English: how guides name the same workload */
-  key: string;
-  /** the objective's metric every guide measured the case by */
-  primary: MetricKey;
-  /** the guides that measured it (two or more, in the order given) and the case's id in each */
-  entries: { guide: string; case: string }[];
-  /** secondary metrics every one of them measured (a TPOT with the first token is another metric) */
-  secondary: MetricKey[];
-  /**
-   * the machines have different numbers of accelerators: a throughput is compared per accelerator
-   * (a latency is per request on any machine, so never)
-   */
-  perAccelerator: boolean;
+
+/** The part of a computed guide its compare pages select by: no measured value (a page shows those, never chooses by them). */
+export type CompareFacts = {
+  id: string;
+  objective: ComputedGuide['objective'];
+  metrics: { primary: MetricKey; secondary: MetricKey[] };
+  hardware: { name: string; gpus: number };
+  comparison: { id: string; label: { en: string } }[];
 };
 
-export type CompareSelection = {
-  /** shared by the most guides first, then in the first such guide's case order */
-  shared: SharedCase[];
-  /**
-   * per guide, the cases it measured that no other guide of the page did by the same metric: named,
-   * not compared; `otherMetric` are those another guide measured by another one (guidellm's
-   * interval-mean Total TPS beside vLLM's totals over duration): unlike figures, never set side by side
-   */
-  unshared: { guide: string; cases: string[]; otherMetric: string[] }[];
-};
+/** A guide's CompareFacts, which compute keeps between runs to select without reading the guide again. */
+export function compareFacts(guide: CompareFacts): CompareFacts {
+  return {
+    id: guide.id,
+    objective: guide.objective,
+    metrics: { primary: guide.metrics.primary, secondary: [...guide.metrics.secondary] },
+    hardware: { name: guide.hardware.name, gpus: guide.hardware.gpus },
+    comparison: guide.comparison.map((c) => ({ id: c.id, label: { en: c.label.en } })),
+  };
+}
+
+/** Every compare page of these guides, each with its guides in code-unit order and their selection. */
+export function compareSelections(guides: readonly CompareFacts[]): ComputedCompare[] {
+  return comparePages(guides.map((guide) => ({ guide }))).map(({ kind, slug }) => {
+    const members = guides.filter((guide) => slugOf(kind, guide) === slug).sort((a, b) => byCodeUnit(a.id, b.id));
+    return { kind, slug, guides: members.map((guide) => guide.id), ...sharedCases(members) };
+  });
+}
 
 /** A case's workload as guides name it: "ShareGPT", "Short prompt", whatever the language. */
 const caseKey = (label: { en: string }) => label.en.trim().toLowerCase();
 
-export function sharedCases(guides: readonly ComputedGuide[]): CompareSelection {
+export function sharedCases(guides: readonly CompareFacts[]): CompareSelection {
   // By primary metric, then case: guides tuned for latency are never compared with throughput.
-  const groups = new Map<string, { primary: MetricKey; key: string; order: number; guides: ComputedGuide[] }>();
+  const groups = new Map<string, { primary: MetricKey; key: string; order: number; guides: CompareFacts[] }>();
   let order = 0;
   for (const guide of guides)
     for (const c of guide.comparison) {
@@ -76,7 +81,7 @@ export function sharedCases(guides: readonly ComputedGuide[]): CompareSelection 
       };
     });
   const inShared = new Set(shared.flatMap((s) => s.entries.map((e) => `${e.guide}\u0000${e.case}`)));
-  const measuredBy = (key: string, other: ComputedGuide) =>
+  const measuredBy = (key: string, other: CompareFacts) =>
     [...groups.values()].some((g) => g.key === key && g.primary !== other.metrics.primary);
   const unshared = guides
     .map((guide) => {

@@ -15,6 +15,7 @@ const TOOL_OF_FORMAT: Record<FormatId, string> = {
   'vllm-json': 'vllm bench serve',
   'gpustack-block': 'guidellm',
   'guidellm-json': 'guidellm',
+  'guidellm-yaml': 'guidellm',
   'gpustack-runner-json': 'guidellm',
   'sglang-bench-serving': 'sglang.bench_serving',
   'sglang-jsonl': 'sglang.bench_serving',

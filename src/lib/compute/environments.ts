@@ -49,6 +49,7 @@ export function runEnvironment(run: Run, engines: Guide['engines']): RunEnvironm
       : {}),
     ...(recorded.serving ? { serving: recorded.serving } : {}),
     benchmark: recorded.benchmark.command,
+    ...(recorded.signedBy === undefined ? {} : { signedBy: recorded.signedBy }),
   };
 }
 
@@ -75,7 +76,12 @@ export function computeEnvironments(ctx: ComputeContext): Environments | undefin
       ...(shownEngine ? { engine: shownEngine } : {}),
       results: [],
     };
-    row.results.push({ runId: run.id, file: run.source.file.replace(prefix, ''), block: run.source.blockLabel });
+    row.results.push({
+      runId: run.id,
+      file: run.source.file.replace(prefix, ''),
+      block: run.source.blockLabel,
+      ...(environment?.signedBy === undefined ? {} : { signedBy: environment.signedBy }),
+    });
     rows.set(key, row);
   }
 

@@ -79,6 +79,12 @@ export const RAW_INPUT_CODES = {
     meaning: 'a JSON or JSONL raw file does not parse',
     hint: 'raw JSON must be the file the tool wrote, unedited and complete',
   },
+  E_RAW_YAML: {
+    severity: 'error',
+    meaning:
+      'a YAML raw file (a guidellm report) does not parse, holds a tag, an alias or a repeated key, or ends inside a benchmark',
+    hint: 'raw YAML must be the file the tool wrote (guidellm --outputs yaml), unedited and complete',
+  },
   E_NO_RESULT: {
     severity: 'error',
     meaning: 'a raw file holds no result the reader can find',

@@ -1,5 +1,6 @@
 import type { ComputedGuide } from '../schema/computed.ts';
-import type { SlotCatalogue } from './prose.ts';
+import type { ComputedProse, ProsePage } from '../schema/computed-prose.ts';
+import { fillPlaceholders, type Prose, type SlotCatalogue } from './prose.ts';
 
 /** Slots a guide's prose must fill: the notes, and every section guide.yaml declares. */
 export function requiredSlots(guide: { sections: readonly { id: string }[] }): string[] {
@@ -38,4 +39,21 @@ export function proseValues(guide: ComputedGuide): Record<string, Record<string,
     values[`accuracy:${check.id}:after`] = { samples };
   }
   return values;
+}
+
+/** A guide's parsed prose as data/prose holds it: every slot's placeholders filled from the computed guide. */
+export function filledProse(
+  guide: ComputedGuide,
+  prose: { en: Prose; zh: Prose & { untranslated?: true } },
+): ComputedProse {
+  const values = proseValues(guide);
+  const filled = (page: Prose & { untranslated?: true }): ProsePage => ({
+    title: page.title,
+    description: page.description,
+    slots: Object.fromEntries(
+      Object.entries(page.slots).map(([name, markdown]) => [name, fillPlaceholders(markdown, values[name])]),
+    ),
+    ...(page.untranslated ? { untranslated: true as const } : {}),
+  });
+  return { en: filled(prose.en), zh: filled(prose.zh) };
 }

@@ -33,6 +33,11 @@ export type Prose = { title: string; description: string; slots: Record<string, 
 const SLOT_MARKER = /^<!--\s*slot:\s*([^\s]+)\s*-->\s*$/;
 export const PLACEHOLDER = /\{\{\s*([a-z][a-z0-9_.-]*)\s*\}\}/gi;
 
+/** A slot's markdown with its `{{name}}` placeholders replaced by `values` (one without a value stays as written). */
+export function fillPlaceholders(markdown: string, values: Readonly<Record<string, string>> = {}): string {
+  return markdown.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
+}
+
 /** Slot names a guide may fill, each with the placeholders its text may use. */
 export type SlotCatalogue = ReadonlyMap<string, readonly string[]>;
 

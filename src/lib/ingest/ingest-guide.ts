@@ -1,6 +1,6 @@
 import { errorAt, hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { validate } from '../diagnostics/validate.ts';
-import { parseRawFile, type ParsedRun } from '../parse/index.ts';
+import { parseRawFile, type ParsedRun, type ParseResult } from '../parse/index.ts';
 import { checkRunPlausibility } from './plausibility.ts';
 import { sweepRunsStoredOnce } from './sweep-repeats.ts';
 import { RunSchema, type Run } from '../schema/run.ts';
@@ -13,7 +13,7 @@ import { showInvisible } from '../visible-text.ts';
 import { isRecordFile } from '../record/record-files.ts';
 import { checkedRecorded, readRecords, recordedFor } from './attach-records.ts';
 import type { SignatureVerifier } from '../record/record-manifest.ts';
-import type { RawFile } from './raw-file.ts';
+import type { ParsedRawFile, RawFile } from './raw-file.ts';
 import { timed } from '../phase-times.ts';
 
 /** A run's file name under data/runs/<guide>/: the raw path plus the block label for multi-block files. */
@@ -61,24 +61,28 @@ function confusableLabel(
 
 /**
  * Parses every raw file of one guide into normalized runs; all problems are collected, none thrown.
+ * A file given with `parsed` (what parseRawFile returned for its bytes on an earlier run) is not
+ * parsed again: every check across files (shared ids, sweep repeats, records) still runs on all of
+ * them; a raw file with a record beside it is given as read, its text checked against the record.
+ * `parsed` holds what each file's parse gave, by path, for the next run to reuse.
  * `verify` checks a signed record's signature (src/pipeline/record-signatures.ts); without it every
  * record is read as unsigned.
  */
 export function ingestGuide(
-  files: readonly RawFile[],
+  files: readonly (RawFile | ParsedRawFile)[],
   options: { verify?: SignatureVerifier | undefined } = {},
-): { runs: Run[]; diagnostics: Diagnostic[] } {
+): { runs: Run[]; diagnostics: Diagnostic[]; parsed: Map<string, ParseResult> } {
   const runs: Run[] = [];
   const diagnostics: Diagnostic[] = [];
   // A run's id is its raw path without the extension: two files that share a stem would share ids.
   const idOwners = new Map<string, string>();
-  const { records, diagnostics: unreadRecords } = readRecords(files);
+  const { records, diagnostics: unreadRecords } = readRecords(files.filter((file): file is RawFile => 'text' in file));
   appendAll(diagnostics, unreadRecords);
   // What a result ran on (npm run record), not a result: src/lib/record/record-files.ts.
   const parsedFiles = [...files]
     .sort((a, b) => byCodeUnit(a.path, b.path))
     .filter((raw) => !isRecordFile(raw.path))
-    .map((raw) => ({ raw, result: parseRawFile(raw.text, { file: raw.file }) }));
+    .map((raw) => ({ raw, result: 'parsed' in raw ? raw.parsed : parseRawFile(raw.text, { file: raw.file }) }));
   // A run a sweep folder holds twice (run=N.json and summary.json) is stored once.
   const once = sweepRunsStoredOnce(parsedFiles.map(({ raw, result }) => ({ file: raw.file, runs: result.runs })));
   for (const { raw, result } of parsedFiles) {
@@ -88,7 +92,8 @@ export function ingestGuide(
     for (const parsed of result.runs) {
       if (once.skipped.has(parsed)) continue;
       if (parsed.source.blockLabel !== null) {
-        lines ??= raw.text.split('\n');
+        // A file given parsed passed this check when it was read (an error is never kept for reuse).
+        lines ??= 'text' in raw ? raw.text.split('\n') : [];
         const lookAlike = confusableLabel(parsed.source.blockLabel, parsed.source.startLine, lines, raw.file);
         if (lookAlike) diagnostics.push(lookAlike);
       }
@@ -135,7 +140,11 @@ export function ingestGuide(
       // A parser bug, not the author's: name the block, and what of the run the schema refused.
       const record = records.get(raw.path);
       const entry = recordedFor(record, parsed, result.runs.length);
-      const checkedRecord = entry && record && checkedRecorded(entry, raw, record.from, options.verify);
+      if (record && !('text' in raw))
+        // readChangedRawFiles reads every raw file a record is beside: its text is what the record signs.
+        throw new Error(`${raw.file}: a raw file with a record was given parsed, not read (a bug in perflab)`);
+      const checkedRecord =
+        entry && record && 'text' in raw ? checkedRecorded(entry, raw, record.from, options.verify) : undefined;
       if (checkedRecord) appendAll(diagnostics, checkedRecord.diagnostics);
       const recorded = checkedRecord?.recorded;
       const checked = timed('ingest.guide/validate', () =>
@@ -165,7 +174,8 @@ export function ingestGuide(
     }
   }
   appendAll(diagnostics, once.diagnostics);
-  return { runs: hasErrors(diagnostics) ? [] : runs, diagnostics };
+  const parsed = new Map(parsedFiles.map(({ raw, result }) => [raw.path, result]));
+  return { runs: hasErrors(diagnostics) ? [] : runs, diagnostics, parsed };
 }
 
 export function runJson(run: Run): string {

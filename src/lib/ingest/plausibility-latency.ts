@@ -55,6 +55,7 @@ const REQUESTS_LIE_IN: Partial<Record<FormatId, Span>> = {
   'sglang-bench-serving': { key: 'duration', exact: true },
   'sglang-jsonl': { key: 'duration', exact: true },
   'guidellm-json': { key: 'run_duration', exact: true },
+  'guidellm-yaml': { key: 'run_duration', exact: true },
   'gpustack-runner-json': { key: 'run_duration', exact: true },
   'gpustack-block': { key: 'duration', exact: false },
   'trtllm-bench': { key: 'duration', exact: true },

@@ -1,16 +1,9 @@
 import { DiagnosticList, quoteFound } from '../diagnostics/diagnostics.ts';
 import type { FormatId } from '../schema/run.ts';
 import { atPointer, parseJsonDocuments, type JsonValue } from '../json-text.ts';
-import type { ParsedRun, ParseResult } from './types.ts';
-import {
-  isJsonObject,
-  jsonValueSpan,
-  reportJsonError,
-  uniqueLabels,
-  type JsonObject,
-  type JsonSource,
-} from './json-source.ts';
-import { excerpt, readBenchmark, strategyLabel } from './guidellm-benchmark.ts';
+import type { ParseResult } from './types.ts';
+import { isJsonObject, reportJsonError } from './json-source.ts';
+import { isGuidellmReport, readGuidellmReport } from './guidellm-report.ts';
 
 /**
  * Parser for guidellm's report JSON (`benchmarks.json`, docs/formats.md, guidellm-json), which is also
@@ -19,17 +12,6 @@ import { excerpt, readBenchmark, strategyLabel } from './guidellm-benchmark.ts';
  * (`GET /v2/benchmarks/{id}`) carries the same report under `raw_metrics` and is read the same
  * way as format `gpustack-runner-json`; its flat columns repeat one point of it and are not read.
  */
-
-type GuidellmReport = JsonObject & { benchmarks: JsonValue[] };
-
-function isGuidellmReport(value: JsonValue | undefined): value is GuidellmReport {
-  if (!isJsonObject(value) || !Array.isArray(value.benchmarks)) return false;
-  const first = value.benchmarks[0];
-  return (
-    (isJsonObject(value.metadata) && typeof value.metadata.guidellm_version === 'string') ||
-    (isJsonObject(first) && first.type_ === 'generative_benchmark')
-  );
-}
 
 function isGpustackExport(value: JsonValue): boolean {
   return isJsonObject(value) && 'raw_metrics' in value && 'snapshot' in value;
@@ -90,51 +72,11 @@ export function parse(text: string, options: { file: string }): ParseResult {
     return { runs: [], diagnostics: diagnostics.items };
   }
 
-  const benchmarks = report.benchmarks;
-  if (benchmarks.length === 0) {
-    diagnostics.error('E_NO_RESULT', 'the guidellm report lists no benchmark', {
-      line: document.lines.get(`${base}/benchmarks`),
-      expected: 'at least one entry in "benchmarks"',
-      found: '[]',
-    });
-    return { runs: [], diagnostics: diagnostics.items };
-  }
-  const labels = uniqueLabels(benchmarks.map((b) => (benchmarks.length === 1 ? null : strategyLabel(b))));
-  const source: JsonSource = { document, text, diagnostics };
-  const runs: ParsedRun[] = [];
-  benchmarks.forEach((benchmark, blockIndex) => {
-    const entry = `${base}/benchmarks/${blockIndex}`;
-    const span = jsonValueSpan(parsed.source, document, entry);
-    if (!isJsonObject(benchmark)) {
-      diagnostics.error('E_SCHEMA', `benchmark #${blockIndex + 1} is not an object`, {
-        line: span.startLine,
-        expected: 'a guidellm generative_benchmark object',
-        found: quoteFound(span.text),
-      });
-      return;
-    }
-    const read = diagnostics.unlessErrors(() => readBenchmark(source, entry));
-    if (!read) return;
-    if (Object.keys(read.metrics).length === 0) {
-      diagnostics.error('E_NO_RESULT', `benchmark #${blockIndex + 1} has no summary metrics`, {
-        line: span.startLine,
-        expected: '"metrics": {"request_totals": …, "tokens_per_second": …}',
-        found: quoteFound(span.text),
-      });
-      return;
-    }
-    runs.push({
-      source: {
-        file: options.file,
-        format,
-        blockIndex,
-        blockLabel: labels[blockIndex] ?? null,
-        startLine: span.startLine,
-        endLine: span.endLine,
-      },
-      metrics: read.metrics,
-      raw: excerpt(source, entry, read.used),
-    });
+  const runs = readGuidellmReport({ document, source: parsed.source, text }, report, {
+    file: options.file,
+    format,
+    base,
+    diagnostics,
   });
   return { runs, diagnostics: diagnostics.items };
 }

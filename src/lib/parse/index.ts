@@ -6,6 +6,7 @@ import * as genaiPerfJson from './genai-perf-json.ts';
 import * as gsm8kSglang from './gsm8k-sglang.ts';
 import * as gsm8kSglangJsonl from './gsm8k-sglang-jsonl.ts';
 import * as guidellmJson from './guidellm-json.ts';
+import * as guidellmYaml from './guidellm-yaml.ts';
 import * as lmEvalJson from './lm-eval-json.ts';
 import * as lmEvalTable from './lm-eval-table.ts';
 import * as servingBlock from './serving-block.ts';
@@ -29,6 +30,7 @@ export const PARSERS = {
   'sglang-jsonl': sglangJsonl,
   'vllm-json': vllmJson,
   'guidellm-json': guidellmJson,
+  'guidellm-yaml': guidellmYaml,
   'gsm8k-sglang': gsm8kSglang,
   'gsm8k-sglang-jsonl': gsm8kSglangJsonl,
   'lm-eval-json': lmEvalJson,

@@ -1,6 +1,6 @@
 import type { ComputedGuide } from '../schema/computed.ts';
 import { stableJson } from '../stable-json.ts';
-import { comparePages, hardwareSlug, modelSlug } from '../view/compare-view.ts';
+import { comparePages, hardwareSlug, modelSlug } from '../format/compare-pages.ts';
 import { ROOT_PATHS } from '../site-paths.ts';
 import { locales, type Locale } from '../i18n.ts';
 import { byCodeUnit } from '../code-unit-order.ts';

@@ -51,8 +51,13 @@ export function recordedLines(
     const was = before?.runs[id];
     const changed =
       was !== undefined && (was.recorded ? settingText(was.recorded) : 'no record') !== settingText(run.recorded);
+    // Only a verified signature makes it "recorded"; otherwise it is the author's word.
+    const said =
+      run.recorded.signedBy === undefined
+        ? `stated by the author, unsigned: ran on ${environmentText(run.recorded)}`
+        : `recorded on ${environmentText(run.recorded)}, signed by ${markdownText(run.recorded.signedBy)}`;
     lines.push(
-      `- ${name} recorded on ${environmentText(run.recorded)}${changed ? ` (the result it replaces: ${was.recorded ? environmentText(was.recorded) : 'no record'})` : ''}.`,
+      `- ${name} ${said}${changed ? ` (the result it replaces: ${was.recorded ? environmentText(was.recorded) : 'no record'})` : ''}.`,
     );
   }
   const mix = mixText(after);
@@ -73,9 +78,14 @@ export function newGuideRecordedLines(guide: ComputedGuide): string[] {
     const n = row.results.length;
     return `${settingText(row)} (${n} result${n === 1 ? '' : 's'})`;
   });
-  const without = Object.values(guide.runs).filter((run) => !run.recorded).length;
+  const runs = Object.values(guide.runs);
+  const without = runs.filter((run) => !run.recorded).length;
+  const unsigned = runs.filter((run) => run.recorded && run.recorded.signedBy === undefined).length;
+  const signers = [...new Set(runs.flatMap((run) => (run.recorded?.signedBy ? [run.recorded.signedBy] : [])))].sort();
+  const signedBy = signers.length > 0 ? `signed by ${signers.map(markdownText).join(', ')}` : '';
+  const stated = unsigned > 0 ? `${unsigned} stated by the author, unsigned` : '';
   return [
-    `- Recorded on: ${rows.join('; ')}${without > 0 ? `; ${without} result${without === 1 ? '' : 's'} without a record` : ''}.`,
+    `- Records (${[signedBy, stated].filter((part) => part !== '').join('; ')}) say the results ran on: ${rows.join('; ')}${without > 0 ? `; ${without} result${without === 1 ? '' : 's'} without a record` : ''}.`,
     ...recordedLines(undefined, guide, []),
   ];
 }

@@ -41,6 +41,11 @@ export const RunEnvironmentSchema = z.object({
   engine: RecordedEngineViewSchema.optional(),
   serving: z.object({ command: z.string(), startedBy: z.enum(['run-plan', 'author', 'planned']) }).optional(),
   benchmark: z.string(),
+  /**
+   * who signed the record, as data/allowed-signers names them, when its signature verified; a
+   * record without one is what its author states, unsigned
+   */
+  signedBy: z.string().optional(),
 });
 export type RunEnvironment = z.infer<typeof RunEnvironmentSchema>;
 
@@ -55,7 +60,15 @@ export const EnvironmentsSchema = z.object({
       machine: MachineSchema.optional(),
       engine: RecordedEngineViewSchema.omit({ source: true }).optional(),
       /** each result's raw file below data/raw/<guide>/, and its block label */
-      results: z.array(z.object({ runId: z.string(), file: z.string(), block: z.string().nullable() })),
+      results: z.array(
+        z.object({
+          runId: z.string(),
+          file: z.string(),
+          block: z.string().nullable(),
+          /** the record's verified signer; absent when it is unsigned */
+          signedBy: z.string().optional(),
+        }),
+      ),
     }),
   ),
   mixed: z.object({

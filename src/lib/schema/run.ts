@@ -47,6 +47,7 @@ export const FormatIdSchema = z.enum([
   'sglang-bench-serving',
   'sglang-jsonl',
   'guidellm-json',
+  'guidellm-yaml',
   'gpustack-runner-json',
   'gsm8k-sglang',
   'gsm8k-sglang-jsonl',

@@ -1,10 +1,9 @@
-import { sharedCases, type SharedCase } from '../compute/compare.ts';
-import { timed } from '../phase-times.ts';
 import { toDisplayUnit } from '../format/metric-label.ts';
 import { deltaText, shownAs } from '../format/measurement-text.ts';
 import { formatFixed } from '../format/number.ts';
 import { translator, type Locale, type Translate } from '../i18n.ts';
 import type { ComputedCase, ComputedGuide } from '../schema/computed.ts';
+import type { CompareSelection, SharedCase } from '../schema/computed-compare.ts';
 import { splitMetricKey, type MetricKey } from '../schema/metric.ts';
 import type { SitePaths } from '../site-paths.ts';
 import { metricHeading, metricName } from './metric-heading.ts';
@@ -14,7 +13,7 @@ import { rawResultPlacement, type RawPlacements } from './raw-placement.ts';
 
 /**
  * A compare page's case tables: each benchmark case two or more of its guides measured, one row
- * per guide, with only the metrics all of them measured (src/lib/compute/compare.ts chooses);
+ * per guide, with only the metrics all of them measured (compute chose them: data/compare);
  * what one guide alone measured is named under them. Every value is a computed guide's.
  */
 
@@ -117,9 +116,10 @@ function secondaryName(key: MetricKey, tr: Translate): string {
     : metricName(key, tr);
 }
 
-/** Each case two or more guides share, as a table of those guides (src/lib/compute/compare.ts chooses). */
+/** Each case two or more guides share, as a table of those guides (`selection`: data/compare). */
 export function caseTables(
   guides: readonly { guide: ComputedGuide }[],
+  selection: CompareSelection,
   lang: Locale,
   nameOf: (g: ComputedGuide) => string,
   nameHeader: string,
@@ -127,7 +127,6 @@ export function caseTables(
 ): { tables: CompareTable[]; notCompared: string[] } {
   const tr = translator(lang);
   const byId = new Map(guides.map(({ guide }) => [guide.id, guide]));
-  const selection = timed('astro.compare selection', () => sharedCases(guides.map((e) => e.guide)));
   const tables: CompareTable[] = [];
   const metricsApart: string[] = [];
   for (const shared of selection.shared) {

@@ -1,12 +1,11 @@
 import { deltaText } from '../format/measurement-text.ts';
 import { translator, type Locale, type Translate } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
-import { hardwareSlugOf } from '../schema/guide-yaml.ts';
+import type { ComputedCompare } from '../schema/computed-compare.ts';
 import { commandView, type CommandView } from './command-view.ts';
 import { caseTables, type CompareTable } from './compare-cases-view.ts';
 import { deltaStyle, guideImprovement } from './view-context.ts';
 import { metricName } from './metric-heading.ts';
-import { byCodeUnit } from '../code-unit-order.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 
 /**
@@ -49,11 +48,6 @@ export type CompareView = {
   notCompared: string[];
 };
 
-/** "glm-4.x": the model part of a guide id, which names its compare page. */
-export const modelSlug = (guide: ComputedGuide) => guide.id.split('/')[0] ?? guide.id;
-/** "nvidia-h200": a machine's compare page. */
-export const hardwareSlug = (guide: ComputedGuide) => hardwareSlugOf(guide.hardware.name);
-
 const machine = (guide: ComputedGuide) => `${guide.hardware.name} × ${guide.hardware.gpus}`;
 
 function summary(
@@ -92,58 +86,48 @@ const cases = (tr: Translate) => ({
   noCases: tr('compare.noCases'),
 });
 
-const sorted = (guides: readonly GuideEntry[]) => [...guides].sort((a, b) => byCodeUnit(a.guide.id, b.guide.id));
+/** The page's guides, in the order compute listed them (data/compare). */
+const pageGuides = (all: readonly GuideEntry[], page: ComputedCompare) => {
+  const byId = new Map(all.map((entry) => [entry.guide.id, entry]));
+  return page.guides.flatMap((id) => byId.get(id) ?? []);
+};
 
 /** One model on every machine it has a guide for. */
 export function modelCompareView(
   all: readonly GuideEntry[],
-  model: string,
+  page: ComputedCompare,
   lang: Locale,
   paths: SitePaths = ROOT_PATHS,
 ): CompareView {
   const tr = translator(lang);
-  const guides = sorted(all.filter((e) => modelSlug(e.guide) === model));
+  const model = page.slug;
+  const guides = pageGuides(all, page);
   const family = guides[0]?.guide.model.family ?? model;
   return {
     title: tr('compare.modelTitle', { model: family }),
     lead: tr('compare.modelLead', { model: family, count: guides.length }),
     summary: summary(guides, lang, (e) => machine(e.guide), tr('index.hardware'), paths),
     ...cases(tr),
-    ...caseTables(guides, lang, machine, tr('index.hardware'), paths),
+    ...caseTables(guides, page, lang, machine, tr('index.hardware'), paths),
   };
 }
 
 /** Every model measured on one machine. */
 export function hardwareCompareView(
   all: readonly GuideEntry[],
-  hardware: string,
+  page: ComputedCompare,
   lang: Locale,
   paths: SitePaths = ROOT_PATHS,
 ): CompareView {
   const tr = translator(lang);
-  const guides = sorted(all.filter((e) => hardwareSlug(e.guide) === hardware));
+  const hardware = page.slug;
+  const guides = pageGuides(all, page);
   const name = guides[0]?.guide.hardware.name ?? hardware;
   return {
     title: tr('compare.hardwareTitle', { hardware: name }),
     lead: tr('compare.hardwareLead', { hardware: name, count: guides.length }),
     summary: summary(guides, lang, (e) => `${e.guide.model.family} (${machine(e.guide)})`, tr('index.model'), paths),
     ...cases(tr),
-    ...caseTables(guides, lang, (g) => `${g.model.family} · ${machine(g)}`, tr('index.model'), paths),
+    ...caseTables(guides, page, lang, (g) => `${g.model.family} · ${machine(g)}`, tr('index.model'), paths),
   };
-}
-
-/** Every compare page: models with guides on two or more machines, machines with two or more models. */
-export function comparePages(all: readonly GuideEntry[]): { kind: 'model' | 'hardware'; slug: string }[] {
-  const count = (slugOf: (g: ComputedGuide) => string) => {
-    const counts = new Map<string, number>();
-    for (const { guide } of all) counts.set(slugOf(guide), (counts.get(slugOf(guide)) ?? 0) + 1);
-    return [...counts]
-      .filter(([, n]) => n > 1)
-      .map(([slug]) => slug)
-      .sort();
-  };
-  return [
-    ...count(modelSlug).map((slug) => ({ kind: 'model' as const, slug })),
-    ...count(hardwareSlug).map((slug) => ({ kind: 'hardware' as const, slug })),
-  ];
 }

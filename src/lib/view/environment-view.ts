@@ -17,6 +17,8 @@ export type EnvironmentsView = {
   intro: string;
   columns: { machine: string; driver: string; engine: string; results: string };
   rows: { machine: string; driver: string; engine: string; results: string[] }[];
+  /** which of the records are signed: said under the intro, each unsigned result marked in the table too */
+  signed: string;
   /** one engine at several versions, several drivers: said above the table */
   warnings: string[];
 };
@@ -40,7 +42,14 @@ const engineText = (engine: { name?: string | undefined; id?: string | undefined
   [engine.name ?? engine.id ?? '', engine.version ?? ''].join(' ').trim();
 
 export function rawEnvironment(env: RunEnvironment, tr: Translate, label: string | null = null): RawEnvironment {
-  const lines: EnvironmentLine[] = [];
+  // Signed or not comes first: an unsigned record is what its author states, not what was recorded.
+  const lines: EnvironmentLine[] = [
+    {
+      name: tr('environment.record'),
+      value:
+        env.signedBy === undefined ? tr('environment.unsigned') : tr('environment.signedBy', { signer: env.signedBy }),
+    },
+  ];
   const { machine, engine } = env;
   if (machine) {
     lines.push({ name: tr('environment.accelerators'), value: machineText(machine, tr) });
@@ -66,10 +75,24 @@ export function rawEnvironment(env: RunEnvironment, tr: Translate, label: string
   if (env.serving)
     lines.push({ name: tr(`environment.serving.${env.serving.startedBy}`), value: env.serving.command, code: true });
   lines.push({ name: tr('environment.benchmark'), value: env.benchmark, code: true });
+  const signed = env.signedBy !== undefined;
   return {
-    heading: label === null ? tr('environment.heading') : tr('environment.headingBlock', { label }),
+    heading:
+      label === null
+        ? tr(signed ? 'environment.heading' : 'environment.headingUnsigned')
+        : tr(signed ? 'environment.headingBlock' : 'environment.headingBlockUnsigned', { label }),
     lines,
   };
+}
+
+/** Which of the guide's records are signed, and by whom. */
+function signedText(environments: Environments, tr: Translate, list: (items: readonly string[]) => string): string {
+  const results = environments.rows.flatMap((row) => row.results);
+  const signers = [...new Set(results.flatMap((r) => (r.signedBy === undefined ? [] : [r.signedBy])))].sort();
+  const signed = results.filter((r) => r.signedBy !== undefined).length;
+  if (signed === 0) return tr('setup.environment.noneSigned');
+  const values = { total: results.length, signed, signers: list(signers) };
+  return tr(signed === results.length ? 'setup.environment.allSigned' : 'setup.environment.someSigned', values);
 }
 
 export function environmentsView(environments: Environments, tr: Translate): EnvironmentsView {
@@ -88,8 +111,12 @@ export function environmentsView(environments: Environments, tr: Translate): Env
       machine: row.machine ? machineText(row.machine, tr) : '',
       driver: row.machine?.driver ?? '',
       engine: row.engine ? engineText(row.engine) : '',
-      results: row.results.map((r) => (r.block === null ? r.file : `${r.file} # ${r.block}`)),
+      results: row.results.map((r) => {
+        const result = r.block === null ? r.file : `${r.file} # ${r.block}`;
+        return r.signedBy === undefined ? tr('setup.environment.unsignedResult', { result }) : result;
+      }),
     })),
+    signed: signedText(environments, tr, list),
     warnings: [
       ...environments.mixed.engines.map((e) =>
         tr('setup.environment.mixedEngine', { engine: e.name, count: e.versions.length, versions: list(e.versions) }),

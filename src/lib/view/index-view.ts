@@ -2,7 +2,7 @@ import { deltaText } from '../format/measurement-text.ts';
 import { metricName } from './metric-heading.ts';
 import { t, translator, type Locale } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
-import { comparePages, hardwareSlug, modelSlug } from './compare-view.ts';
+import { comparePages, hardwareSlug, modelSlug } from '../format/compare-pages.ts';
 import { deltaStyle, guideImprovement } from './view-context.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';

@@ -1,6 +1,6 @@
 import { t, type Locale } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
-import { comparePages, modelSlug } from './compare-view.ts';
+import { comparePages, modelSlug } from '../format/compare-pages.ts';
 import { machineName } from './index-view.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 import { appendAll } from '../append-all.ts';

@@ -1,9 +1,12 @@
 // What a compare page's guides share (src/lib/compute/compare.ts): the committed guides, recomputed
 // from their raw files, and edited copies for the cases the committed ones do not have.
 import { describe, expect, it } from 'vitest';
-import { sharedCases } from '../../../src/lib/compute/compare.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compareFacts, compareSelections, sharedCases } from '../../../src/lib/compute/compare.ts';
+import { stableJson } from '../../../src/lib/stable-json.ts';
 import type { ComputedGuide } from '../../../src/lib/schema/computed.ts';
-import { buildFromDisk } from '../../helpers/guide-from-disk.ts';
+import { buildFromDisk, committedGuideIds, repoRoot } from '../../helpers/guide-from-disk.ts';
 
 const guide = (id: string) => buildFromDisk(id).guide!;
 const glm4 = ['glm-4.x/a100', 'glm-4.x/h100', 'glm-4.x/h200'].map(guide);
@@ -89,5 +92,46 @@ describe('sharedCases', () => {
       ['long prompt', 2],
       ['very long prompt', 2],
     ]);
+  });
+});
+
+describe('compareSelections (data/compare)', () => {
+  const committed = () =>
+    committedGuideIds().map(
+      (id) => JSON.parse(readFileSync(join(repoRoot, 'data/guides', `${id}.json`), 'utf8')) as ComputedGuide,
+    );
+
+  it('data/compare holds, one file a page, what compute selects from the committed guides', () => {
+    const pages = compareSelections(committed().map(compareFacts));
+    expect(pages.map((p) => `${p.kind}/${p.slug}`)).toContain('model/glm-4.x');
+    for (const page of pages)
+      expect(readFileSync(join(repoRoot, 'data/compare', page.kind, `${page.slug}.json`), 'utf8'), page.slug).toBe(
+        stableJson(page),
+      );
+  });
+
+  it('a page lists its guides by id, whatever order they come in, and selects as sharedCases does in that order', () => {
+    const [page] = compareSelections([...glm4].reverse()).filter((p) => p.kind === 'model');
+    expect(page).toEqual({ kind: 'model', slug: 'glm-4.x', guides: glm4.map((g) => g.id), ...sharedCases(glm4) });
+  });
+
+  it('selects by names and metrics only: a guide whose measured values changed selects the same', () => {
+    const changed = glm4.map((g) => ({
+      ...g,
+      comparison: g.comparison.map((c) => ({
+        ...c,
+        optimized: { ...c.optimized, measured: { ...c.optimized.measured, score: 1 } },
+      })),
+    }));
+    expect(compareSelections(changed.map(compareFacts))).toEqual(compareSelections(glm4));
+    // A case renamed is another workload: no longer shared.
+    const renamed = glm4.map((g, i) =>
+      i === 0
+        ? { ...g, comparison: g.comparison.map((c) => ({ ...c, label: { ...c.label, en: `${c.label.en} v2` } })) }
+        : g,
+    );
+    expect(compareSelections(renamed)[0]?.shared[0]?.entries.map((e) => e.guide)).toEqual(
+      glm4.slice(1).map((g) => g.id),
+    );
   });
 });

@@ -27,9 +27,10 @@ const compute = (runs: Run[]) => {
   const out = computeFromGuideYaml(input);
   return { guide: out.guide, reported: reported(out.diagnostics) };
 };
-const vllmRun = (over?: Partial<RecordedResult>) => ({
+/** `signedBy`: as ingest leaves a record whose signature verified */
+const vllmRun = (over?: Partial<RecordedResult>, signedBy?: string) => ({
   ...tps('engine/vllm.txt', '1200', '40'),
-  recorded: recorded(over),
+  recorded: { ...recorded(over), ...(signedBy === undefined ? {} : { signedBy }) },
 });
 const sglangRun = (over?: Partial<RecordedResult>) => ({
   ...tps('engine/sglang.txt', '1500', '32'),
@@ -77,7 +78,7 @@ describe('environments of recorded results', () => {
   it('warns when one engine ran at two versions or the results ran on two drivers, and the page says so', () => {
     const again = tps('engine/vllm-again.txt', '1210', '39');
     const runs = [
-      vllmRun(),
+      vllmRun({}, 'alice@example.com'),
       sglangRun({ accelerators: { ...recorded().accelerators!, driver: '580.65.06' } }),
       { ...again, recorded: recorded({ engine: { id: 'vllm', version: '0.12.0', source: 'vllm --version' } }) },
     ];
@@ -106,7 +107,7 @@ describe('environments of recorded results', () => {
         machine: '8 × NVIDIA H100 80GB HBM3, 81559 MiB each',
         driver: '580.65.06',
         engine: 'SGLang 0.5.3',
-        results: ['engine/sglang.txt'],
+        results: ['engine/sglang.txt (stated by the author, unsigned)'],
       },
       {
         machine: '8 × NVIDIA H100 80GB HBM3, 81559 MiB each',
@@ -118,9 +119,16 @@ describe('environments of recorded results', () => {
         machine: '8 × NVIDIA H100 80GB HBM3, 81559 MiB each',
         driver: '570.124.06',
         engine: 'vLLM 0.12.0',
-        results: ['engine/vllm-again.txt'],
+        results: ['engine/vllm-again.txt (stated by the author, unsigned)'],
       },
     ]);
+    // the page says which results are signed, and by whom
+    expect(en.signed).toBe(
+      '1 of these 3 records are signed (alice@example.com); the others are stated by the author, unsigned.',
+    );
+    expect(environmentsView(environments, translator('zh')).signed).toBe(
+      '这 3 份记录中有 1 份已签名（alice@example.com）；其余为作者自述，未签名。',
+    );
     expect(environmentsView(environments, translator('zh')).warnings[0]).toBe(
       'vLLM 的结果运行于 2 个版本（0.11.0、0.12.0）：它们的数值仍被直接比较。',
     );
@@ -137,13 +145,20 @@ describe('environments of recorded results', () => {
   });
 
   it('shows beside a raw result what it ran on and when, in both languages', () => {
-    const { guide: computed } = compute([vllmRun(), sglangRun({ ended: '2026-12-02T09:00:00+08:00' })]);
+    const { guide: computed } = compute([
+      vllmRun({}, 'alice@example.com'),
+      sglangRun({ ended: '2026-12-02T09:00:00+08:00' }),
+    ]);
     const vllm = computed?.runs['engine/vllm']?.recorded;
     const sgl = computed?.runs['engine/sglang']?.recorded;
     if (!vllm || !sgl) throw new Error('no records');
     expect(rawEnvironment(vllm, translator('en'))).toEqual({
       heading: 'Ran on',
       lines: [
+        {
+          name: 'Record',
+          value: "signed by alice@example.com (an SSH signature, verified against the repository's allowed signers)",
+        },
         { name: 'Accelerators', value: '8 × NVIDIA H100 80GB HBM3, 81559 MiB each' },
         { name: 'Driver', value: '570.124.06 (nvidia-smi)' },
         { name: 'Engine', value: 'vLLM 0.11.0' },
@@ -156,10 +171,12 @@ describe('environments of recorded results', () => {
         { name: 'Benchmark command', value: 'vllm bench serve --port 8000', code: true },
       ],
     });
-    // an end on another day (in UTC) keeps its date; no serving command known, none shown
+    // an end on another day (in UTC) keeps its date; no serving command known, none shown; an
+    // unsigned record is the author's word (issue 39: a hand-written one showed as what ran)
     expect(rawEnvironment(sgl, translator('zh'), 'rate-4')).toEqual({
-      heading: '运行环境（rate-4）',
+      heading: '运行环境（rate-4；作者自述，未签名）',
       lines: [
+        { name: '记录', value: '作者自述，未签名：没有签名为其内容担保' },
         { name: '加速卡', value: '8 × NVIDIA H100 80GB HBM3，每张 81559 MiB' },
         { name: '驱动', value: '570.124.06（nvidia-smi）' },
         { name: '推理引擎', value: 'SGLang 0.5.3' },

@@ -87,7 +87,7 @@ describe('views link below the base', () => {
   });
 
   it('prose: a root-absolute link or image goes under the base, a relative one stays', () => {
-    const html = renderProse('[method](/en/methodology/), [next](../h100/), ![chart](/img/x.png)', {}, paths.rooted);
+    const html = renderProse('[method](/en/methodology/), [next](../h100/), ![chart](/img/x.png)', paths.rooted);
     expect(html).toContain('<a href="/perflab/en/methodology/">method</a>');
     expect(html).toContain('<a href="../h100/">next</a>');
     expect(html).toContain('<img src="/perflab/img/x.png" alt="chart">');
