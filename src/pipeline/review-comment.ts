@@ -2,7 +2,8 @@
 // if it exists (scripts/pr-comment.ts reads the settings). Runs in the trusted workflow_run job: the
 // report and number files come from the untrusted job's artifact and may be missing, so the pull
 // requests come from the API (those whose head is the run's head commit), the number only chooses
-// among them, and the report is checked before it is posted.
+// among them. The report is the one this job computed with the default branch's perflab from the
+// pull request's data (scripts/pr-review.ts), never the artifact's, and is checked before it is posted.
 import { existsSync, readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { formatDiagnostic } from '../lib/diagnostics/diagnostics.ts';
@@ -155,5 +156,8 @@ export async function postReviewComment(
     else await call('PATCH', `${base}/issues/comments/${existing}`, { body });
     say(`${existing === undefined ? 'posted' : 'updated'} the review comment on #${number}`);
   }
-  if (refused) fail('the report holds raw HTML: posted a notice instead (see the comment)');
+  if (refused)
+    fail(
+      "the report holds what perflab's report never writes (raw HTML, an image, a link outside the repository's pages or a mention): posted a notice instead (see the comment)",
+    );
 }

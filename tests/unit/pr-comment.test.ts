@@ -275,7 +275,7 @@ describe('scripts/pr-comment.ts against a stand-in GitHub API', () => {
   it('posts a notice instead of a report holding raw HTML, and fails', async () => {
     const result = await runScript({ report: '# perflab\n\n<!-- hide everything below\n' });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('the report holds raw HTML');
+    expect(result.stderr).toContain("the report holds what perflab's report never writes (raw HTML");
     expect(github.comments[0]?.body).toContain('# perflab: review report refused');
     expect(github.comments[0]?.body).not.toContain('hide everything');
   });
@@ -292,7 +292,7 @@ describe('scripts/pr-comment.ts against a stand-in GitHub API', () => {
     const lines = github.comments[0]?.body.split('\n') ?? [];
     expect(lines.slice(0, 3)).toEqual([REVIEW_MARKER, '# perflab: report', '']);
     expect(lines[3]).toBe(
-      `**Built site:** download the [\`site\` artifact](${runUrl}/artifacts/502) of this run, unzip it into a folder \`site\`, serve it (\`python3 -m http.server -d site 8000\`) and open http://localhost:8000/ and the pages listed below.`,
+      `**Built site:** download the [\`site\` artifact](${runUrl}/artifacts/502) of this run, unzip it into a folder \`site\`, serve it (\`python3 -m http.server -d site 8000\`) and open \`http://localhost:8000/\` and the pages listed below.`,
     );
     expect(lines.slice(4)).toEqual(['', '- a change', '']);
   });

@@ -1,8 +1,11 @@
 // The review report as one pull-request comment that each push updates instead of adding another.
 // Pure: the script (scripts/pr-comment.ts) does the HTTP; this decides what to send and where.
 // Everything the untrusted pull-request job handed over (the report, a pull-request number) is
-// data: the number is at most a hint checked against the API, the report is checked for raw HTML.
+// data: the number is at most a hint checked against the API. The report is the one the trusted job
+// computed with the default branch's perflab from the pull request's data (scripts/pr-review.ts),
+// and the comment is checked once more as GitHub will read it (comment-markup.ts).
 import { z } from 'zod';
+import { foreignMarkup, repositoryPages } from './comment-markup.ts';
 
 /** Hidden first line that tells our comment apart from everyone else's. */
 export const REVIEW_MARKER = '<!-- perflab-review -->';
@@ -123,14 +126,10 @@ export function reviewComment({ report, conclusion, runUrl, headSha, site }: Com
   if (report === undefined)
     return notice('no review report', `The run on ${commit} passed but left no report: ${runUrl}`);
   const line = rawHtmlLine(report);
-  if (line !== undefined)
-    return {
-      ...notice(
-        'review report refused',
-        `Line ${line} of the report holds raw HTML, which perflab's diff never writes, so it is not posted. The report is in the \`${REPORT_ARTIFACT}\` artifact of ${runUrl}`,
-      ),
-      refused: true,
-    };
+  if (line !== undefined) return refusal(`Line ${line} of the report holds raw HTML`, runUrl);
+  // The report as GitHub would read it; a summary of a long one shows only its headings, checked here too.
+  const [first] = foreignMarkup(report, repositoryPages(runUrl), 0);
+  if (first !== undefined) return refusal(`Line ${first.line} of the report holds ${first.what}`, runUrl);
   const siteLine = site === undefined ? undefined : siteLineFor(site);
   const whole = withLine(`${REVIEW_MARKER}\n${report}`, siteLine);
   if (whole.length <= COMMENT_LIMIT) return { body: whole, refused: false };
@@ -138,12 +137,21 @@ export function reviewComment({ report, conclusion, runUrl, headSha, site }: Com
   return { body: withLine(summary(report, runUrl, COMMENT_LIMIT - reserved), siteLine), refused: false };
 }
 
+/** A notice in place of a report that holds what perflab's report never writes. */
+const refusal = (found: string, runUrl: string) => ({
+  ...notice(
+    'review report refused',
+    `${found}, which perflab's report never writes, so it is not posted. The report is in the \`${REPORT_ARTIFACT}\` artifact of ${runUrl}`,
+  ),
+  refused: true,
+});
+
 /**
  * Where the built site is and how to open it. The URL is made from the run's checked URL and a
  * number the API gave (siteArtifactUrl); nothing in it comes from the pull request.
  */
 const siteLineFor = (site: string) =>
-  `**Built site:** download the [\`${SITE_ARTIFACT}\` artifact](${site}) of this run, unzip it into a folder \`site\`, serve it (\`python3 -m http.server -d site 8000\`) and open http://localhost:8000/ and the pages listed below.`;
+  `**Built site:** download the [\`${SITE_ARTIFACT}\` artifact](${site}) of this run, unzip it into a folder \`site\`, serve it (\`python3 -m http.server -d site 8000\`) and open \`http://localhost:8000/\` and the pages listed below.`;
 
 /** `body` with `line` after its title (the marker, then the title, are its first two lines). */
 function withLine(body: string, line: string | undefined): string {
