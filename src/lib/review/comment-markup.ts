@@ -33,10 +33,11 @@ export function repositoryPages(runUrl: string): string {
 function nodesOf(tree: Node): Node[] {
   const nodes: Node[] = [];
   const stack = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  for (let node = stack.pop(); node; node = stack.pop()) {
     nodes.push(node);
-    for (let i = (node.children?.length ?? 0) - 1; i >= 0; i--) stack.push(node.children![i]!);
+    // Pushed last to first, so that the next popped is the first child: document order.
+    const children = node.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
   }
   return nodes;
 }
