@@ -10,17 +10,7 @@ import { formatPercent, formatSignedPercent } from '../format/number.ts';
 import type { Decision, Point, Reproduce, Yield } from '../schema/computed.ts';
 import type { ViewContext } from './view-context.ts';
 import { detailCommands, workloadsFact } from './decision-workloads-view.ts';
-import {
-  benchmarkText,
-  perGpu,
-  runsText,
-  sentences,
-  stated,
-  usd,
-  verdictText,
-  type DecisionCommand,
-  type Part,
-} from './decision-words.ts';
+import { benchmarkText, perGpu, runsText, sentences, stated, usd, verdictText, type Part } from './decision-words.ts';
 
 export const DECISION_FACTS = ['yield', 'cost', 'workloads', 'noise', 'measured', 'benchmark'] as const;
 export type DecisionFactId = (typeof DECISION_FACTS)[number];
@@ -37,7 +27,7 @@ export type DecisionView = {
     summary: string;
     groups: { id: DecisionFactId; heading: string; items: string[] }[];
     /** the exact benchmark commands recorded, and what to serve where another configuration wins */
-    commands: DecisionCommand[];
+    commands: { label: string; command: string }[];
   };
 };
 
