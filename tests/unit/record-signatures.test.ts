@@ -56,6 +56,9 @@ const withEdited = <T>(path: string, edit: (text: string) => string, look: () =>
     writeFileSync(path, before);
   }
 };
+/** `npm run record` of the guide's vLLM engine result against the stand-in server, with `flags` after. */
+const recordVllm = (flags: readonly string[], extra: NodeJS.ProcessEnv = {}) =>
+  script('record.ts', [GUIDE, 'engine/vllm.txt', '--port', String(port), ...flags], extra);
 
 let alice: ReturnType<typeof newKey>;
 let mallory: ReturnType<typeof newKey>;
@@ -90,14 +93,7 @@ afterAll(() => {
 
 describe('signed records', () => {
   it('record signs the manifest with the author key, and the run carries the signer check verified', () => {
-    const recorded = script('record.ts', [
-      GUIDE,
-      'engine/vllm.txt',
-      '--port',
-      String(port),
-      '--signing-key',
-      alice.path,
-    ]);
+    const recorded = recordVllm(['--signing-key', alice.path]);
     expect(recorded.status, recorded.stderr).toBe(0);
     expect(recorded.stderr).toContain(`signed with ${alice.path}`);
     const [entry] = RecordFileSchema.parse(JSON.parse(readFileSync(RECORD, 'utf8'))).results;
@@ -155,15 +151,7 @@ describe('signed records', () => {
   });
 
   it('mallory re-signing a forged record with her own key is still a signer not on the list', () => {
-    const recorded = script('record.ts', [
-      GUIDE,
-      'engine/vllm.txt',
-      '--port',
-      String(port),
-      '--force',
-      '--signing-key',
-      mallory.path,
-    ]);
+    const recorded = recordVllm(['--force', '--signing-key', mallory.path]);
     expect(recorded.status, recorded.stderr).toBe(0);
     const errors = recordErrors();
     expect(errors).toHaveLength(1);
@@ -171,7 +159,7 @@ describe('signed records', () => {
   });
 
   it('without a key the record is written unsigned, and the run carries no signer', () => {
-    const recorded = script('record.ts', [GUIDE, 'engine/vllm.txt', '--port', String(port), '--force'], {
+    const recorded = recordVllm(['--force'], {
       GIT_CONFIG_GLOBAL: '/dev/null',
       GIT_CONFIG_NOSYSTEM: '1',
     });
