@@ -1,5 +1,6 @@
-// pr-comment: post the review report as one comment on the pull request whose head the run built,
-// updating ours if it exists (usage below). Why the files are not trusted: src/pipeline/review-comment.ts.
+// pr-comment: compute the review report with this checkout's perflab from the pull request's data
+// and post it as one comment on the pull request whose head the run built, updating ours if it
+// exists (usage below). Why nothing of the run is trusted: src/pipeline/review-comment.ts.
 import { readFileSync } from 'node:fs';
 import {
   ACTIONS_BOT_LOGIN,
@@ -11,12 +12,15 @@ import {
   reviewComment,
 } from '../src/lib/review/pr-comment.ts';
 import { postReviewComment, ReviewCommentError } from '../src/pipeline/review-comment.ts';
+import { fetchCommit, PullRequestReviewError, reviewPullRequest } from '../src/pipeline/pull-request-review.ts';
 import { answerHelp } from '../src/pipeline/cli-help.ts';
 
-answerHelp(`usage: npm run pr-comment -- <report.md> [<pull-number-file>]
+answerHelp(`usage: npm run pr-comment -- [<pull-number-file>]
        npm run pr-comment -- --dry-run <report.md>   (says what it would post)
-Posts the review report as one comment on the open pull request whose head the run built, or updates
-its own. Reads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL (default https://api.github.com) and,
+Fetches the run's head commit, lays its data/ and content/ over this checkout and computes the
+review report from them with this checkout's perflab (npm run pr-review), then posts that report as
+one comment on the open pull request whose head the run built, or updates its own; a failed run
+gets a notice instead. The pull-number file (from the run's artifact) is only a hint. Reads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL (default https://api.github.com) and,
 from the workflow_run event, PERFLAB_HEAD_SHA, PERFLAB_HEAD_REPOSITORY, PERFLAB_RUN_CONCLUSION,
 PERFLAB_RUN_URL and PERFLAB_RUN_ID (its built-site artifact is linked); PERFLAB_BOT_LOGIN (default
 github-actions[bot]) is whose comment it updates.`);
@@ -48,8 +52,8 @@ if (args[0] === '--dry-run') {
   process.exit(0);
 }
 
-const [reportFile, numberFile] = args;
-if (!reportFile) fail('usage: pr-comment <report.md> [<pull-number-file>]');
+if (args.length > 1) fail('usage: pr-comment [<pull-number-file>] (the report is computed here, never read)');
+const [numberFile] = args;
 const repository = env('GITHUB_REPOSITORY');
 const headRepository = env('PERFLAB_HEAD_REPOSITORY');
 parsed(parseRepository, 'PERFLAB_HEAD_REPOSITORY', headRepository);
@@ -65,9 +69,14 @@ const settings = {
   runId: process.env.PERFLAB_RUN_ID ? parsed(parseRunId, 'PERFLAB_RUN_ID', process.env.PERFLAB_RUN_ID) : undefined,
   botLogin: process.env.PERFLAB_BOT_LOGIN || ACTIONS_BOT_LOGIN,
 };
+/** The default branch's report of the pull request's data at the run's head commit. */
+const review = (headSha: string) => {
+  fetchCommit(headSha, settings.token);
+  return reviewPullRequest(headSha, say);
+};
 try {
-  await postReviewComment(settings, reportFile, numberFile, say);
+  await postReviewComment(settings, review, numberFile, say);
 } catch (error) {
-  if (error instanceof ReviewCommentError) fail(error.message);
+  if (error instanceof ReviewCommentError || error instanceof PullRequestReviewError) fail(error.message);
   throw error;
 }

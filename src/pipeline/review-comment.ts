@@ -1,9 +1,10 @@
 // Posts the review report as one comment on the pull request whose head a run built, updating ours
 // if it exists (scripts/pr-comment.ts reads the settings). Runs in the trusted workflow_run job: the
-// report and number files come from the untrusted job's artifact and may be missing, so the pull
-// requests come from the API (those whose head is the run's head commit), the number only chooses
-// among them. The report is the one this job computed with the default branch's perflab from the
-// pull request's data (scripts/pr-review.ts), never the artifact's, and is checked before it is posted.
+// number file comes from the untrusted job's artifact and may be missing, so the pull requests come
+// from the API (those whose head is the run's head commit), the number only chooses among them. The
+// report is the one `review` computes here, with the default branch's perflab, from the pull
+// request's data (pull-request-review.ts): nothing the pull request's run wrote is posted, and the
+// report is checked once more as GitHub will read it before it is.
 import { existsSync, readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { formatDiagnostic } from '../lib/diagnostics/diagnostics.ts';
@@ -116,7 +117,7 @@ async function builtSite(
  */
 export async function postReviewComment(
   settings: ReviewCommentSettings,
-  reportFile: string,
+  review: (headSha: string) => string,
   numberFile: string | undefined,
   say: (line: string) => void,
 ): Promise<void> {
@@ -143,7 +144,8 @@ export async function postReviewComment(
 
   const site = await builtSite(read, base, settings, say);
   const { body, refused } = reviewComment({
-    report: existsSync(reportFile) ? readFileSync(reportFile, 'utf8') : undefined,
+    // A failed run gets its notice without a review: its data may not even be worth reading.
+    report: settings.conclusion === 'success' ? review(headSha) : undefined,
     conclusion: settings.conclusion,
     runUrl: settings.runUrl,
     headSha,
@@ -158,6 +160,6 @@ export async function postReviewComment(
   }
   if (refused)
     fail(
-      "the report holds what perflab's report never writes (raw HTML, an image, a link outside the repository's pages or a mention): posted a notice instead (see the comment)",
+      "the report holds what perflab's report never writes (raw HTML, an image, a link outside the repository's pages or a mention): posted a notice instead (see the comment); this is a defect of perflab's report",
     );
 }

@@ -1,11 +1,17 @@
 // The review comment: one per pull request, on the pull request whose head the run built (never the
-// one the artifact names), updated in place, never longer than GitHub accepts, never raw HTML. The
-// script runs against a stand-in for the GitHub API on 127.0.0.1.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// one the artifact names), updated in place, never longer than GitHub accepts, never raw HTML, and
+// holding only the report the default branch's perflab computed from the pull request's data. The
+// script runs as the workflow's step runs it, on a scratch clone with a pull request's commit on
+// its origin, against a stand-in for the GitHub API on 127.0.0.1.
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { perturbResultText } from '../../src/lib/bench/synthetic-guide.ts';
+import { foreignMarkup, repositoryPages } from '../../src/lib/review/comment-markup.ts';
 import {
   COMMENT_LIMIT,
   REVIEW_MARKER,
@@ -49,7 +55,9 @@ describe('review comment body', () => {
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(body.startsWith(`${REVIEW_MARKER}\n# perflab: review report (summary)`)).toBe(true);
     expect(body).toContain(`The report is ${report.length.toLocaleString('en-US')} characters`);
-    expect(body).toContain(`in the \`review-report\` artifact of ${runUrl}`);
+    expect(body).toContain(
+      `The full text: \`npm run pr-review -- ${built} report.md\` on a checkout of the default branch (after \`git fetch origin ${built}\`) writes it.`,
+    );
     expect(body).toContain('- Guides with changes: 400 (40 new, 0 removed)');
     expect(body).toContain('- Story checks acknowledged: 58');
     expect(body).toContain('- Guide 399 (model-399/h200)');
@@ -68,7 +76,7 @@ describe('review comment body', () => {
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     const listed = body.split('\n').filter((l) => l.startsWith('- A guide')).length;
     expect(listed).toBeGreaterThan(100);
-    expect(body).toContain(`- … and ${3000 - listed} more (see the artifact)`);
+    expect(body).toContain(`- … and ${3000 - listed} more\n`);
   });
 
   it('a failed check says so and links the run, whatever report there is', () => {
@@ -146,43 +154,102 @@ describe('artifact values are data', () => {
   });
 });
 
-describe('scripts/pr-comment.ts against a stand-in GitHub API', () => {
+describe('the review-comment step against a stand-in GitHub API', () => {
   const dir = mkdtempSync(join(tmpdir(), 'perflab-pr-comment-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const [seed, origin, checkout, runnerTemp] = ['seed', 'origin.git', 'checkout', 'runner'].map((d) =>
+    join(dir, d),
+  ) as [string, string, string, string];
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' }).trim();
+  /** The pull request's head commit, on the origin only under refs/pull/12/head, as GitHub keeps it. */
+  let head = '';
+  const missing = 'c'.repeat(40);
+
+  // The default branch holds one guide; the pull request edits a vLLM run to be 2 % faster (every rate and the duration).
+  beforeAll(() => {
+    mkdirSync(seed);
+    for (const folder of ['data/raw', 'data/runs', 'data/guides', 'data/prose', 'content/guides'])
+      cpSync(join(repoRoot, folder, 'qwen3-30b-a3b'), join(seed, folder, 'qwen3-30b-a3b'), { recursive: true });
+    cpSync(join(repoRoot, 'content/defaults.yaml'), join(seed, 'content/defaults.yaml'));
+    git(seed, 'init', '-q', '-b', 'main');
+    git(seed, 'add', '-A');
+    git(seed, 'commit', '-q', '-m', 'default branch');
+    git(dir, 'init', '-q', '--bare', origin);
+    git(seed, 'push', '-q', origin, 'main');
+    const raw = join(seed, 'data/raw/qwen3-30b-a3b/910b/choosing-the-inference-engine/vllm.txt');
+    writeFileSync(raw, perturbResultText(readFileSync(raw, 'utf8'), 0.98));
+    git(seed, 'commit', '-q', '-am', 'pull request: a faster vLLM');
+    head = git(seed, 'rev-parse', 'HEAD');
+    git(seed, 'push', '-q', origin, 'HEAD:refs/pull/12/head');
+  });
+
+  /** A fresh checkout of the default branch, one commit deep, as actions/checkout leaves it. */
+  const freshCheckout = () => {
+    rmSync(checkout, { recursive: true, force: true });
+    git(dir, 'clone', '-q', '--depth=1', '--branch', 'main', `file://${origin}`, checkout);
+  };
+
   let github: StandInGitHub;
   beforeEach(async () => {
+    freshCheckout();
     github = await standInGitHub('team/guides', 'test-token');
     github.pulls.push(
-      { number: 12, headSha: built, headRepository: 'team/guides' },
+      { number: 12, headSha: head, headRepository: 'team/guides' },
       { number: 13, headSha: other, headRepository: 'team/guides' },
     );
   });
   afterEach(() => github.close());
 
-  /** Runs the script as the comment job does; `report`/`number` undefined: the artifact lacks the file. */
-  const runScript = async ({
-    report = '# perflab: report\n' as string | undefined,
-    number = '12' as string | undefined,
+  const Step = z.object({
+    name: z.string().optional(),
+    run: z.string().optional(),
+    env: z.record(z.string(), z.string()).optional(),
+  });
+  const workflow = z
+    .object({ jobs: z.record(z.string(), z.object({ steps: z.array(Step) })) })
+    .parse(parse(readFileSync(join(repoRoot, '.github/workflows/review-comment.yml'), 'utf8')));
+  const postStep = Object.values(workflow.jobs)
+    .flatMap((job) => job.steps)
+    .find((step) => step.run?.includes('pr-comment'));
+
+  /**
+   * Runs the workflow's posting step with bash, as the runner does, after the artifact download
+   * left `artifact` (file name to text) in $RUNNER_TEMP/review; the event's values fill its
+   * expressions. The checkout is the scratch clone (PERFLAB_ROOT), the code this repository's.
+   */
+  const runStep = async ({
+    artifact = { 'pull-number': '12\n' } as Record<string, string>,
     conclusion = 'success',
+    headSha = head,
     headRepository = 'team/guides',
     runId = undefined as string | undefined,
   } = {}) => {
-    const [reportFile, numberFile] = [join(dir, 'report.md'), join(dir, 'pull-number')];
-    rmSync(reportFile, { force: true });
-    rmSync(numberFile, { force: true });
-    if (report !== undefined) writeFileSync(reportFile, report);
-    if (number !== undefined) writeFileSync(numberFile, `${number}\n`);
-    const child = spawn(process.execPath, [join(repoRoot, 'scripts/pr-comment.ts'), reportFile, numberFile], {
+    rmSync(runnerTemp, { recursive: true, force: true });
+    mkdirSync(join(runnerTemp, 'review'), { recursive: true });
+    for (const [name, text] of Object.entries(artifact)) writeFileSync(join(runnerTemp, 'review', name), text);
+    const event: Record<string, string> = {
+      '${{ secrets.GITHUB_TOKEN }}': 'test-token',
+      '${{ github.event.workflow_run.head_sha }}': headSha,
+      '${{ github.event.workflow_run.head_repository.full_name }}': headRepository,
+      '${{ github.event.workflow_run.conclusion }}': conclusion,
+      '${{ github.event.workflow_run.html_url }}': runUrl,
+      '${{ github.event.workflow_run.id }}': runId ?? '',
+    };
+    const stepEnv = Object.fromEntries(
+      Object.entries(postStep?.env ?? {}).map(([name, value]) => [name, event[value] ?? `unknown ${value}`]),
+    );
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', postStep?.run ?? 'exit 99'], {
+      cwd: repoRoot,
       env: {
         PATH: process.env.PATH,
-        GITHUB_TOKEN: 'test-token',
+        HOME: dir,
+        RUNNER_TEMP: runnerTemp,
         GITHUB_REPOSITORY: 'team/guides',
         GITHUB_API_URL: github.url,
-        PERFLAB_HEAD_SHA: built,
-        PERFLAB_HEAD_REPOSITORY: headRepository,
-        PERFLAB_RUN_CONCLUSION: conclusion,
-        PERFLAB_RUN_URL: runUrl,
-        ...(runId === undefined ? {} : { PERFLAB_RUN_ID: runId }),
+        PERFLAB_ROOT: checkout,
+        PERFLAB_PIPELINE_CACHE: join(dir, 'cache'),
+        ...stepEnv,
       },
     });
     let stderr = '';
@@ -192,20 +259,56 @@ describe('scripts/pr-comment.ts against a stand-in GitHub API', () => {
   };
   const writes = () => github.requests.filter((r) => !r.startsWith('GET'));
 
+  /** The report the default branch's perflab computes from the pull request's data: npm run pr-review's. */
+  let expected = '';
+  beforeAll(() => {
+    freshCheckout();
+    git(checkout, 'fetch', '-q', '--depth=1', 'origin', head);
+    const reportFile = join(dir, 'expected.md');
+    execFileSync(process.execPath, [join(repoRoot, 'scripts/pr-review.ts'), head, reportFile], {
+      cwd: checkout,
+      env: { ...process.env, PERFLAB_ROOT: checkout, PERFLAB_PIPELINE_CACHE: join(dir, 'cache') },
+      stdio: 'ignore',
+    });
+    expected = `${REVIEW_MARKER}\n${readFileSync(reportFile, 'utf8')}`;
+  });
+
+  it("the report is the default branch's, of the pull request's data: the edited run, nothing else", () => {
+    expect(expected).toMatch(/^## .*\(qwen3-30b-a3b\/910b\)$/m);
+    expect(expected).not.toContain('No computed number, winner or recommendation changed');
+    expect(foreignMarkup(expected, repositoryPages(runUrl), 1)).toEqual([]);
+  });
+
+  // What a pull request's run can write into its own artifact's report.md, in plain Markdown.
+  const forged = {
+    'a "nothing changed" verdict':
+      '# perflab: what changed since main\n\nNo computed number, winner or recommendation changed.\n',
+    'a remote badge image': '# perflab\n\n![checks passed](https://evil.example/badge.svg)\n',
+    'a phishing link': '# perflab\n\nThe numbers are [on the results page](https://evil.example/login).\n',
+    'an @org/team mention': '# perflab\n\nReviewed and approved by @perflab/maintainers.\n',
+  };
+  it.each(Object.entries(forged))(
+    'a run that writes %s into its report: the comment is the computed report',
+    async (_, text) => {
+      const result = await runStep({ artifact: { 'report.md': text, 'pull-number': '12\n' } });
+      expect(result.status, result.stderr).toBe(0);
+      expect(github.comments.map((c) => [c.issue, c.body])).toEqual([[12, expected]]);
+      const last = text.trimEnd().split('\n').at(-1) ?? '';
+      expect(github.comments[0]?.body).not.toContain(last);
+      expect(foreignMarkup(github.comments[0]?.body ?? '', repositoryPages(runUrl), 1)).toEqual([]);
+    },
+  );
+
   it('posts one comment on the pull request it built, then updates that same comment', async () => {
-    const first = await runScript({ report: '# perflab: first report\n' });
+    const first = await runStep();
     expect(first.status, first.stderr).toBe(0);
     expect(first.stderr).toContain('posted the review comment on #12');
-    const second = await runScript({ report: '# perflab: second report\n' });
+    freshCheckout();
+    const second = await runStep();
     expect(second.status, second.stderr).toBe(0);
     expect(second.stderr).toContain('updated the review comment on #12');
     expect(github.comments).toEqual([
-      {
-        id: 1000,
-        issue: 12,
-        body: `${REVIEW_MARKER}\n# perflab: second report\n`,
-        user: { login: 'github-actions[bot]', type: 'Bot' },
-      },
+      { id: 1000, issue: 12, body: expected, user: { login: 'github-actions[bot]', type: 'Bot' } },
     ]);
     expect(writes()).toEqual([
       'POST /repos/team/guides/issues/12/comments',
@@ -220,7 +323,7 @@ describe('scripts/pr-comment.ts against a stand-in GitHub API', () => {
       body: `${REVIEW_MARKER}\n# the other report`,
       user: { login: 'github-actions[bot]', type: 'Bot' },
     });
-    const result = await runScript({ report: '# perflab: forged\n', number: '13' });
+    const result = await runStep({ artifact: { 'pull-number': '13\n' } });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toContain('the artifact names #13, which is not a pull request whose head this run built');
     expect(writes()).toEqual(['POST /repos/team/guides/issues/12/comments']);
@@ -229,33 +332,43 @@ describe('scripts/pr-comment.ts against a stand-in GitHub API', () => {
 
   it('a fork pull request left out of the commit listing is found by its number, checked against the run', async () => {
     github.listsForkPulls = false;
-    github.pulls.push({ number: 20, headSha: built, headRepository: 'fork/guides' });
-    const forged = await runScript({ number: '12', headRepository: 'fork/guides' });
-    expect(forged.status, forged.stderr).toBe(0);
-    expect(forged.stderr).toContain('no open pull request of team/guides has');
+    github.pulls.splice(0, 1, { number: 20, headSha: head, headRepository: 'fork/guides' });
+    const forgedNumber = await runStep({ headRepository: 'fork/guides' });
+    expect(forgedNumber.status, forgedNumber.stderr).toBe(0);
+    expect(forgedNumber.stderr).toContain('no open pull request of team/guides has');
     expect(writes()).toEqual([]);
-    const found = await runScript({ number: '20', headRepository: 'fork/guides' });
+    const found = await runStep({ artifact: { 'pull-number': '20\n' }, headRepository: 'fork/guides' });
     expect(found.status, found.stderr).toBe(0);
     expect(writes()).toEqual(['POST /repos/team/guides/issues/20/comments']);
+    expect(github.comments[0]?.body).toBe(expected);
   });
 
   it('no open pull request with the built head: no comment, and a clear message', async () => {
     github.pulls.splice(0, 1, { number: 12, headSha: other, headRepository: 'team/guides' });
-    const result = await runScript();
+    const result = await runStep();
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toContain(
-      `no open pull request of team/guides has ${built} from team/guides as its head (closed, or pushed again since the run); nothing posted`,
+      `no open pull request of team/guides has ${head} from team/guides as its head (closed, or pushed again since the run); nothing posted`,
     );
     expect(writes()).toEqual([]);
   });
 
-  it('a failed check, with no report and no number in the artifact, gets a comment saying it failed', async () => {
-    const result = await runScript({ report: undefined, number: undefined, conclusion: 'failure' });
+  it('a failed check, with no artifact, gets a comment saying it failed, and nothing is fetched', async () => {
+    const result = await runStep({ artifact: {}, conclusion: 'failure' });
     expect(result.status, result.stderr).toBe(0);
     expect(github.comments.map((c) => [c.issue, c.body.split('\n')[1]])).toEqual([
       [12, '# perflab: the pull-request check failed'],
     ]);
     expect(github.comments[0]?.body).toContain(runUrl);
+    expect(() => git(checkout, 'cat-file', '-e', `${head}^{commit}`)).toThrow();
+  });
+
+  it('a head commit the origin does not have: the job fails and posts nothing', async () => {
+    github.pulls.push({ number: 14, headSha: missing, headRepository: 'team/guides' });
+    const result = await runStep({ headSha: missing, artifact: { 'pull-number': '14\n' } });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`pr-comment: git fetch origin ${missing} failed`);
+    expect(writes()).toEqual([]);
   });
 
   it("leaves a person's or another bot's comment with the marker alone", async () => {
@@ -263,7 +376,7 @@ describe('scripts/pr-comment.ts against a stand-in GitHub API', () => {
       { id: 1, issue: 12, body: `${REVIEW_MARKER}\nI quote the bot`, user: { login: 'someone', type: 'User' } },
       { id: 2, issue: 12, body: `${REVIEW_MARKER}\nforged`, user: { login: 'other-app[bot]', type: 'Bot' } },
     );
-    const result = await runScript();
+    const result = await runStep();
     expect(result.status, result.stderr).toBe(0);
     expect(writes()).toEqual(['POST /repos/team/guides/issues/12/comments']);
     expect(github.comments.slice(0, 2).map((c) => c.body)).toEqual([
@@ -272,53 +385,46 @@ describe('scripts/pr-comment.ts against a stand-in GitHub API', () => {
     ]);
   });
 
-  it('posts a notice instead of a report holding raw HTML, and fails', async () => {
-    const result = await runScript({ report: '# perflab\n\n<!-- hide everything below\n' });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain("the report holds what perflab's report never writes (raw HTML");
-    expect(github.comments[0]?.body).toContain('# perflab: review report refused');
-    expect(github.comments[0]?.body).not.toContain('hide everything');
-  });
-
   it('links the run’s built site, found by the run id the event gives, above the report', async () => {
     github.artifacts.push(
       { runId: 77, id: 501, name: 'review-report' },
       { runId: 77, id: 502, name: 'site' },
       { runId: 78, id: 503, name: 'site' },
     );
-    const result = await runScript({ report: '# perflab: report\n\n- a change\n', runId: '77' });
+    const result = await runStep({ runId: '77' });
     expect(result.status, result.stderr).toBe(0);
     expect(github.requests).toContain('GET /repos/team/guides/actions/runs/77/artifacts');
     const lines = github.comments[0]?.body.split('\n') ?? [];
-    expect(lines.slice(0, 3)).toEqual([REVIEW_MARKER, '# perflab: report', '']);
+    const report = expected.split('\n');
+    expect(lines.slice(0, 3)).toEqual([...report.slice(0, 2), '']);
     expect(lines[3]).toBe(
       `**Built site:** download the [\`site\` artifact](${runUrl}/artifacts/502) of this run, unzip it into a folder \`site\`, serve it (\`python3 -m http.server -d site 8000\`) and open \`http://localhost:8000/\` and the pages listed below.`,
     );
-    expect(lines.slice(4)).toEqual(['', '- a change', '']);
+    expect(lines.slice(4)).toEqual(report.slice(2));
   });
 
   it('no link when the run kept no site (expired) or failed, and no request for a failed run', async () => {
     github.artifacts.push({ runId: 77, id: 502, name: 'site', expired: true });
-    const expired = await runScript({ runId: '77' });
+    const expired = await runStep({ runId: '77' });
     expect(expired.status, expired.stderr).toBe(0);
     expect(expired.stderr).toContain('run 77 has no `site` artifact');
-    expect(github.comments[0]?.body).not.toContain('Built site');
+    expect(github.comments[0]?.body).toBe(expected);
     github.requests.length = 0;
-    const failed = await runScript({ runId: '77', conclusion: 'failure' });
+    const failed = await runStep({ runId: '77', conclusion: 'failure' });
     expect(failed.status, failed.stderr).toBe(0);
     expect(github.requests.filter((r) => r.includes('/artifacts'))).toEqual([]);
     expect(github.comments[0]?.body).not.toContain('Built site');
   });
 
   it('refuses a run id that is not digits, before any request', async () => {
-    const result = await runScript({ runId: '77/../../pulls' });
+    const result = await runStep({ runId: '77/../../pulls' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PERFLAB_RUN_ID: expected a run id (digits)');
     expect(github.requests).toEqual([]);
   });
 
-  it('refuses a run URL or head commit that is not one', async () => {
-    const result = await runScript({ headRepository: 'team/guides/../x' });
+  it('refuses a head repository that is not one', async () => {
+    const result = await runStep({ headRepository: 'team/guides/../x' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PERFLAB_HEAD_REPOSITORY: expected a repository as owner/name');
     expect(github.requests).toEqual([]);

@@ -2,8 +2,8 @@
 // Pure: the script (scripts/pr-comment.ts) does the HTTP; this decides what to send and where.
 // Everything the untrusted pull-request job handed over (the report, a pull-request number) is
 // data: the number is at most a hint checked against the API. The report is the one the trusted job
-// computed with the default branch's perflab from the pull request's data (scripts/pr-review.ts),
-// and the comment is checked once more as GitHub will read it (comment-markup.ts).
+// computes with the default branch's perflab from the pull request's data (pull-request-review.ts),
+// never the run's own, and the comment is checked once more as GitHub will read it (comment-markup.ts).
 import { z } from 'zod';
 import { foreignMarkup, repositoryPages } from './comment-markup.ts';
 
@@ -13,8 +13,12 @@ export const REVIEW_MARKER = '<!-- perflab-review -->';
 /** GitHub refuses comment bodies over 65,536 characters. */
 export const COMMENT_LIMIT = 65_536;
 
-/** The artifact the pull-request job uploads the full report in (pull-request.yml). */
+/** The artifact the pull-request job uploads its report and the pull-request number in (pull-request.yml). */
 export const REPORT_ARTIFACT = 'review-report';
+
+/** How a reviewer computes the same report: the default branch's perflab on the pull request's head. */
+export const reproduceReport = (headSha: string) =>
+  `\`npm run pr-review -- ${headSha} report.md\` on a checkout of the default branch (after \`git fetch origin ${headSha}\`)`;
 
 /** The artifact the pull-request job uploads the built site in (pull-request.yml): what a reviewer opens. */
 export const SITE_ARTIFACT = 'site';
@@ -126,22 +130,22 @@ export function reviewComment({ report, conclusion, runUrl, headSha, site }: Com
   if (report === undefined)
     return notice('no review report', `The run on ${commit} passed but left no report: ${runUrl}`);
   const line = rawHtmlLine(report);
-  if (line !== undefined) return refusal(`Line ${line} of the report holds raw HTML`, runUrl);
+  if (line !== undefined) return refusal(`Line ${line} of the report holds raw HTML`, headSha);
   // The report as GitHub would read it; a summary of a long one shows only its headings, checked here too.
   const [first] = foreignMarkup(report, repositoryPages(runUrl), 0);
-  if (first !== undefined) return refusal(`Line ${first.line} of the report holds ${first.what}`, runUrl);
+  if (first !== undefined) return refusal(`Line ${first.line} of the report holds ${first.what}`, headSha);
   const siteLine = site === undefined ? undefined : siteLineFor(site);
   const whole = withLine(`${REVIEW_MARKER}\n${report}`, siteLine);
   if (whole.length <= COMMENT_LIMIT) return { body: whole, refused: false };
   const reserved = siteLine === undefined ? 0 : siteLine.length + 2;
-  return { body: withLine(summary(report, runUrl, COMMENT_LIMIT - reserved), siteLine), refused: false };
+  return { body: withLine(summary(report, headSha, COMMENT_LIMIT - reserved), siteLine), refused: false };
 }
 
 /** A notice in place of a report that holds what perflab's report never writes. */
-const refusal = (found: string, runUrl: string) => ({
+const refusal = (found: string, headSha: string) => ({
   ...notice(
     'review report refused',
-    `${found}, which perflab's report never writes, so it is not posted. The report is in the \`${REPORT_ARTIFACT}\` artifact of ${runUrl}`,
+    `${found}, which perflab's report never writes, so it is not posted. ${reproduceReport(headSha)} writes it.`,
   ),
   refused: true,
 });
@@ -167,9 +171,9 @@ const notice = (title: string, text: string) => ({
 
 /**
  * A report too long for a comment, in counts: its guide sections (new, removed), the findings
- * that ask for a reviewer's eye, and as many section headings as fit; the full text is in the artifact.
+ * that ask for a reviewer's eye, and as many section headings as fit; pr-review writes the full text.
  */
-function summary(report: string, runUrl: string, limit: number): string {
+function summary(report: string, headSha: string, limit: number): string {
   const lines = report.split('\n');
   const headings = lines.filter((l) => l.startsWith('## ')).map((l) => l.slice(3));
   const count = (pattern: RegExp) => lines.filter((l) => pattern.test(l)).length;
@@ -177,7 +181,7 @@ function summary(report: string, runUrl: string, limit: number): string {
     REVIEW_MARKER,
     '# perflab: review report (summary)',
     '',
-    `The report is ${report.length.toLocaleString('en-US')} characters, longer than a comment may be (${COMMENT_LIMIT.toLocaleString('en-US')}). The full text is in the \`${REPORT_ARTIFACT}\` artifact of ${runUrl}`,
+    `The report is ${report.length.toLocaleString('en-US')} characters, longer than a comment may be (${COMMENT_LIMIT.toLocaleString('en-US')}). The full text: ${reproduceReport(headSha)} writes it.`,
     '',
     `- Guides with changes: ${headings.length} (${headings.filter((h) => h.endsWith('— new guide')).length} new, ${headings.filter((h) => h.endsWith('— removed')).length} removed)`,
     `- Story checks acknowledged: ${count(/^- \*\*Story check, acknowledged:\*\*/)}`,
@@ -187,7 +191,7 @@ function summary(report: string, runUrl: string, limit: number): string {
     'Guides:',
     '',
   ].join('\n');
-  const more = (left: number) => `- … and ${left} more (see the artifact)\n`;
+  const more = (left: number) => `- … and ${left} more\n`;
   let body = head;
   for (const [i, heading] of headings.entries()) {
     const entry = `- ${heading}\n`;
