@@ -58,7 +58,13 @@ function walk(root: string, dir: string, depth: number, out: FixtureFolder[]): v
     out.push({ folder, kind: 'uncovered', inputs, why: 'a folder below tests/fixtures/<format>/<case>/' });
     return;
   }
-  out.push(classify(folder, inputs, entries.some((entry) => entry.name === 'README.md') ? readFileSync(join(dir, 'README.md'), 'utf8') : undefined));
+  out.push(
+    classify(
+      folder,
+      inputs,
+      entries.some((entry) => entry.name === 'README.md') ? readFileSync(join(dir, 'README.md'), 'utf8') : undefined,
+    ),
+  );
 }
 
 function classify(folder: string, inputs: readonly string[], readme: string | undefined): FixtureFolder {

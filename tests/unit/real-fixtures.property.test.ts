@@ -63,14 +63,20 @@ describe('every real file of every claimed format passes check with no error', (
   it('a planted folder the property would miss is named: a part origin, no input file, one level too deep', () => {
     const root = mkdtempSync(join(tmpdir(), 'fixture-origins-'));
     try {
-      cpSync(join(repo, 'tests/fixtures/guidellm-json'), join(root, 'tests/fixtures/guidellm-json'), { recursive: true });
+      cpSync(join(repo, 'tests/fixtures/guidellm-json'), join(root, 'tests/fixtures/guidellm-json'), {
+        recursive: true,
+      });
       const plant = (folder: string, files: Record<string, string>) => {
         mkdirSync(join(root, 'tests/fixtures', folder), { recursive: true });
-        for (const [name, text] of Object.entries(files)) writeFileSync(join(root, 'tests/fixtures', folder, name), text);
+        for (const [name, text] of Object.entries(files))
+          writeFileSync(join(root, 'tests/fixtures', folder, name), text);
       };
       const origin = '- Repository: `a/b`\n- Path: `out.json`\n';
       plant('guidellm-json/no-commit', { 'README.md': origin, 'input.json': '{}' });
-      plant('guidellm-json/named-otherwise', { 'README.md': `${origin}- Commit: \`${'0'.repeat(40)}\`\n`, 'report.json': '{}' });
+      plant('guidellm-json/named-otherwise', {
+        'README.md': `${origin}- Commit: \`${'0'.repeat(40)}\`\n`,
+        'report.json': '{}',
+      });
       plant('guidellm-json/outer/inner', { 'README.md': '# composed', 'input.json': '{}' });
       const uncovered = classifyFixtureFolders(root, ['guidellm-json']).filter((f) => f.kind === 'uncovered');
       expect(uncovered.map((f) => f.folder)).toEqual([
