@@ -17,13 +17,12 @@ import { answerHelp } from '../src/pipeline/cli-help.ts';
 
 answerHelp(`usage: npm run pr-comment -- [<pull-number-file>]
        npm run pr-comment -- --dry-run <report.md>   (says what it would post)
-Fetches the run's head commit, lays its data/ and content/ over this checkout and computes the
-review report from them with this checkout's perflab (npm run pr-review), then posts that report as
-one comment on the open pull request whose head the run built, or updates its own; a failed run
-gets a notice instead. The pull-number file (from the run's artifact) is only a hint. Reads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL (default https://api.github.com) and,
-from the workflow_run event, PERFLAB_HEAD_SHA, PERFLAB_HEAD_REPOSITORY, PERFLAB_RUN_CONCLUSION,
-PERFLAB_RUN_URL and PERFLAB_RUN_ID (its built-site artifact is linked); PERFLAB_BOT_LOGIN (default
-github-actions[bot]) is whose comment it updates.`);
+Fetches the run's head commit and posts the report this checkout's perflab computes from its data/
+and content/ (npm run pr-review) as one comment on the open pull request whose head the run built,
+or updates its own; a failed run gets a notice. The number file (the run's artifact) is a hint.
+Reads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL (default https://api.github.com), from the
+workflow_run event PERFLAB_HEAD_SHA, PERFLAB_HEAD_REPOSITORY, PERFLAB_RUN_CONCLUSION, PERFLAB_RUN_URL
+and PERFLAB_RUN_ID (its site artifact is linked), and PERFLAB_BOT_LOGIN (default github-actions[bot]).`);
 const args = process.argv.slice(2);
 function fail(message: string): never {
   process.stderr.write(`pr-comment: ${message}\n`);
@@ -69,11 +68,8 @@ const settings = {
   runId: process.env.PERFLAB_RUN_ID ? parsed(parseRunId, 'PERFLAB_RUN_ID', process.env.PERFLAB_RUN_ID) : undefined,
   botLogin: process.env.PERFLAB_BOT_LOGIN || ACTIONS_BOT_LOGIN,
 };
-/** The default branch's report of the pull request's data at the run's head commit. */
-const review = (headSha: string) => {
-  fetchCommit(headSha, settings.token);
-  return reviewPullRequest(headSha, say);
-};
+// The default branch's report of the pull request's data at the run's head commit.
+const review = (headSha: string) => (fetchCommit(headSha, settings.token), reviewPullRequest(headSha, say));
 try {
   await postReviewComment(settings, review, numberFile, say);
 } catch (error) {
