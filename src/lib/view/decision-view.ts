@@ -1,0 +1,320 @@
+// What a reader decides from, on the first screen of a guide page, before its first table: what
+// the recommendation yields per accelerator, what that costs at a stated price, where another
+// measured configuration beats it, how many runs stand behind it against the noise band, when and
+// with which engine versions it was measured, and the benchmark that reproduces it. One short
+// line each; what explains a line is in the detail below it. Every number is the computed guide's
+// `decision` (data/guides, compute/decision.ts); this only words them.
+import { headlineMeasured } from '../api/guide-api.ts';
+import { deltaText } from '../format/measurement-text.ts';
+import { formatFixed, formatPercent, formatSignedPercent, roundTo } from '../format/number.ts';
+import type { Decision, Point, Reproduce, Verdict, Workload, Yield } from '../schema/computed.ts';
+import type { ViewContext } from './view-context.ts';
+
+export const DECISION_FACTS = ['yield', 'cost', 'workloads', 'noise', 'measured', 'benchmark'] as const;
+export type DecisionFactId = (typeof DECISION_FACTS)[number];
+
+/** One line of the first screen: a short label and its value. */
+export type DecisionFact = { id: DecisionFactId; label: string; value: string };
+
+export type DecisionView = {
+  /** the section's accessible name */
+  label: string;
+  facts: DecisionFact[];
+  /** the detail a tap away: per fact, what explains it (every workload, every step, the price's basis) */
+  details: {
+    summary: string;
+    groups: { id: DecisionFactId; heading: string; items: string[] }[];
+    /** the exact benchmark commands recorded, and what to serve where another configuration wins */
+    commands: { label: string; command: string }[];
+  };
+};
+
+/** Per-accelerator rates and costs as the tables print measured values: 2 decimals. */
+const PER_GPU_DECIMALS = 2;
+const COST_DECIMALS = 2;
+
+const perGpu = (value: number) => formatFixed(value, PER_GPU_DECIMALS);
+const usd = (value: number) => `$${formatFixed(value, COST_DECIMALS)}`;
+
+/** The decision's first screen; absent when the headline run is no measured point of the decision. */
+export function decisionView(ctx: ViewContext): DecisionView | undefined {
+  const { guide, tr } = ctx;
+  const { decision } = guide;
+  const headline = headlineMeasured(guide);
+  const home = decision.workloads.find((w) => w.points.some((p) => p.runId === headline.runId));
+  const point = home?.points.find((p) => p.runId === headline.runId);
+  if (!home || !point) return undefined;
+  const parts: { id: DecisionFactId; value: string; more: string[] }[] = [];
+  const y = point.yield;
+  if (y) {
+    parts.push({ id: 'yield', ...yieldFact(ctx, y) });
+    const cost = costFact(ctx, y, decision);
+    if (cost) parts.push({ id: 'cost', ...cost });
+  }
+  parts.push({ id: 'workloads', ...workloadsFact(ctx, decision.workloads) });
+  parts.push({ id: 'noise', ...noiseFact(ctx, point) });
+  parts.push({ id: 'measured', ...measuredFact(ctx, decision) });
+  parts.push({ id: 'benchmark', ...benchmarkFact(ctx, home.reproduce) });
+  const label = (id: DecisionFactId) => tr(`decision.${id}`, { accelerator: ctx.accelerator });
+  return {
+    label: tr('decision.label'),
+    facts: parts.map((p) => ({ id: p.id, label: label(p.id), value: p.value })),
+    details: {
+      summary: tr('decision.detailsSummary'),
+      groups: parts.filter((p) => p.more.length > 0).map((p) => ({ id: p.id, heading: label(p.id), items: p.more })),
+      commands: detailCommands(ctx, decision.workloads),
+    },
+  };
+}
+
+type Part = { value: string; more: string[] };
+
+const sentences = (ctx: ViewContext, parts: string[]) => parts.join(ctx.lang === 'zh' ? '' : ' ');
+
+function yieldText(ctx: ViewContext, y: Yield): string {
+  return y.outputPerGpu === undefined
+    ? ctx.tr('decision.yieldTotal', { total: perGpu(y.totalPerGpu) })
+    : ctx.tr('decision.yieldTotalOutput', { total: perGpu(y.totalPerGpu), output: perGpu(y.outputPerGpu) });
+}
+
+function yieldFact(ctx: ViewContext, y: Yield): Part {
+  const { tr } = ctx;
+  const gpus = tr(y.gpus === 1 ? 'decision.gpusOne' : 'decision.gpus', { count: y.gpus, accelerator: ctx.accelerator });
+  const perUser = y.perUser === undefined ? [] : [tr('decision.perUser', { perUser: perGpu(y.perUser) })];
+  return { value: yieldText(ctx, y), more: [gpus, ...perUser] };
+}
+
+function costFact(ctx: ViewContext, y: Yield, decision: Decision): Part | undefined {
+  const { tr, lang } = ctx;
+  const { price } = decision;
+  if (!y.cost || !price) return undefined;
+  const at = { price: usd(price.usdPerGpuHour), accelerator: ctx.accelerator };
+  const value =
+    y.cost.output === undefined
+      ? tr('decision.costTotal', { ...at, total: usd(y.cost.total) })
+      : tr('decision.costTotalOutput', { ...at, total: usd(y.cost.total), output: usd(y.cost.output) });
+  return {
+    value,
+    more: [
+      tr('decision.priceItem', { ...at, hardware: price.hardware, date: price.date, basis: price.basis[lang] }),
+      tr('decision.costFormula', { accelerator: ctx.accelerator }),
+    ],
+  };
+}
+
+/** "the baseline (vLLM)" or the variant's step and label: a measured configuration. */
+function pointName(ctx: ViewContext, p: Point): string {
+  if (p.role === 'baseline') return ctx.tr('decision.baselineNamed', { engine: p.engine.name });
+  return p.label[ctx.lang];
+}
+
+/** The workload's label as the page names it: a profile's, a case's or a step's. */
+const workloadName = (ctx: ViewContext, w: Workload) => w.label[ctx.lang];
+
+/** The objective's value of a point, with its unit. */
+const scoreText = (ctx: ViewContext, p: Point) => ctx.withUnit(p.score, ctx.guide.metrics.primary);
+
+function verdictText(ctx: ViewContext, verdict: Verdict): string {
+  return ctx.tr(`decision.verdict.${verdict}`, {
+    band: formatPercent(ctx.guide.decision.noise.band, ctx.guide.percentDecimals),
+  });
+}
+
+/** The recommendation and the workload's best point, when another configuration measured better. */
+function lossOf(w: Workload) {
+  const best = w.points[w.best];
+  const rec = w.recommended === undefined ? undefined : w.points[w.recommended];
+  return w.loss && best && rec ? { loss: w.loss, best, rec } : undefined;
+}
+
+/** A loss beyond the noise band, briefly: what wins and by how much. */
+function lossShort(ctx: ViewContext, w: Workload): string | undefined {
+  const found = lossOf(w);
+  if (!found || found.loss.verdict === 'within-noise') return undefined;
+  return ctx.tr('decision.lossShort', {
+    workload: workloadName(ctx, w),
+    best: pointName(ctx, found.best),
+    delta: formatSignedPercent(found.loss.percent, ctx.guide.percentDecimals),
+    metric: ctx.primaryName,
+  });
+}
+
+/** A workload's outcome in full: its best measured configuration, the recommendation's figures beside it. */
+function workloadItem(ctx: ViewContext, w: Workload): string {
+  const { tr } = ctx;
+  const workload = workloadName(ctx, w);
+  const found = lossOf(w);
+  const rec = w.recommended === undefined ? undefined : w.points[w.recommended];
+  const best = w.points[w.best];
+  const yieldOf = (p: Point) =>
+    p.yield
+      ? tr('decision.workloadYield', {
+          total: perGpu(p.yield.totalPerGpu),
+          accelerator: ctx.accelerator,
+          cost: p.yield.cost ? usd(p.yield.cost.total) : tr('decision.notRecorded'),
+        })
+      : tr('decision.notRecorded');
+  const parts: string[] = [];
+  if (found)
+    // A loss inside the noise band is not a reason to run something else.
+    parts.push(
+      tr(found.loss.verdict === 'within-noise' ? 'decision.lossWithin' : 'decision.loss', {
+        workload,
+        best: pointName(ctx, found.best),
+        delta: formatSignedPercent(found.loss.percent, ctx.guide.percentDecimals),
+        metric: ctx.primaryName,
+        recommended: scoreText(ctx, found.rec),
+        bestValue: scoreText(ctx, found.best),
+        verdict: verdictText(ctx, found.loss.verdict),
+      }),
+    );
+  else if (rec)
+    parts.push(tr('decision.workloadBest', { workload, points: w.points.length, runs: runsText(ctx, rec.runs) }));
+  else parts.push(tr('decision.workloadNoRecommended', { workload, best: best ? pointName(ctx, best) : '' }));
+  if (rec) parts.push(tr('decision.workloadRecommended', { yield: yieldOf(rec) }));
+  if (best && best !== rec)
+    parts.push(tr('decision.workloadBestYield', { best: pointName(ctx, best), yield: yieldOf(best) }));
+  parts.push(tr('decision.workloadBenchmark', { benchmark: benchmarkText(ctx, w.reproduce) }));
+  return sentences(ctx, parts);
+}
+
+function workloadsFact(ctx: ViewContext, workloads: Workload[]): Part {
+  const measured = workloads.filter((w) => w.recommended !== undefined);
+  // The first screen names the losses beyond noise; one inside it is counted, and worded in the detail.
+  const losses = measured.flatMap((w) => lossShort(ctx, w) ?? []);
+  const within = measured.filter((w) => w.loss?.verdict === 'within-noise').length;
+  const value =
+    losses.length > 0
+      ? sentences(ctx, losses)
+      : ctx.tr(measured.length === 1 ? 'decision.noLossOne' : 'decision.noLoss', { count: measured.length });
+  const withinText = within > 0 ? [ctx.tr('decision.lossesWithin', { count: within })] : [];
+  return { value: sentences(ctx, [value, ...withinText]), more: workloads.map((w) => workloadItem(ctx, w)) };
+}
+
+const runsText = (ctx: ViewContext, n: number) => ctx.tr(n === 1 ? 'decision.runsOne' : 'decision.runs', { count: n });
+
+function noiseFact(ctx: ViewContext, point: Point): Part {
+  const { guide, tr, lang } = ctx;
+  const { noise } = guide.decision;
+  const d = guide.percentDecimals;
+  const band = formatPercent(noise.band, d);
+  const first = guide.comparison[0];
+  const headline = first ? noise.cases.find((c) => c.case === first.id) : undefined;
+  const lastAdopted = guide.steps.findLast((s) => s.adopted);
+  const step = headline ? undefined : noise.steps.find((s) => s.step === lastAdopted?.id);
+  const change = headline ?? step;
+  const runs = headline
+    ? { mine: headline.runs.optimized, other: headline.runs.baseline }
+    : step
+      ? { mine: step.runs.winner, other: step.runs.reference }
+      : { mine: point.runs, other: point.runs };
+  const head = change
+    ? tr(runs.mine === runs.other ? 'decision.noiseEach' : 'decision.noiseHeadline', {
+        runs: runsText(ctx, runs.mine),
+        against: runsText(ctx, runs.other),
+        // The headline as the answer words it ("+219.70%", "2.67x faster"); a step's as its percent.
+        delta: first && headline ? deltaText(first, ctx.delta) : formatSignedPercent(change.percent, d),
+        verdict: verdictText(ctx, change.verdict),
+      })
+    : tr('decision.noiseRuns', { runs: runsText(ctx, point.runs) });
+  const adopted = noise.steps.filter((s) => s.adopted);
+  const within = adopted.filter((s) => s.verdict === 'within-noise');
+  const steps =
+    within.length > 0
+      ? tr('decision.noiseStepsWithin', {
+          count: within.length,
+          total: adopted.length,
+          deltas: within.map((s) => formatSignedPercent(s.percent, d)).join(', '),
+        })
+      : adopted.length > 0
+        ? tr('decision.noiseStepsBeyond', { total: adopted.length })
+        : '';
+  const stepItems = noise.steps.map((s) => {
+    const source = guide.steps.find((x) => x.id === s.step);
+    return tr(s.adopted ? 'decision.stepAdopted' : 'decision.stepNotAdopted', {
+      step: source ? source.title[lang] : s.step,
+      winner: source?.variants.find((v) => v.id === s.winner)?.label?.[lang] ?? s.winner,
+      delta: formatSignedPercent(s.percent, d),
+      runs: runsText(ctx, s.runs.winner),
+      against: runsText(ctx, s.runs.reference),
+      verdict: verdictText(ctx, s.verdict),
+    });
+  });
+  return {
+    value: sentences(ctx, [head, steps].filter(Boolean)),
+    more: [tr(`decision.bandSource.${noise.source}`, { band }), ...stepItems],
+  };
+}
+
+function measuredFact(ctx: ViewContext, decision: Decision): Part {
+  const { tr, lang } = ctx;
+  const { engines, date, dateFrom, dateBasis } = decision.freshness;
+  const comma = lang === 'zh' ? '，' : ', ';
+  const named = (e: (typeof engines)[number]) =>
+    tr(e.version ? 'decision.engineVersion' : 'decision.engineNoVersion', { engine: e.name, version: e.version ?? '' });
+  const fromOf = (e: (typeof engines)[number]) => tr(`decision.versionsFrom.${e.from}`);
+  // Where the versions come from, said once when every engine's comes from the same place.
+  const [first] = engines;
+  const list =
+    first && engines.every((e) => e.from === first.from)
+      ? tr('decision.enginesFrom', { engines: engines.map(named).join(comma), from: fromOf(first) })
+      : engines.map((e) => tr('decision.enginesFrom', { engines: named(e), from: fromOf(e) })).join(comma);
+  const when = tr(`decision.date.${date === undefined ? 'none' : dateFrom}`, { date: date ?? '' });
+  return { value: tr('decision.measuredValue', { engines: list, when }), more: dateBasis ? [dateBasis[lang]] : [] };
+}
+
+/** A stated value, marked as a mean where the run's totals give it. */
+function stated(ctx: ViewContext, s: Reproduce['inputTokens']): string {
+  if (!s) return ctx.tr('decision.notRecorded');
+  const value = typeof s.value === 'number' ? String(roundTo(s.value, 2)) : s.value;
+  return s.from === 'run-mean' ? ctx.tr('decision.meanOf', { value }) : value;
+}
+
+function benchmarkText(ctx: ViewContext, r: Reproduce): string {
+  const { tr } = ctx;
+  const concurrency = r.maxConcurrency
+    ? tr('decision.maxConcurrency', { value: stated(ctx, r.maxConcurrency) })
+    : r.peakConcurrency
+      ? tr('decision.peakConcurrency', { value: stated(ctx, r.peakConcurrency) })
+      : tr('decision.concurrencyNotRecorded');
+  return tr('decision.benchmarkValue', {
+    tool: r.tool,
+    dataset: r.dataset ? stated(ctx, r.dataset) : tr('decision.datasetNotRecorded'),
+    input: stated(ctx, r.inputTokens),
+    output: stated(ctx, r.outputTokens),
+    concurrency,
+  });
+}
+
+function benchmarkFact(ctx: ViewContext, r: Reproduce): Part {
+  const { tr } = ctx;
+  const more = [
+    tr('decision.benchmarkMore', {
+      requests: stated(ctx, r.requests),
+      rate: stated(ctx, r.requestRate),
+      seed: stated(ctx, r.seed),
+    }),
+    ...(r.peakConcurrency && !r.maxConcurrency ? [tr('decision.peakMeaning')] : []),
+    tr(`decision.commandFrom.${r.commandFrom}`),
+  ];
+  return { value: benchmarkText(ctx, r), more };
+}
+
+/** Each workload's recorded benchmark command, and the winning configuration's where the recommendation loses beyond noise. */
+function detailCommands(ctx: ViewContext, workloads: Workload[]): DecisionView['details']['commands'] {
+  const { tr } = ctx;
+  return workloads.flatMap((w) => {
+    const workload = workloadName(ctx, w);
+    const out: DecisionView['details']['commands'] = [];
+    if (w.reproduce.command)
+      out.push({ label: tr('decision.workloadCommand', { workload }), command: w.reproduce.command });
+    const found = lossOf(w);
+    const served = found?.best.command ?? found?.best.args?.join(' ');
+    if (found && served && found.loss.verdict !== 'within-noise')
+      out.push({
+        label: tr('decision.insteadCommand', { workload, best: pointName(ctx, found.best) }),
+        command: served,
+      });
+    return out;
+  });
+}
