@@ -6,9 +6,11 @@
 // `decision` (data/guides, compute/decision.ts); this only words them.
 import { headlineMeasured } from '../api/guide-api.ts';
 import { deltaText } from '../format/measurement-text.ts';
-import { formatFixed, formatPercent, formatSignedPercent, roundTo } from '../format/number.ts';
-import type { Decision, Point, Reproduce, Verdict, Workload, Yield } from '../schema/computed.ts';
+import { formatPercent, formatSignedPercent } from '../format/number.ts';
+import type { Decision, Point, Reproduce, Yield } from '../schema/computed.ts';
 import type { ViewContext } from './view-context.ts';
+import { detailCommands, workloadsFact } from './decision-workloads-view.ts';
+import { benchmarkText, perGpu, runsText, sentences, stated, usd, verdictText, type Part } from './decision-words.ts';
 
 export const DECISION_FACTS = ['yield', 'cost', 'workloads', 'noise', 'measured', 'benchmark'] as const;
 export type DecisionFactId = (typeof DECISION_FACTS)[number];
@@ -28,13 +30,6 @@ export type DecisionView = {
     commands: { label: string; command: string }[];
   };
 };
-
-/** Per-accelerator rates and costs as the tables print measured values: 2 decimals. */
-const PER_GPU_DECIMALS = 2;
-const COST_DECIMALS = 2;
-
-const perGpu = (value: number) => formatFixed(value, PER_GPU_DECIMALS);
-const usd = (value: number) => `$${formatFixed(value, COST_DECIMALS)}`;
 
 /** The decision's first screen; absent when the headline run is no measured point of the decision. */
 export function decisionView(ctx: ViewContext): DecisionView | undefined {
@@ -67,10 +62,6 @@ export function decisionView(ctx: ViewContext): DecisionView | undefined {
   };
 }
 
-type Part = { value: string; more: string[] };
-
-const sentences = (ctx: ViewContext, parts: string[]) => parts.join(ctx.lang === 'zh' ? '' : ' ');
-
 function yieldText(ctx: ViewContext, y: Yield): string {
   return y.outputPerGpu === undefined
     ? ctx.tr('decision.yieldTotal', { total: perGpu(y.totalPerGpu) })
@@ -101,97 +92,6 @@ function costFact(ctx: ViewContext, y: Yield, decision: Decision): Part | undefi
     ],
   };
 }
-
-/** "the baseline (vLLM)" or the variant's step and label: a measured configuration. */
-function pointName(ctx: ViewContext, p: Point): string {
-  if (p.role === 'baseline') return ctx.tr('decision.baselineNamed', { engine: p.engine.name });
-  return p.label[ctx.lang];
-}
-
-/** The workload's label as the page names it: a profile's, a case's or a step's. */
-const workloadName = (ctx: ViewContext, w: Workload) => w.label[ctx.lang];
-
-/** The objective's value of a point, with its unit. */
-const scoreText = (ctx: ViewContext, p: Point) => ctx.withUnit(p.score, ctx.guide.metrics.primary);
-
-function verdictText(ctx: ViewContext, verdict: Verdict): string {
-  return ctx.tr(`decision.verdict.${verdict}`, {
-    band: formatPercent(ctx.guide.decision.noise.band, ctx.guide.percentDecimals),
-  });
-}
-
-/** The recommendation and the workload's best point, when another configuration measured better. */
-function lossOf(w: Workload) {
-  const best = w.points[w.best];
-  const rec = w.recommended === undefined ? undefined : w.points[w.recommended];
-  return w.loss && best && rec ? { loss: w.loss, best, rec } : undefined;
-}
-
-/** A loss beyond the noise band, briefly: what wins and by how much. */
-function lossShort(ctx: ViewContext, w: Workload): string | undefined {
-  const found = lossOf(w);
-  if (!found || found.loss.verdict === 'within-noise') return undefined;
-  return ctx.tr('decision.lossShort', {
-    workload: workloadName(ctx, w),
-    best: pointName(ctx, found.best),
-    delta: formatSignedPercent(found.loss.percent, ctx.guide.percentDecimals),
-    metric: ctx.primaryName,
-  });
-}
-
-/** A workload's outcome in full: its best measured configuration, the recommendation's figures beside it. */
-function workloadItem(ctx: ViewContext, w: Workload): string {
-  const { tr } = ctx;
-  const workload = workloadName(ctx, w);
-  const found = lossOf(w);
-  const rec = w.recommended === undefined ? undefined : w.points[w.recommended];
-  const best = w.points[w.best];
-  const yieldOf = (p: Point) =>
-    p.yield
-      ? tr('decision.workloadYield', {
-          total: perGpu(p.yield.totalPerGpu),
-          accelerator: ctx.accelerator,
-          cost: p.yield.cost ? usd(p.yield.cost.total) : tr('decision.notRecorded'),
-        })
-      : tr('decision.notRecorded');
-  const parts: string[] = [];
-  if (found)
-    // A loss inside the noise band is not a reason to run something else.
-    parts.push(
-      tr(found.loss.verdict === 'within-noise' ? 'decision.lossWithin' : 'decision.loss', {
-        workload,
-        best: pointName(ctx, found.best),
-        delta: formatSignedPercent(found.loss.percent, ctx.guide.percentDecimals),
-        metric: ctx.primaryName,
-        recommended: scoreText(ctx, found.rec),
-        bestValue: scoreText(ctx, found.best),
-        verdict: verdictText(ctx, found.loss.verdict),
-      }),
-    );
-  else if (rec)
-    parts.push(tr('decision.workloadBest', { workload, points: w.points.length, runs: runsText(ctx, rec.runs) }));
-  else parts.push(tr('decision.workloadNoRecommended', { workload, best: best ? pointName(ctx, best) : '' }));
-  if (rec) parts.push(tr('decision.workloadRecommended', { yield: yieldOf(rec) }));
-  if (best && best !== rec)
-    parts.push(tr('decision.workloadBestYield', { best: pointName(ctx, best), yield: yieldOf(best) }));
-  parts.push(tr('decision.workloadBenchmark', { benchmark: benchmarkText(ctx, w.reproduce) }));
-  return sentences(ctx, parts);
-}
-
-function workloadsFact(ctx: ViewContext, workloads: Workload[]): Part {
-  const measured = workloads.filter((w) => w.recommended !== undefined);
-  // The first screen names the losses beyond noise; one inside it is counted, and worded in the detail.
-  const losses = measured.flatMap((w) => lossShort(ctx, w) ?? []);
-  const within = measured.filter((w) => w.loss?.verdict === 'within-noise').length;
-  const value =
-    losses.length > 0
-      ? sentences(ctx, losses)
-      : ctx.tr(measured.length === 1 ? 'decision.noLossOne' : 'decision.noLoss', { count: measured.length });
-  const withinText = within > 0 ? [ctx.tr('decision.lossesWithin', { count: within })] : [];
-  return { value: sentences(ctx, [value, ...withinText]), more: workloads.map((w) => workloadItem(ctx, w)) };
-}
-
-const runsText = (ctx: ViewContext, n: number) => ctx.tr(n === 1 ? 'decision.runsOne' : 'decision.runs', { count: n });
 
 function noiseFact(ctx: ViewContext, point: Point): Part {
   const { guide, tr, lang } = ctx;
@@ -263,29 +163,6 @@ function measuredFact(ctx: ViewContext, decision: Decision): Part {
   return { value: tr('decision.measuredValue', { engines: list, when }), more: dateBasis ? [dateBasis[lang]] : [] };
 }
 
-/** A stated value, marked as a mean where the run's totals give it. */
-function stated(ctx: ViewContext, s: Reproduce['inputTokens']): string {
-  if (!s) return ctx.tr('decision.notRecorded');
-  const value = typeof s.value === 'number' ? String(roundTo(s.value, 2)) : s.value;
-  return s.from === 'run-mean' ? ctx.tr('decision.meanOf', { value }) : value;
-}
-
-function benchmarkText(ctx: ViewContext, r: Reproduce): string {
-  const { tr } = ctx;
-  const concurrency = r.maxConcurrency
-    ? tr('decision.maxConcurrency', { value: stated(ctx, r.maxConcurrency) })
-    : r.peakConcurrency
-      ? tr('decision.peakConcurrency', { value: stated(ctx, r.peakConcurrency) })
-      : tr('decision.concurrencyNotRecorded');
-  return tr('decision.benchmarkValue', {
-    tool: r.tool,
-    dataset: r.dataset ? stated(ctx, r.dataset) : tr('decision.datasetNotRecorded'),
-    input: stated(ctx, r.inputTokens),
-    output: stated(ctx, r.outputTokens),
-    concurrency,
-  });
-}
-
 function benchmarkFact(ctx: ViewContext, r: Reproduce): Part {
   const { tr } = ctx;
   const more = [
@@ -298,23 +175,4 @@ function benchmarkFact(ctx: ViewContext, r: Reproduce): Part {
     tr(`decision.commandFrom.${r.commandFrom}`),
   ];
   return { value: benchmarkText(ctx, r), more };
-}
-
-/** Each workload's recorded benchmark command, and the winning configuration's where the recommendation loses beyond noise. */
-function detailCommands(ctx: ViewContext, workloads: Workload[]): DecisionView['details']['commands'] {
-  const { tr } = ctx;
-  return workloads.flatMap((w) => {
-    const workload = workloadName(ctx, w);
-    const out: DecisionView['details']['commands'] = [];
-    if (w.reproduce.command)
-      out.push({ label: tr('decision.workloadCommand', { workload }), command: w.reproduce.command });
-    const found = lossOf(w);
-    const served = found?.best.command ?? found?.best.args?.join(' ');
-    if (found && served && found.loss.verdict !== 'within-noise')
-      out.push({
-        label: tr('decision.insteadCommand', { workload, best: pointName(ctx, found.best) }),
-        command: served,
-      });
-    return out;
-  });
 }
