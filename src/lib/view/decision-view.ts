@@ -10,7 +10,17 @@ import { formatPercent, formatSignedPercent } from '../format/number.ts';
 import type { Decision, Point, Reproduce, Yield } from '../schema/computed.ts';
 import type { ViewContext } from './view-context.ts';
 import { detailCommands, workloadsFact } from './decision-workloads-view.ts';
-import { benchmarkText, perGpu, runsText, sentences, stated, usd, verdictText, type Part } from './decision-words.ts';
+import {
+  benchmarkText,
+  perGpu,
+  runsText,
+  sentences,
+  stated,
+  usd,
+  verdictText,
+  type DecisionCommand,
+  type Part,
+} from './decision-words.ts';
 
 export const DECISION_FACTS = ['yield', 'cost', 'workloads', 'noise', 'measured', 'benchmark'] as const;
 export type DecisionFactId = (typeof DECISION_FACTS)[number];
@@ -27,7 +37,7 @@ export type DecisionView = {
     summary: string;
     groups: { id: DecisionFactId; heading: string; items: string[] }[];
     /** the exact benchmark commands recorded, and what to serve where another configuration wins */
-    commands: { label: string; command: string }[];
+    commands: DecisionCommand[];
   };
 };
 

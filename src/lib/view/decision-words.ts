@@ -13,6 +13,9 @@ export const usd = (value: number) => `$${formatFixed(value, COST_DECIMALS)}`;
 
 export type Part = { value: string; more: string[] };
 
+/** A command shown whole in the detail, under its label. */
+export type DecisionCommand = { label: string; command: string };
+
 export const sentences = (ctx: ViewContext, parts: string[]) => parts.join(ctx.lang === 'zh' ? '' : ' ');
 export function verdictText(ctx: ViewContext, verdict: Verdict): string {
   return ctx.tr(`decision.verdict.${verdict}`, {

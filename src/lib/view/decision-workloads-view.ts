@@ -2,8 +2,16 @@
 // recommendation and by how much, each workload's outcome in full, and what to serve instead.
 import { formatSignedPercent } from '../format/number.ts';
 import type { Point, Workload } from '../schema/computed.ts';
-import type { DecisionView } from './decision-view.ts';
-import { benchmarkText, perGpu, runsText, sentences, usd, verdictText, type Part } from './decision-words.ts';
+import {
+  type DecisionCommand,
+  benchmarkText,
+  perGpu,
+  runsText,
+  sentences,
+  usd,
+  verdictText,
+  type Part,
+} from './decision-words.ts';
 import type { ViewContext } from './view-context.ts';
 
 /** "the baseline (vLLM)" or the variant's step and label: a measured configuration. */
@@ -90,11 +98,11 @@ export function workloadsFact(ctx: ViewContext, workloads: Workload[]): Part {
 }
 
 /** Each workload's recorded benchmark command, and the winning configuration's where the recommendation loses beyond noise. */
-export function detailCommands(ctx: ViewContext, workloads: Workload[]): DecisionView['details']['commands'] {
+export function detailCommands(ctx: ViewContext, workloads: Workload[]): DecisionCommand[] {
   const { tr } = ctx;
   return workloads.flatMap((w) => {
     const workload = workloadName(ctx, w);
-    const out: DecisionView['details']['commands'] = [];
+    const out: DecisionCommand[] = [];
     if (w.reproduce.command)
       out.push({ label: tr('decision.workloadCommand', { workload }), command: w.reproduce.command });
     const found = lossOf(w);
