@@ -32,9 +32,9 @@ async function shown(path: string, width: number): Promise<Shown> {
     const section = document.querySelector('main section.decision');
     const table = document.querySelector('main table');
     const facts = Object.fromEntries(
-      [...document.querySelectorAll('main .decision-fact')].map((f) => [
+      [...document.querySelectorAll('main .decision dd[data-fact]')].map((f) => [
         f.getAttribute('data-fact') ?? '',
-        f.querySelector('dd')?.textContent ?? '',
+        f.textContent ?? '',
       ]),
     );
     return {
@@ -120,9 +120,9 @@ describe.each([390, 1440] as const)('at %i px', (width) => {
       isMobile: phone,
       hasTouch: phone,
     });
-    const price = page.locator('.decision-details [data-group="cost"] li').first();
+    const price = page.locator('.decision details [data-group="cost"] li').first();
     expect(await price.isVisible()).toBe(false);
-    const summary = page.locator('.decision-details > summary');
+    const summary = page.locator('.decision details > summary');
     if (phone) await summary.tap();
     else await summary.click();
     expect(await price.isVisible()).toBe(true);

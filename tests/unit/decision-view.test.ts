@@ -49,6 +49,17 @@ describe('decision view', () => {
       expect.stringContaining('ShareGPT, mean 328.15 in / mean 270.25 out tokens'),
     );
     expect(group(en, 'benchmark')).toContain('The exact benchmark command was not recorded.');
+    // The formula is the methodology page's; every step's change is held against the band, grouped.
+    expect(en.details.groups.find((g) => g.id === 'cost')?.link).toEqual({
+      text: 'How the cost is computed',
+      href: '/en/methodology/#cost-per-million-tokens',
+    });
+    expect(group(en, 'noise')).toEqual([
+      'The band, 16.11%, is the spread this guide measured between two runs of one configuration.',
+      'Every step: one run on each side.',
+      'Adopted, beyond the noise band: Choose the Inference Engine +18.34%, Memory Fraction +96.27%, KV Cache Data Type +21.28%.',
+      'Adopted, within the noise band: Parallelism Strategy +8.07%, DeepEP + Max Running Requests +5.01%.',
+    ]);
     expect(en.details.commands).toEqual([
       {
         label: 'What to serve on ShareGPT: the baseline (vLLM)',
@@ -112,6 +123,25 @@ describe('decision view', () => {
 });
 
 describe('decision view on other guides', () => {
+  it('says the tool and dataset once when every workload ran the same, and each workload’s lengths', () => {
+    const view = decisionOf(buildFromDisk('deepseek-v3.2/h200').guide!, 'en');
+    const workloads = group(view, 'workloads');
+    expect(workloads[0]).toBe('Every workload: vllm bench serve, dataset not recorded.');
+    expect(workloads[2]).toBe(
+      'Short prompt: recommended, best of 2 measured (one run): 2278.42 tok/s per GPU, $0.30 per million tokens; mean 128 in / mean 4 out tokens, concurrency 984 (peak).',
+    );
+  });
+
+  it('names the runs of each step where they differ', () => {
+    const copy = structuredClone(buildFromDisk('glm-5.2/h200').guide!);
+    copy.decision.noise.steps[0]!.runs.winner = 3;
+    const noise = group(decisionOf(copy, 'en'), 'noise');
+    expect(noise).not.toContain('Every step: one run on each side.');
+    expect(noise[1]).toMatch(
+      /^Adopted, beyond the noise band: Choose the Inference Engine \+18\.34% \(3 runs against one run\), /,
+    );
+  });
+
   it('a latency guide words its headline as the answer does, and says when no dataset was recorded', () => {
     const view = decisionOf(buildFromDisk('qwen3-8b/h100-latency').guide!, 'en');
     expect(fact(view, 'noise')).toMatch(/^2\.67x faster from one run on each side, beyond the 5\.0% noise band\./);

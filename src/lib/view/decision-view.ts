@@ -8,6 +8,7 @@ import { headlineMeasured } from '../api/guide-api.ts';
 import { deltaText } from '../format/measurement-text.ts';
 import { formatPercent, formatSignedPercent } from '../format/number.ts';
 import type { Decision, Point, Reproduce, Yield } from '../schema/computed.ts';
+import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 import type { ViewContext } from './view-context.ts';
 import { detailCommands, workloadsFact } from './decision-workloads-view.ts';
 import {
@@ -35,14 +36,14 @@ export type DecisionView = {
   /** the detail a tap away: per fact, what explains it (every workload, every step, the price's basis) */
   details: {
     summary: string;
-    groups: { id: DecisionFactId; heading: string; items: string[] }[];
+    groups: { id: DecisionFactId; heading: string; items: string[]; link?: { text: string; href: string } }[];
     /** the exact benchmark commands recorded, and what to serve where another configuration wins */
     commands: DecisionCommand[];
   };
 };
 
 /** The decision's first screen; absent when the headline run is no measured point of the decision. */
-export function decisionView(ctx: ViewContext): DecisionView | undefined {
+export function decisionView(ctx: ViewContext, paths: SitePaths = ROOT_PATHS): DecisionView | undefined {
   const { guide, tr } = ctx;
   const { decision } = guide;
   const headline = headlineMeasured(guide);
@@ -66,7 +67,22 @@ export function decisionView(ctx: ViewContext): DecisionView | undefined {
     facts: parts.map((p) => ({ id: p.id, label: label(p.id), value: p.value })),
     details: {
       summary: tr('decision.detailsSummary'),
-      groups: parts.filter((p) => p.more.length > 0).map((p) => ({ id: p.id, heading: label(p.id), items: p.more })),
+      groups: parts
+        .filter((p) => p.more.length > 0)
+        .map((p) => ({
+          id: p.id,
+          heading: label(p.id),
+          items: p.more,
+          // The formula is the methodology page's, said once for every guide.
+          ...(p.id === 'cost'
+            ? {
+                link: {
+                  text: tr('decision.costFormula'),
+                  href: `${paths.methodology(ctx.lang)}#${tr('decision.costAnchor')}`,
+                },
+              }
+            : {}),
+        })),
       commands: detailCommands(ctx, decision.workloads),
     },
   };
@@ -96,10 +112,7 @@ function costFact(ctx: ViewContext, y: Yield, decision: Decision): Part | undefi
       : tr('decision.costTotalOutput', { ...at, total: usd(y.cost.total), output: usd(y.cost.output) });
   return {
     value,
-    more: [
-      tr('decision.priceItem', { ...at, hardware: price.hardware, date: price.date, basis: price.basis[lang] }),
-      tr('decision.costFormula', { accelerator: ctx.accelerator }),
-    ],
+    more: [tr('decision.priceItem', { ...at, hardware: price.hardware, date: price.date, basis: price.basis[lang] })],
   };
 }
 
@@ -139,21 +152,40 @@ function noiseFact(ctx: ViewContext, point: Point): Part {
       : adopted.length > 0
         ? tr('decision.noiseStepsBeyond', { total: adopted.length })
         : '';
-  const stepItems = noise.steps.map((s) => {
-    const source = guide.steps.find((x) => x.id === s.step);
-    return tr(s.adopted ? 'decision.stepAdopted' : 'decision.stepNotAdopted', {
-      step: source ? source.title[lang] : s.step,
-      winner: source?.variants.find((v) => v.id === s.winner)?.label?.[lang] ?? s.winner,
-      delta: formatSignedPercent(s.percent, d),
-      runs: runsText(ctx, s.runs.winner),
-      against: runsText(ctx, s.runs.reference),
-      verdict: verdictText(ctx, s.verdict),
-    });
-  });
   return {
     value: sentences(ctx, [head, steps].filter(Boolean)),
-    more: [tr(`decision.bandSource.${noise.source}`, { band }), ...stepItems],
+    more: [tr(`decision.bandSource.${noise.source}`, { band }), ...stepItems(ctx)],
   };
+}
+
+/**
+ * Every step's change against the band, grouped by whether it was adopted and how it reads: the
+ * step's title and its winner's change (the winner is marked in the step's own table). The runs
+ * behind each side are said once when every step has the same on both sides.
+ */
+function stepItems(ctx: ViewContext): string[] {
+  const { guide, tr, lang } = ctx;
+  const { steps } = guide.decision.noise;
+  const [first] = steps;
+  const each = first?.runs.winner;
+  const uniform = steps.every((s) => s.runs.winner === each && s.runs.reference === each);
+  const groups = new Map<string, string[]>();
+  for (const s of steps) {
+    const title = guide.steps.find((x) => x.id === s.step)?.title[lang] ?? s.step;
+    const runs = uniform
+      ? ''
+      : tr('decision.stepRuns', { runs: runsText(ctx, s.runs.winner), against: runsText(ctx, s.runs.reference) });
+    const key = `${s.adopted ? 'adopted' : 'notAdopted'}.${s.verdict === 'within-noise' ? 'within' : 'beyond'}`;
+    groups.set(key, [
+      ...(groups.get(key) ?? []),
+      `${title} ${formatSignedPercent(s.percent, guide.percentDecimals)}${runs}`,
+    ]);
+  }
+  const list = (items: string[]) => items.join(lang === 'zh' ? '，' : ', ');
+  return [
+    ...(uniform && each !== undefined ? [tr('decision.stepsEach', { runs: runsText(ctx, each) })] : []),
+    ...[...groups].map(([key, items]) => tr(`decision.steps.${key}`, { steps: list(items) })),
+  ];
 }
 
 function measuredFact(ctx: ViewContext, decision: Decision): Part {

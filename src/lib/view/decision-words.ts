@@ -33,18 +33,30 @@ export function stated(ctx: ViewContext, s: Reproduce['inputTokens']): string {
   return s.from === 'run-mean' ? ctx.tr('decision.meanOf', { value }) : value;
 }
 
-export function benchmarkText(ctx: ViewContext, r: Reproduce): string {
+/** The benchmark's tool and dataset: "guidellm, Random". */
+export function benchmarkTool(ctx: ViewContext, r: Reproduce): string {
+  const { tr } = ctx;
+  return tr('decision.benchmarkTool', {
+    tool: r.tool,
+    dataset: r.dataset ? stated(ctx, r.dataset) : tr('decision.datasetNotRecorded'),
+  });
+}
+
+/** The benchmark's lengths and concurrency: "8192 in / 1024 out tokens, concurrency 512 (peak)". */
+export function benchmarkLengths(ctx: ViewContext, r: Reproduce): string {
   const { tr } = ctx;
   const concurrency = r.maxConcurrency
     ? tr('decision.maxConcurrency', { value: stated(ctx, r.maxConcurrency) })
     : r.peakConcurrency
       ? tr('decision.peakConcurrency', { value: stated(ctx, r.peakConcurrency) })
       : tr('decision.concurrencyNotRecorded');
-  return tr('decision.benchmarkValue', {
-    tool: r.tool,
-    dataset: r.dataset ? stated(ctx, r.dataset) : tr('decision.datasetNotRecorded'),
+  return tr('decision.benchmarkLengths', {
     input: stated(ctx, r.inputTokens),
     output: stated(ctx, r.outputTokens),
     concurrency,
   });
+}
+
+export function benchmarkText(ctx: ViewContext, r: Reproduce): string {
+  return ctx.tr('decision.benchmarkValue', { tool: benchmarkTool(ctx, r), lengths: benchmarkLengths(ctx, r) });
 }

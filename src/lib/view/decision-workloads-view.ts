@@ -4,7 +4,9 @@ import { formatSignedPercent } from '../format/number.ts';
 import type { Point, Workload } from '../schema/computed.ts';
 import {
   type DecisionCommand,
+  benchmarkLengths,
   benchmarkText,
+  benchmarkTool,
   perGpu,
   runsText,
   sentences,
@@ -45,8 +47,11 @@ function lossShort(ctx: ViewContext, w: Workload): string | undefined {
   });
 }
 
-/** A workload's outcome in full: its best measured configuration, the recommendation's figures beside it. */
-function workloadItem(ctx: ViewContext, w: Workload): string {
+/**
+ * A workload's outcome in full: its best measured configuration, the recommendation's figures
+ * beside it, and its benchmark (without the tool and dataset when every workload shares them).
+ */
+function workloadItem(ctx: ViewContext, w: Workload, shared: boolean): string {
   const { tr } = ctx;
   const workload = workloadName(ctx, w);
   const found = lossOf(w);
@@ -60,6 +65,16 @@ function workloadItem(ctx: ViewContext, w: Workload): string {
           cost: p.yield.cost ? usd(p.yield.cost.total) : tr('decision.notRecorded'),
         })
       : tr('decision.notRecorded');
+  const benchmark = shared ? benchmarkLengths(ctx, w.reproduce) : benchmarkText(ctx, w.reproduce);
+  // The commonest outcome, the recommendation best, is one sentence with its figures and benchmark.
+  if (!found && rec)
+    return tr('decision.workloadBest', {
+      workload,
+      points: w.points.length,
+      runs: runsText(ctx, rec.runs),
+      yield: yieldOf(rec),
+      benchmark,
+    });
   const parts: string[] = [];
   if (found)
     // A loss inside the noise band is not a reason to run something else.
@@ -74,13 +89,11 @@ function workloadItem(ctx: ViewContext, w: Workload): string {
         verdict: verdictText(ctx, found.loss.verdict),
       }),
     );
-  else if (rec)
-    parts.push(tr('decision.workloadBest', { workload, points: w.points.length, runs: runsText(ctx, rec.runs) }));
   else parts.push(tr('decision.workloadNoRecommended', { workload, best: best ? pointName(ctx, best) : '' }));
-  if (rec) parts.push(tr('decision.workloadRecommended', { yield: yieldOf(rec) }));
+  if (found) parts.push(tr('decision.workloadRecommended', { yield: yieldOf(found.rec) }));
   if (best && best !== rec)
     parts.push(tr('decision.workloadBestYield', { best: pointName(ctx, best), yield: yieldOf(best) }));
-  parts.push(tr('decision.workloadBenchmark', { benchmark: benchmarkText(ctx, w.reproduce) }));
+  parts.push(tr('decision.workloadBenchmark', { benchmark }));
   return sentences(ctx, parts);
 }
 
@@ -94,7 +107,16 @@ export function workloadsFact(ctx: ViewContext, workloads: Workload[]): Part {
       ? sentences(ctx, losses)
       : ctx.tr(measured.length === 1 ? 'decision.noLossOne' : 'decision.noLoss', { count: measured.length });
   const withinText = within > 0 ? [ctx.tr('decision.lossesWithin', { count: within })] : [];
-  return { value: sentences(ctx, [value, ...withinText]), more: workloads.map((w) => workloadItem(ctx, w)) };
+  // The tool and dataset, said once when every workload ran the same.
+  const [first] = workloads;
+  const toolAndData = (w: Workload) => benchmarkTool(ctx, w.reproduce);
+  const shared =
+    workloads.length > 1 && first !== undefined && workloads.every((w) => toolAndData(w) === toolAndData(first));
+  const sharedItem = shared && first ? [ctx.tr('decision.workloadsShared', { benchmark: toolAndData(first) })] : [];
+  return {
+    value: sentences(ctx, [value, ...withinText]),
+    more: [...sharedItem, ...workloads.map((w) => workloadItem(ctx, w, shared))],
+  };
 }
 
 /** Each workload's recorded benchmark command, and the winning configuration's where the recommendation loses beyond noise. */
