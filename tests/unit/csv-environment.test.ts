@@ -13,7 +13,10 @@ const committed = (id: string) =>
 
 /** The CSV's rows as objects by column name (fields quoted as csvField quotes them). */
 function records(csv: string): Record<string, string>[] {
-  const [header, ...rows] = csv.replace(/^\uFEFF/, '').trimEnd().split('\n');
+  const [header, ...rows] = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\n');
   const split = (line: string) =>
     [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
       .slice(0, -1)
