@@ -117,7 +117,7 @@ function costFact(ctx: ViewContext, y: Yield, decision: Decision): Part | undefi
 }
 
 function noiseFact(ctx: ViewContext, point: Point): Part {
-  const { guide, tr, lang } = ctx;
+  const { guide, tr } = ctx;
   const { noise } = guide.decision;
   const d = guide.percentDecimals;
   const band = formatPercent(noise.band, d);
@@ -169,13 +169,14 @@ function stepItems(ctx: ViewContext): string[] {
   const [first] = steps;
   const each = first?.runs.winner;
   const uniform = steps.every((s) => s.runs.winner === each && s.runs.reference === each);
-  const groups = new Map<string, string[]>();
+  type Group = `${'adopted' | 'notAdopted'}.${'beyond' | 'within'}`;
+  const groups = new Map<Group, string[]>();
   for (const s of steps) {
     const title = guide.steps.find((x) => x.id === s.step)?.title[lang] ?? s.step;
     const runs = uniform
       ? ''
       : tr('decision.stepRuns', { runs: runsText(ctx, s.runs.winner), against: runsText(ctx, s.runs.reference) });
-    const key = `${s.adopted ? 'adopted' : 'notAdopted'}.${s.verdict === 'within-noise' ? 'within' : 'beyond'}`;
+    const key: Group = `${s.adopted ? 'adopted' : 'notAdopted'}.${s.verdict === 'within-noise' ? 'within' : 'beyond'}`;
     groups.set(key, [
       ...(groups.get(key) ?? []),
       `${title} ${formatSignedPercent(s.percent, guide.percentDecimals)}${runs}`,
