@@ -57,7 +57,7 @@ describe('npm run run-plan', () => {
   it('measures a scaffolded guide from end to end: every result with its record, then check passes', async () => {
     const root = scratch();
     const port = await freePort();
-    const run = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20']);
+    const run = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20', '--yes']);
     expect(run.status, run.stderr).toBe(0);
     expect(results(root)).toEqual(RESULTS);
     for (const file of RESULTS) {
@@ -128,7 +128,7 @@ describe('npm run run-plan', () => {
     writeFileSync(recordPath, record);
 
     // a second run finds everything there and starts no server
-    const again = script(root, 'run-plan.ts', [GUIDE, '--port', String(port)]);
+    const again = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--yes']);
     expect(again.status).toBe(0);
     expect(again.stderr).not.toContain('starting');
     expect(again.stderr).toMatch(/0 recorded, 7 already there/);
@@ -139,7 +139,7 @@ describe('npm run run-plan', () => {
     const port = await freePort();
     const child = spawn(
       process.execPath,
-      [join(repoRoot, 'scripts/run-plan.ts'), GUIDE, '--port', String(port), '--health-timeout', '20'],
+      [join(repoRoot, 'scripts/run-plan.ts'), GUIDE, '--port', String(port), '--health-timeout', '20', '--yes'],
       { cwd: root, env: envOf(root, { STANDIN_BENCH_MS: '600' }), stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
@@ -154,7 +154,7 @@ describe('npm run run-plan', () => {
     expect(first.length).toBeLessThan(7);
     const stamps = new Map(first.map((f) => [f, statSync(join(root, 'data/raw', GUIDE, f)).mtimeMs]));
 
-    const resumed = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20']);
+    const resumed = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20', '--yes']);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(/run-plan: stopping the server the last run left running \(pid \d+\): /);
     expect(resumed.stderr).toContain(`${first.length} already there`);
@@ -165,7 +165,7 @@ describe('npm run run-plan', () => {
   it('a server that dies at start, or never becomes healthy, fails its measurements with why; the rest go on', async () => {
     const root = scratch();
     const port = await freePort();
-    const crash = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20'], {
+    const crash = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20', '--yes'], {
       STANDIN_CRASH_FLAG: '--mem-fraction-static',
     });
     expect(crash.status).toBe(1);
@@ -192,7 +192,7 @@ describe('npm run run-plan', () => {
       'tuning/after.txt',
     ]);
 
-    const never = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '2'], {
+    const never = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '2', '--yes'], {
       STANDIN_NEVER_HEALTHY: '1',
     });
     expect(never.status).toBe(1);
