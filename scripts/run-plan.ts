@@ -1,10 +1,10 @@
 // run-plan: measure a guide's whole plan unattended and resumably (see src/pipeline/run-plan.ts).
 // Usage: npm run run-plan -- <model>/<hardware> [--port <port>] [--health-timeout <seconds>]
 //        [--trusted-ref <ref>] [--yes] [--dry-run]
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { answerHelp } from '../src/pipeline/cli-help.ts';
 import { runPlan } from '../src/pipeline/run-plan.ts';
+import { terminalQuestion } from '../src/pipeline/terminal-question.ts';
 
 const usage = `usage: npm run run-plan -- <model>/<hardware> [--port <port>] [--health-timeout <seconds>]
                        [--trusted-ref <ref>] [--yes] [--dry-run]
@@ -51,22 +51,7 @@ const { port, 'health-timeout': timeout, 'trusted-ref': trustedRef, yes, 'dry-ru
 if (port !== undefined && !/^[1-9]\d{0,4}$/.test(port)) refuse(`--port must be a port number, found "${port}"`);
 if (!/^[1-9]\d{0,5}$/.test(timeout)) refuse(`--health-timeout must be a whole number of seconds, found "${timeout}"`);
 
-/** A yes/no question at the author's terminal; none when run-plan has no terminal to ask at. */
-const confirm =
-  process.stdin.isTTY && process.stderr.isTTY
-    ? (question: string) =>
-        new Promise<boolean>((answer) => {
-          const terminal = createInterface({ input: process.stdin, output: process.stderr });
-          terminal.once('SIGINT', () => {
-            terminal.close();
-            answer(false);
-          });
-          terminal.question(question, (reply) => {
-            terminal.close();
-            answer(/^\s*y(es)?\s*$/i.test(reply));
-          });
-        })
-    : undefined;
+const confirm = terminalQuestion();
 
 const controller = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => controller.abort());

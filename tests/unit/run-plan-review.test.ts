@@ -163,7 +163,8 @@ describe('run-plan: the author sees what will run', () => {
     );
     const port = await freePort();
     const run = runPlan(root, ['--port', String(port), '--dry-run']);
-    expect(run.stderr).not.toMatch(/[\u001b\u202e]/);
+    expect(run.stderr).not.toContain('\u001b');
+    expect(run.stderr).not.toContain('\u202e');
     expect(run.stderr).toContain(
       `NEW server 3 of 3: python3 -m sglang.launch_server --model-path Qwen/qwen3-8b --tp-size=2 --mem-fraction-static=0.85 $'--served-model-name=q\\x1b[2J\\u202eq' --port ${port}`,
     );
