@@ -4,29 +4,28 @@
 // folder whose README names where it comes from (`Repository:`, `Path:`, `Commit:` with the
 // 40-digit commit): the folders are read from disk, so a new format's real fixtures join the
 // property as they land. A check that refuses an unedited real file is a check fitted to other
-// files (issue 33): a relation the tool's definition does not make exact.
+// files (issue 33): a relation the tool's definition does not make exact. A derived fixture (a real
+// report through another serializer, its README says `Derived from:`) must pass too, but is not
+// counted as real; tests/helpers/fixture-origins.ts classes every fixture folder, and this test
+// fails on one it cannot class.
 import fc from 'fast-check';
-import { existsSync, globSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { cpSync, existsSync, globSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkRunPlausibility } from '../../src/lib/ingest/plausibility.ts';
-import { parseRawFile } from '../../src/lib/parse/index.ts';
+import { PARSERS, parseRawFile } from '../../src/lib/parse/index.ts';
 import type { ParserModule } from '../../src/lib/parse/types.ts';
 import { FormatIdSchema } from '../../src/lib/schema/run.ts';
+import { classifyFixtureFolders } from '../helpers/fixture-origins.ts';
 
 const repo = join(import.meta.dirname, '../..');
 
-/** A fixture folder's README that gives its origin: a repository, a path in it and a commit. */
-const ORIGIN = [
-  /^[-*]?\s*Repository:\s*`?[\w.-]+\/[\w.-]+`?/im,
-  /^[-*]?\s*Path:\s*\S/im,
-  /^[-*]?\s*Commit:\s*`?[0-9a-f]{40}`?/im,
-];
-
-const realFixtures = globSync('tests/fixtures/*/*/README.md', { cwd: repo })
-  .filter((readme) => ORIGIN.every((line) => line.test(readFileSync(join(repo, readme), 'utf8'))))
-  .flatMap((readme) => globSync(`${dirname(readme)}/input*`, { cwd: repo }))
-  .sort();
+/** Every fixture folder of a format perflab reads: named after a format id or after a reader. */
+const formats = [...new Set([...FormatIdSchema.options, ...Object.keys(PARSERS)])].sort();
+const folders = classifyFixtureFolders(repo, formats);
+const realFixtures = folders.filter((f) => f.kind === 'real').flatMap((f) => f.inputs);
+const derivedFixtures = folders.filter((f) => f.kind === 'derived').flatMap((f) => f.inputs);
 const published = globSync('data/raw/**/*.{txt,log,json,jsonl}', { cwd: repo }).sort();
 
 const read = (path: string) => readFileSync(join(repo, path), 'utf8');
@@ -55,8 +54,50 @@ describe('every real file of every claimed format passes check with no error', (
     expect(realFixtures).toContain('tests/fixtures/guidellm-json/synchronous-warmup-cooldown/input.json');
   });
 
+  it('every fixture folder is real, derived or composed, and a derived one is not counted as real', () => {
+    expect(folders.filter((f) => f.kind === 'uncovered')).toEqual([]);
+    expect(derivedFixtures).toContain('tests/fixtures/guidellm-yaml/synchronous-warmup-cooldown/input.yaml');
+    expect(realFixtures).not.toContain('tests/fixtures/guidellm-yaml/synchronous-warmup-cooldown/input.yaml');
+  });
+
+  it('a planted folder the property would miss is named: a part origin, no input file, one level too deep', () => {
+    const root = mkdtempSync(join(tmpdir(), 'fixture-origins-'));
+    try {
+      cpSync(join(repo, 'tests/fixtures/guidellm-json'), join(root, 'tests/fixtures/guidellm-json'), {
+        recursive: true,
+      });
+      const plant = (folder: string, files: Record<string, string>) => {
+        mkdirSync(join(root, 'tests/fixtures', folder), { recursive: true });
+        for (const [name, text] of Object.entries(files))
+          writeFileSync(join(root, 'tests/fixtures', folder, name), text);
+      };
+      const origin = '- Repository: `a/b`\n- Path: `out.json`\n';
+      plant('guidellm-json/no-commit', { 'README.md': origin, 'input.json': '{}' });
+      plant('guidellm-json/named-otherwise', {
+        'README.md': `${origin}- Commit: \`${'0'.repeat(40)}\`\n`,
+        'report.json': '{}',
+      });
+      plant('guidellm-json/outer/inner', { 'README.md': '# composed', 'input.json': '{}' });
+      const uncovered = classifyFixtureFolders(root, ['guidellm-json']).filter((f) => f.kind === 'uncovered');
+      expect(uncovered.map((f) => f.folder)).toEqual([
+        'guidellm-json/named-otherwise',
+        'guidellm-json/no-commit',
+        'guidellm-json/outer/inner',
+      ]);
+      expect(uncovered.map((f) => f.why)).toEqual([
+        'a real folder with no input* file',
+        'its README names 2 of repository, path and 40-digit commit, and says neither "Derived from:" nor "Composed:"',
+        'a folder below tests/fixtures/<format>/<case>/',
+      ]);
+      const real = classifyFixtureFolders(root, ['guidellm-json']).filter((f) => f.kind === 'real');
+      expect(real.map((f) => f.folder)).toEqual(['guidellm-json/synchronous-warmup-cooldown']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('each is read by a reader perflab has, into at least one run, as it was written', () => {
-    for (const path of [...realFixtures, ...published]) {
+    for (const path of [...realFixtures, ...derivedFixtures, ...published]) {
       const result = parseRawFile(read(path), { file: path });
       expect(result.runs.length, path).toBeGreaterThan(0);
       expect(errors(path, read(path)), path).toEqual([]);
@@ -65,7 +106,7 @@ describe('every real file of every claimed format passes check with no error', (
 
   it('each real fixture is read as the format its folder is named after, or by the reader of that name', async () => {
     const ids: ReadonlySet<string> = new Set(FormatIdSchema.options);
-    for (const path of realFixtures) {
+    for (const path of [...realFixtures, ...derivedFixtures]) {
       const folder = path.split('/')[2] ?? '';
       const module = join(repo, 'src/lib/parse', `${folder}.ts`);
       expect(ids.has(folder) || existsSync(module), `${path}: no format or reader is called ${folder}`).toBe(true);
@@ -76,12 +117,12 @@ describe('every real file of every claimed format passes check with no error', (
   });
 
   it('each with a byte-order mark, CRLF line ends and trailing spaces all at once', () => {
-    for (const path of [...realFixtures, ...published])
+    for (const path of [...realFixtures, ...derivedFixtures, ...published])
       expect(errors(path, carry(read(path), { crlf: true, bom: true, trailing: ' ' })), path).toEqual([]);
   });
 
   it('and however it was carried: CRLF, a byte-order mark, trailing spaces', () => {
-    const files = [...realFixtures, ...published];
+    const files = [...realFixtures, ...derivedFixtures, ...published];
     fc.assert(
       fc.property(fc.constantFrom(...files), carried, (path, how) => {
         // JSON keeps its own whitespace: trailing spaces after a value are whitespace to it too.
