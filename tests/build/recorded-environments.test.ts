@@ -184,4 +184,33 @@ describe('what recorded results ran on, on the built page', () => {
       '2 × NVIDIA H100 80GB HBM3，每张 81559 MiB 570.124.06 vLLM 0.12.0 engine/vllm.txt（作者自述，未签名）',
     );
   });
+
+  it('the CSV download names, for each side of each row, what its record says it ran on', () => {
+    const [header = '', ...rows] = readFileSync(join(root, 'dist/data', `${GUIDE}.csv`), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
+    const names = header.split(',');
+    // no field of this guide's rows is quoted: a plain split reads them
+    const sides = rows.flatMap((row) => {
+      const field = Object.fromEntries(row.split(',').map((value, i) => [names[i], value]));
+      return (['baseline', 'optimized'] as const).map((side) => ({
+        file: /data\/raw\/qwen3-8b\/h100\/(.+):\d+$/.exec(field[`${side}_source`] ?? '')?.[1],
+        ranOn: ['engine', 'engine_version', 'engine_version_from', 'gpu', 'gpus', 'gpu_from', 'driver']
+          .map((c) => field[`${side}_${c}`])
+          .join(' '),
+        record: `${field[`${side}_record`]} ${field[`${side}_signed_by`]}`.trim(),
+        measured: `${field[`${side}_measured`]} ${field[`${side}_measured_from`]}`,
+      }));
+    });
+    expect(sides.length).toBeGreaterThan(0);
+    const version = { 'engine/vllm.txt': '0.12.0', 'cases/second-workload/baseline.txt': '0.11.0' };
+    for (const side of sides) {
+      const vllm = side.file === 'engine/vllm.txt' || side.file === 'cases/second-workload/baseline.txt';
+      const engine = vllm ? `vLLM ${version[side.file as keyof typeof version]}` : 'SGLang 0.5.3';
+      expect(side.ranOn, side.file).toBe(`${engine} record NVIDIA H100 80GB HBM3 2 record 570.124.06`);
+      expect(side.record, side.file).toBe(side.file === 'engine/vllm.txt' ? 'unsigned' : 'signed alice@example.com');
+      expect(side.measured, side.file).toMatch(/^\d{4}-\d\d-\d\d record$/);
+    }
+  });
 });
