@@ -2,7 +2,16 @@
 // records for every variant, unattended; killed half way, it goes on where it stopped; a server
 // that dies at start or never becomes healthy fails its measurements with the reason.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -200,5 +209,36 @@ describe('npm run run-plan', () => {
       `failed    tuning/after.txt: the server was not healthy after 2 s (GET http://127.0.0.1:${port}/health)`,
     );
     expect(never.stderr).toMatch(/0 recorded, 4 already there, 3 failed/);
+  }, 120_000);
+});
+
+describe('a result already in data/raw is never measured again', () => {
+  it('a GSM8K result naming one block of an existing lm-evaluation-harness file ({file, block}) is there: plan, record and run-plan leave it', async () => {
+    const root = scratch();
+    const yamlPath = join(root, 'content/guides', GUIDE, 'guide.yaml');
+    const yaml = readFileSync(yamlPath, 'utf8');
+    expect(yaml).toContain('result: gsm8k/before.txt');
+    writeFileSync(
+      yamlPath,
+      yaml.replace('result: gsm8k/before.txt', 'result: { file: gsm8k/before.json, block: strict-match }'),
+    );
+    // lm-evaluation-harness labels its blocks by filter (strict-match, flexible-extract): no "# label" line
+    const rawFile = join(root, 'data/raw', GUIDE, 'gsm8k/before.json');
+    mkdirSync(join(rawFile, '..'), { recursive: true });
+    const text = readFileSync(join(repoRoot, 'tests/fixtures/lm-eval-json/glm-5.2-results/input.json'), 'utf8');
+    writeFileSync(rawFile, text);
+
+    const plan = script(root, 'plan.ts', [GUIDE]);
+    expect(plan.stdout).toContain('  [~] gsm8k/before.json#strict-match   (accuracy gsm8k, before)');
+    const record = script(root, 'record.ts', [GUIDE, 'gsm8k/before.json#strict-match']);
+    expect(record.stderr).toContain('gsm8k/before.json (block strict-match) is already there: not measured again');
+
+    const port = await freePort();
+    const run = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20', '--yes']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/\] \d+:\d\d gsm8k\/before\.json#strict-match: already there/);
+    expect(run.stderr).toMatch(/6 recorded, 1 already there, 0 failed/);
+    expect(readFileSync(rawFile, 'utf8')).toBe(text);
+    expect(script(root, 'check.ts', []).stderr).not.toContain('E_DUPLICATE');
   }, 120_000);
 });
