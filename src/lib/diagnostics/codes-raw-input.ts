@@ -170,6 +170,13 @@ export const RAW_INPUT_CODES = {
     hint: 'point guide.yaml at the result file beside it, and delete this one if nothing uses it',
   },
 
+  W_SOURCE_TOOL_NOT_READ: {
+    severity: 'warning',
+    meaning:
+      "an llm-d Benchmark Report converted from a tool whose figures perflab does not read through it: the converter copies each tool's own definitions into the same slots",
+    hint: "keep the tool's own output instead (guidellm's benchmarks.json, vllm bench serve's JSON, AIPerf's export), which perflab reads with that tool's definitions",
+  },
+
   // Whether a run's numbers agree with each other (ingest/plausibility.ts).
   E_INCONSISTENT_THROUGHPUT: {
     severity: 'error',
