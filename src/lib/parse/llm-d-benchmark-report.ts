@@ -8,10 +8,9 @@ import {
   type Stat,
   type Unit,
 } from '../schema/metric.ts';
-import type { MetricValue } from '../schema/run.ts';
 import { parseYamlReport } from '../yaml-text.ts';
 import { isJsonObject, jsonNumber, jsonValueSpan, type JsonSource } from './json-source.ts';
-import { toMilliseconds } from './number.ts';
+import { STATS as NVIDIA_STATS, value } from './nvidia-stats.ts';
 import type { ParseResult, RunMetrics } from './types.ts';
 
 /**
@@ -92,23 +91,16 @@ const SLOTS: readonly { pointer: string; units: Record<string, Reading>; id?: Di
   { pointer: `${AGGREGATE}/requests/output_length`, units: QUANTITY },
 ];
 
-/** The report's statistic names (schema_v0_2.py, Statistics) → perflab's; `mode` is not read. */
+/**
+ * The report's statistic names (schema_v0_2.py, Statistics) → perflab's: `min`, `max` and `p1` to
+ * `p99` as NVIDIA's blocks name them, and its own `mean`, `stddev`, `p0p1`, `p99p9`; `mode` is not read.
+ */
 const STATS: Record<string, Stat> = {
+  ...Object.fromEntries(Object.entries(NVIDIA_STATS).filter(([name]) => name !== 'avg' && name !== 'std')),
   mean: 'mean',
   stddev: 'std',
-  min: 'min',
   p0p1: 'p0_1',
-  p1: 'p1',
-  p5: 'p5',
-  p10: 'p10',
-  p25: 'p25',
-  p50: 'p50',
-  p75: 'p75',
-  p90: 'p90',
-  p95: 'p95',
-  p99: 'p99',
   p99p9: 'p99_9',
-  max: 'max',
 };
 
 const RATES: ReadonlySet<string> = new Set([
@@ -193,18 +185,6 @@ function unitOf(source: JsonSource, pointer: string, allowed: Record<string, Rea
     found: unit === undefined ? 'no units' : JSON.stringify(unit),
   });
   return undefined;
-}
-
-function value(n: { value: number; printed: string; line: number }, reading: Reading): MetricValue {
-  return reading.seconds
-    ? {
-        value: toMilliseconds(n.value, n.printed),
-        unit: reading.unit,
-        printed: n.printed,
-        printedUnit: 's',
-        line: n.line,
-      }
-    : { value: n.value, unit: reading.unit, printed: n.printed, line: n.line };
 }
 
 /** A rate is the block's `mean` (the converter writes the tool's one figure there); a latency, every statistic. */
