@@ -6,6 +6,7 @@ import { filePolicy } from './src/pipeline/site-policy.ts';
 import { cssPrune } from './src/pipeline/css-prune.ts';
 import { buildPhases } from './src/pipeline/build-phases.ts';
 import { devGuideReload } from './src/content/dev-entries.ts';
+import { devRefresh } from './src/pipeline/dev-refresh.ts';
 import { basePath, siteUrl } from './src/lib/site-paths.ts';
 import { cssTrim } from './src/lib/css-trim.ts';
 
@@ -47,7 +48,9 @@ export default defineConfig({
     // Without a site there is no sitemap to write: a stand-in under the sitemap's name keeps
     // Starlight from adding the real one, which would only warn that it skipped itself.
     ...(site ? [] : [{ name: '@astrojs/sitemap', hooks: {} }]),
-    // `npm run dev`: a refreshed guide's page reloads at once (src/content/dev-entries.ts).
+    // `npm run dev`: an edited raw file or source is ingested and computed (src/pipeline/dev-refresh.ts),
+    // and a refreshed guide's page reloads at once (src/content/dev-entries.ts).
+    devRefresh(),
     devGuideReload(),
     starlight({
       title: { en: 'perflab', 'zh-CN': 'perflab' },

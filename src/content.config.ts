@@ -5,6 +5,8 @@ import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { guideLoader } from './content/guide-loader.ts';
 import { timedAsync } from './lib/phase-times.ts';
 import { compareLoader } from './content/compare-loader.ts';
+import { exampleRunLoader } from './content/example-run-loader.ts';
+import { siteFiles } from './pipeline/site-files.ts';
 
 // Starlight builds its docs schema anew each time it is asked, and <StarlightPage> asks on every
 // page (a twentieth of a build). Built once here: no perflab page passes an image in frontmatter,
@@ -18,12 +20,9 @@ function timedLoader(phase: string, loader: Loader): Loader {
   return { ...loader, load: (context) => timedAsync(phase, () => loader.load(context)) };
 }
 
-const guides = guideLoader({
-  dataDir: 'data/guides',
-  proseDir: 'data/prose',
-  contentDir: 'content/guides',
-  rawDir: 'data/raw',
-});
+// The loaders read and render; what they read, they read through the pipeline's file access.
+const files = siteFiles();
+const guides = guideLoader({ dataDir: 'data/guides', proseDir: 'data/prose', files });
 
 export const collections = {
   docs: defineCollection({ loader: docsLoader(), schema: docsSchemaOnce }),
@@ -34,8 +33,12 @@ export const collections = {
   }),
   // Which guides each compare page sets side by side, on which cases (data/compare, written by compute).
   compare: defineCollection({
-    loader: timedLoader('astro.content layer: compare loader', compareLoader({ compareDir: 'data/compare' })),
+    loader: timedLoader('astro.content layer: compare loader', compareLoader({ compareDir: 'data/compare', files })),
+  }),
+  // The one run the Data and API page shows as a Benchmark Report example.
+  exampleRun: defineCollection({
+    loader: exampleRunLoader({ dataDir: 'data/guides', runsDir: 'data/runs', files }),
   }),
   // The runs the guides show are read by their Benchmark Report exports, one file at a time, not
-  // held here (src/content/stored-runs.ts).
+  // held here (src/pipeline/stored-runs.ts).
 };

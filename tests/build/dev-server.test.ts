@@ -1,5 +1,6 @@
 // `npm run dev` shows an edited raw file, guide.yaml or prose without anything run by hand: the
-// guide loader ingests and computes the changed guide. Runs the dev server on a scratch copy of
+// dev refresh (src/pipeline/dev-refresh.ts) ingests and computes the changed guide, and the guide
+// loader reads what that wrote. Runs the dev server on a scratch copy of
 // the sites' sources (PERFLAB_ROOT), so the repository's own data/ is never touched.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

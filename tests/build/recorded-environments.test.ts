@@ -48,7 +48,7 @@ beforeAll(async () => {
   if (made.status !== 0) throw new Error(String(made.stderr));
   writeFileSync(join(root, 'data/allowed-signers'), `alice@example.com ${readFileSync(`${key}.pub`, 'utf8')}`);
   const port = String(await freePort());
-  const first = script('run-plan.ts', [GUIDE, '--port', port, '--health-timeout', '20'], {
+  const first = script('run-plan.ts', [GUIDE, '--port', port, '--health-timeout', '20', '--yes'], {
     PERFLAB_SIGNING_KEY: key,
   });
   if (first.status !== 0) throw new Error(`run-plan failed:\n${first.stderr}`);
@@ -57,7 +57,7 @@ beforeAll(async () => {
   rmSync(join(root, 'data/raw', GUIDE, 'engine/vllm.txt'));
   rmSync(join(root, 'data/raw', GUIDE, 'engine/vllm.txt.record.json'));
   // measured again without a key (nor git's): its record is unsigned
-  const again = script('run-plan.ts', [GUIDE, '--port', port, '--health-timeout', '20'], {
+  const again = script('run-plan.ts', [GUIDE, '--port', port, '--health-timeout', '20', '--yes'], {
     STANDIN_VLLM_VERSION: '0.12.0',
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_CONFIG_NOSYSTEM: '1',
@@ -183,5 +183,34 @@ describe('what recorded results ran on, on the built page', () => {
     expect(zh).toContain(
       '2 × NVIDIA H100 80GB HBM3，每张 81559 MiB 570.124.06 vLLM 0.12.0 engine/vllm.txt（作者自述，未签名）',
     );
+  });
+
+  it('the CSV download names, for each side of each row, what its record says it ran on', () => {
+    const [header = '', ...rows] = readFileSync(join(root, 'dist/data', `${GUIDE}.csv`), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
+    const names = header.split(',');
+    // no field of this guide's rows is quoted: a plain split reads them
+    const sides = rows.flatMap((row) => {
+      const field = Object.fromEntries(row.split(',').map((value, i) => [names[i], value]));
+      return (['baseline', 'optimized'] as const).map((side) => ({
+        file: /data\/raw\/qwen3-8b\/h100\/(.+):\d+$/.exec(field[`${side}_source`] ?? '')?.[1],
+        ranOn: ['engine', 'engine_version', 'engine_version_from', 'gpu', 'gpus', 'gpu_from', 'driver']
+          .map((c) => field[`${side}_${c}`])
+          .join(' '),
+        record: `${field[`${side}_record`]} ${field[`${side}_signed_by`]}`.trim(),
+        measured: `${field[`${side}_measured`]} ${field[`${side}_measured_from`]}`,
+      }));
+    });
+    expect(sides.length).toBeGreaterThan(0);
+    const version = { 'engine/vllm.txt': '0.12.0', 'cases/second-workload/baseline.txt': '0.11.0' };
+    for (const side of sides) {
+      const vllm = side.file === 'engine/vllm.txt' || side.file === 'cases/second-workload/baseline.txt';
+      const engine = vllm ? `vLLM ${version[side.file as keyof typeof version]}` : 'SGLang 0.5.3';
+      expect(side.ranOn, side.file).toBe(`${engine} record NVIDIA H100 80GB HBM3 2 record 570.124.06`);
+      expect(side.record, side.file).toBe(side.file === 'engine/vllm.txt' ? 'unsigned' : 'signed alice@example.com');
+      expect(side.measured, side.file).toMatch(/^\d{4}-\d\d-\d\d record$/);
+    }
   });
 });

@@ -113,3 +113,7 @@ export const RunSchema = z.object({
   }),
 });
 export type Run = z.infer<typeof RunSchema>;
+
+/** A run without its raw text, as a Benchmark Report reads it: the guide's JSON holds that once, and a report needs its values only. */
+export const StoredRunSchema = RunSchema.omit({ raw: true });
+export type StoredRun = Omit<Run, 'raw'>;

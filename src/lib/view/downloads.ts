@@ -3,6 +3,7 @@ import { metricDirection } from '../schema/metric.ts';
 import { displayUnit, metricShortName } from '../format/metric-label.ts';
 import { formatFixed } from '../format/number.ts';
 import type { Cell, ComputedCase, ComputedGuide } from '../schema/computed.ts';
+import { ENVIRONMENT_COLUMNS, sideEnvironment } from './csv-environment.ts';
 
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
@@ -46,6 +47,8 @@ export const CSV_COLUMNS = [
   'change_is',
   'baseline_source',
   'optimized_source',
+  ...ENVIRONMENT_COLUMNS.map((column) => `baseline_${column}` as const),
+  ...ENVIRONMENT_COLUMNS.map((column) => `optimized_${column}` as const),
 ] as const;
 
 /**
@@ -54,7 +57,9 @@ export const CSV_COLUMNS = [
  * names. Every change is compute's: the objective's is the guide's, on the scaled optimized value;
  * a secondary's is its change in percent of the baseline. Beside it, which way the metric is better
  * (`lower` for a latency) and whether this change is `better`, `worse` or `unchanged` at the
- * precision shown. UTF-8 with a byte-order mark, so Excel reads the Chinese labels right.
+ * precision shown. Then, for each side, what it ran on and when (csv-environment.ts): a row read
+ * alone still says which engine version, GPU and driver made it, and whether its record is signed.
+ * UTF-8 with a byte-order mark, so Excel reads the Chinese labels right.
  */
 export function comparisonCsv(guide: ComputedGuide): string {
   const rows = guide.comparison.flatMap((c) =>
@@ -87,6 +92,8 @@ export function comparisonCsv(guide: ComputedGuide): string {
               : 'worse',
         source(guide, base),
         source(guide, optimized),
+        ...sideEnvironment(guide, base.runId, guide.baseline.engine, c.baseline.measured.gpus),
+        ...sideEnvironment(guide, optimized.runId, guide.recommended.engine, c.optimized.measured.gpus),
       ];
     }),
   );

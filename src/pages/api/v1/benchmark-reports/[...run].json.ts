@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection } from 'astro:content';
-import { assertStoredRun, readStoredRun } from '../../../../content/stored-runs.ts';
+import { assertStoredRun, readStoredRun } from '../../../../pipeline/stored-runs.ts';
 import { benchmarkReport, runUses } from '../../../../lib/benchmark-report/benchmark-report.ts';
 import { reportedRuns } from '../../../../lib/api/links.ts';
 import type { ComputedGuide } from '../../../../lib/schema/computed.ts';

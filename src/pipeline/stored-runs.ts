@@ -1,18 +1,16 @@
-// The runs a guide page shows, as ingest normalized them (data/runs/<guide>/<run>.json): what a
-// Benchmark Report export reads beyond the computed guide (every metric of the run, not only those
-// the page shows). Read when the export is rendered, one file at a time, not held in the content
-// layer: as a collection, the 22 runs a guide shows made the content store (held whole in memory,
-// then serialized whole) 42 MB where the guides alone make 23 MB (250 synthetic guides), and a
-// 2,500-guide site ran out of memory syncing it (npm run bench -- --guides 2500).
+// The runs a guide page shows, as ingest normalized them (data/runs/<guide>/<run>.json): what the
+// Benchmark Report exports (src/pages/api/v1/benchmark-reports) read beyond the computed guide
+// (every metric of the run, not only those the page shows). Read when the export is rendered, one
+// file at a time, not held in the content layer: as a collection, the 22 runs a guide shows made the
+// content store (held whole in memory, then serialized whole) 42 MB where the guides alone make
+// 23 MB (250 synthetic guides), and a 2,500-guide site ran out of memory syncing it (npm run bench
+// -- --guides 2500). The one run the Data and API page shows is a collection of its own
+// (src/content/example-run-loader.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { formatDiagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { validateJson } from '../lib/diagnostics/validate.ts';
-import { RunSchema, type Run } from '../lib/schema/run.ts';
-
-/** A run without its raw text: the guide's JSON holds that once, and a report needs its values only. */
-export const StoredRunSchema = RunSchema.omit({ raw: true });
-export type StoredRun = Omit<Run, 'raw'>;
+import { StoredRunSchema, type StoredRun } from '../lib/schema/run.ts';
 
 /**
  * Where data/ is: PERFLAB_ROOT (another site's data built with this code, src/pipeline/fs-policy.ts),
