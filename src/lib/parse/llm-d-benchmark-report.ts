@@ -1,16 +1,10 @@
 import { DiagnosticList } from '../diagnostics/diagnostics.ts';
 import { atPointer } from '../json-text.ts';
-import {
-  statKeyOf,
-  type DistributionId,
-  type MetricKey,
-  type ScalarId,
-  type Stat,
-  type Unit,
-} from '../schema/metric.ts';
+import { statKeyOf, type DistributionId, type MetricKey, type ScalarId } from '../schema/metric.ts';
 import { parseYamlReport } from '../yaml-text.ts';
 import { isJsonObject, jsonNumber, jsonValueSpan, type JsonSource } from './json-source.ts';
-import { STATS as NVIDIA_STATS, value } from './nvidia-stats.ts';
+import { AGGREGATE, RATES, SLOTS, STATS, type Reading } from './llm-d-report-slots.ts';
+import { value } from './nvidia-stats.ts';
 import type { ParseResult, RunMetrics } from './types.ts';
 
 /**
@@ -61,54 +55,6 @@ export function detect(text: string): boolean {
 
 /** The tools whose converted figures perflab reads (see above). */
 const READ_TOOLS: ReadonlySet<string> = new Set(['inference-perf']);
-
-const AGGREGATE = '/results/request_performance/aggregate';
-
-/**
- * The units each slot may be in, as the schema's validators allow them (schema_v0_2.py,
- * AggregateLatency/AggregateThroughput/AggregateRequests.check_units; base.py, UNITS_TIME,
- * UNITS_GEN_LATENCY, UNITS_GEN_THROUGHPUT, UNITS_REQUEST_THROUGHPUT, UNITS_QUANTITY; v0.2.1 adds
- * `pixels` to the quantities), and how perflab stores a value of each.
- */
-type Reading = { unit: Unit; seconds?: boolean };
-const TIME: Record<string, Reading> = { s: { unit: 'ms', seconds: true }, ms: { unit: 'ms' } };
-const GEN_LATENCY: Record<string, Reading> = { 's/token': { unit: 'ms', seconds: true }, 'ms/token': { unit: 'ms' } };
-const TOKEN_RATE: Record<string, Reading> = { 'tokens/s': { unit: 'tok/s' } };
-const QUERY_RATE: Record<string, Reading> = { 'queries/s': { unit: 'req/s' } };
-const QUANTITY: Record<string, Reading> = { count: { unit: 'count' }, pixels: { unit: 'count' } };
-
-const SLOTS: readonly { pointer: string; units: Record<string, Reading>; id?: DistributionId | ScalarId }[] = [
-  { pointer: `${AGGREGATE}/latency/time_to_first_token`, units: TIME, id: 'ttft' },
-  { pointer: `${AGGREGATE}/latency/time_per_output_token`, units: GEN_LATENCY, id: 'tpot' },
-  { pointer: `${AGGREGATE}/latency/request_latency`, units: TIME, id: 'e2e_latency' },
-  { pointer: `${AGGREGATE}/latency/normalized_time_per_output_token`, units: GEN_LATENCY },
-  { pointer: `${AGGREGATE}/latency/inter_token_latency`, units: GEN_LATENCY },
-  { pointer: `${AGGREGATE}/throughput/request_rate`, units: QUERY_RATE, id: 'request_throughput' },
-  { pointer: `${AGGREGATE}/throughput/input_token_rate`, units: TOKEN_RATE, id: 'input_token_throughput' },
-  { pointer: `${AGGREGATE}/throughput/output_token_rate`, units: TOKEN_RATE, id: 'output_token_throughput' },
-  { pointer: `${AGGREGATE}/throughput/total_token_rate`, units: TOKEN_RATE, id: 'total_token_throughput' },
-  { pointer: `${AGGREGATE}/requests/input_length`, units: QUANTITY },
-  { pointer: `${AGGREGATE}/requests/output_length`, units: QUANTITY },
-];
-
-/**
- * The report's statistic names (schema_v0_2.py, Statistics) → perflab's: `min`, `max` and `p1` to
- * `p99` as NVIDIA's blocks name them, and its own `mean`, `stddev`, `p0p1`, `p99p9`; `mode` is not read.
- */
-const STATS: Record<string, Stat> = {
-  ...Object.fromEntries(Object.entries(NVIDIA_STATS).filter(([name]) => name !== 'avg' && name !== 'std')),
-  mean: 'mean',
-  stddev: 'std',
-  p0p1: 'p0_1',
-  p99p9: 'p99_9',
-};
-
-const RATES: ReadonlySet<string> = new Set([
-  'request_throughput',
-  'input_token_throughput',
-  'output_token_throughput',
-  'total_token_throughput',
-]);
 
 export function parse(text: string, options: { file: string }): ParseResult {
   const diagnostics = new DiagnosticList(options.file);
