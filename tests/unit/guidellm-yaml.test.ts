@@ -163,7 +163,7 @@ describe('which files are guidellm YAML', () => {
     const fromJson = parseRawFile(jsonText.replace('"version": 1,', '"version": 2,'), { file: JSON_FILE });
     expect(fromJson.runs).toEqual([]);
     expect(fromJson.diagnostics.map((d) => [d.code, d.line, d.found])).toEqual([['E_SCHEMA', 3, 'version 2']]);
-    const fromYaml = parseRawFile(yamlText.replace(/^  version: 1$/m, '  version: 2'), { file: YAML_FILE });
+    const fromYaml = parseRawFile(yamlText.replace(/^ {2}version: 1$/m, '  version: 2'), { file: YAML_FILE });
     expect(fromYaml.runs).toEqual([]);
     expect(fromYaml.diagnostics.map((d) => [d.code, d.line])).toEqual([['E_SCHEMA', 349]]);
   });
