@@ -95,8 +95,8 @@ describe('GitHub workflows', () => {
   });
 
   // The linter checks an action's inputs against its own table of each action's versions, which
-  // ends before the majors pinned here (it does not know checkout@v7's inputs). Lowered to the
-  // newest major it knows, whose inputs the pinned majors all keep, every `with:` is checked.
+  // ends before the majors pinned here (it does not know checkout@v7's inputs). Each commit pin
+  // lowered to the newest major it knows, whose inputs the pinned majors all keep, every `with:` is checked.
   const KNOWN_TO_LINTER: Record<string, string> = {
     'actions/checkout': 'v4',
     'actions/configure-pages': 'v5',
@@ -107,7 +107,7 @@ describe('GitHub workflows', () => {
   };
   it.each(files)("%s: every action's inputs exist, as the linter knows the action", async (file) => {
     const text = readFileSync(join(workflowDir, file), 'utf8').replace(
-      /uses: ([\w-]+\/[\w-]+)@v\d+/g,
+      /uses: ([\w-]+\/[\w-]+)@[0-9a-f]{40} # v[\d.]+/g,
       (line, action: string) => (KNOWN_TO_LINTER[action] ? `uses: ${action}@${KNOWN_TO_LINTER[action]}` : line),
     );
     expect(await runLint(text, file)).toEqual([]);
@@ -146,12 +146,12 @@ describe('GitHub workflows', () => {
   it('the pull-request job runs .ci/run and only reads', () => {
     const pr = workflow('pull-request.yml');
     expect(Object.keys(pr.on)).toEqual(['pull_request']);
-    expect(pr.permissions).toEqual({ contents: 'read' });
+    expect(pr.permissions).toEqual({});
+    expect(Object.values(pr.jobs).map((job) => job.permissions)).toEqual([{ contents: 'read' }]);
     const runs = Object.values(pr.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run ? [s.run] : [])));
     expect(runs).toContain('bash .ci/run');
     // Every other step only moves the report .ci/run wrote; none runs project code of its own.
     for (const run of runs.filter((r) => r !== 'bash .ci/run')) expect(run).not.toMatch(/\bnpm|\bnode|\bnpx/);
-    for (const job of Object.values(pr.jobs)) expect(job.permissions).toBeUndefined();
   });
 
   it('every npm script a workflow calls exists, and .ci/run calls it too', () => {
@@ -197,8 +197,10 @@ describe('GitHub workflows', () => {
 
   it('the comment job has only the permissions it needs, and takes the run from the event', () => {
     const comment = workflow('review-comment.yml');
-    expect(comment.permissions).toEqual({ contents: 'read', actions: 'read', 'pull-requests': 'write' });
-    for (const job of Object.values(comment.jobs)) expect(job.permissions).toBeUndefined();
+    expect(comment.permissions).toEqual({});
+    expect(Object.values(comment.jobs).map((job) => job.permissions)).toEqual([
+      { contents: 'read', actions: 'read', 'pull-requests': 'write' },
+    ]);
     const steps = Object.values(comment.jobs).flatMap((job) => job.steps);
     // A run that failed before uploading its artifact still gets its "check failed" comment.
     expect(steps.find((s) => s.uses?.startsWith('actions/download-artifact@'))?.['continue-on-error']).toBe(true);
@@ -228,9 +230,9 @@ describe('GitHub workflows', () => {
   it('deploy checks before it publishes, from the whole history, with the site URL', () => {
     const deploy = workflow('deploy.yml');
     expect(Object.keys(deploy.on).sort()).toEqual(['push', 'workflow_dispatch']);
-    expect(deploy.permissions).toEqual({ contents: 'read' });
+    expect(deploy.permissions).toEqual({});
     const build = deploy.jobs['build'];
-    expect(build?.permissions).toEqual({ contents: 'read', pages: 'read' });
+    expect(build?.permissions).toEqual({ contents: 'read', pages: 'read', 'id-token': 'write', attestations: 'write' });
     const steps = build?.steps ?? [];
     const at = (match: (s: (typeof steps)[number]) => boolean) => steps.findIndex(match);
     // "Last updated" reads git history: a shallow checkout would leave every guide without a date.
@@ -250,7 +252,7 @@ describe('GitHub workflows', () => {
     });
     expect(at((s) => s.uses?.startsWith('actions/configure-pages@') ?? false)).toBeLessThan(buildStep);
     // Only the deploy job, which runs no repository code, may write to Pages.
-    expect(deploy.jobs['deploy']?.steps.map((s) => s.uses)).toEqual(['actions/deploy-pages@v5']);
+    expect(deploy.jobs['deploy']?.steps.map((s) => s.uses?.split('@')[0])).toEqual(['actions/deploy-pages']);
   });
 
   // The first major of each action that runs on Node 24 (Node 20 actions are forced onto Node 24
@@ -262,14 +264,19 @@ describe('GitHub workflows', () => {
     'actions/deploy-pages': 5,
     'actions/upload-artifact': 6,
     'actions/download-artifact': 7,
+    // A composite over actions/attest: the major pinned (v4.2.2), not checked here as the first on Node 24.
+    'actions/attest-build-provenance': 4,
   };
-  it('pins every action to a major version that runs on Node 24', () => {
+  it('pins every action by commit to a version that runs on Node 24, named in its comment', () => {
+    // The version is the comment after the commit (YAML drops comments, so the lines are read).
     const pinned = files.flatMap((file) =>
-      Object.values(workflow(file).jobs).flatMap((job) => job.steps.flatMap((s) => (s.uses ? [s.uses] : []))),
+      readFileSync(join(workflowDir, file), 'utf8')
+        .split('\n')
+        .filter((line) => /^\s*(- )?uses:/.test(line)),
     );
     expect(pinned.length).toBeGreaterThan(0);
     for (const uses of pinned) {
-      const [, action = '', major = ''] = /^([\w-]+\/[\w-]+)@v(\d+)$/.exec(uses) ?? [];
+      const [, action = '', major = ''] = /uses: ([\w-]+\/[\w-]+)@[0-9a-f]{40} # v(\d+)\.\d+\.\d+$/.exec(uses) ?? [];
       expect(FIRST_NODE24_MAJOR, uses).toHaveProperty([action]);
       expect(Number(major), uses).toBeGreaterThanOrEqual(FIRST_NODE24_MAJOR[action] ?? Infinity);
     }

@@ -8,9 +8,10 @@ import type { CodeInfo } from './code-info.ts';
 import { GUIDE_CODES } from './codes-guide.ts';
 import { LAB_CODES } from './codes-lab.ts';
 import { RAW_INPUT_CODES } from './codes-raw-input.ts';
+import { WORKFLOW_CODES } from './codes-workflow.ts';
 
-/** Raw inputs (codes-raw-input.ts), a guide's own sources (codes-guide.ts) and the GPU box (codes-lab.ts): each code in one of them. */
-export const DIAGNOSTIC_CODES = { ...RAW_INPUT_CODES, ...GUIDE_CODES, ...LAB_CODES } as const satisfies Record<
+/** Raw inputs (codes-raw-input.ts), a guide's own sources (codes-guide.ts), the GPU box (codes-lab.ts) and the workflows (codes-workflow.ts): each code in one of them. */
+export const DIAGNOSTIC_CODES = { ...RAW_INPUT_CODES, ...GUIDE_CODES, ...LAB_CODES, ...WORKFLOW_CODES } as const satisfies Record<
   string,
   CodeInfo
 >;
