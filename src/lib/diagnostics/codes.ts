@@ -11,10 +11,12 @@ import { RAW_INPUT_CODES } from './codes-raw-input.ts';
 import { WORKFLOW_CODES } from './codes-workflow.ts';
 
 /** Raw inputs (codes-raw-input.ts), a guide's own sources (codes-guide.ts), the GPU box (codes-lab.ts) and the workflows (codes-workflow.ts): each code in one of them. */
-export const DIAGNOSTIC_CODES = { ...RAW_INPUT_CODES, ...GUIDE_CODES, ...LAB_CODES, ...WORKFLOW_CODES } as const satisfies Record<
-  string,
-  CodeInfo
->;
+export const DIAGNOSTIC_CODES = {
+  ...RAW_INPUT_CODES,
+  ...GUIDE_CODES,
+  ...LAB_CODES,
+  ...WORKFLOW_CODES,
+} as const satisfies Record<string, CodeInfo>;
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 type SeverityOf<C extends DiagnosticCode> = (typeof DIAGNOSTIC_CODES)[C]['severity'];
 export type ErrorCode = { [C in DiagnosticCode]: SeverityOf<C> extends 'error' ? C : never }[DiagnosticCode];
