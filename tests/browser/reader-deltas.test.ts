@@ -4,8 +4,9 @@
 // which way each metric is better; a step's table compares every run with where the step started
 // and marks the configuration later steps build on, never a "winner" beside "not adopted".
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { previewAndBrowser, reusedPage } from '../helpers/site-in-browser.ts';
+import { stepRow } from '../helpers/step-row.ts';
 
 const site = previewAndBrowser();
 const WIDTHS = [390, 1440] as const;
@@ -14,10 +15,10 @@ const open = (path: string, width: number) => reusedPage(site, path, { viewport:
 
 /** Each coloured change inside `selector`: its text and whether it is drawn as better or worse. */
 function deltas(
-  page: Page,
+  scope: Page | Locator,
   selector: string,
 ): Promise<{ text: string; up: boolean; down: boolean; visible: boolean }[]> {
-  return page.locator(selector).evaluateAll((nodes) =>
+  return scope.locator(selector).evaluateAll((nodes) =>
     nodes.map((node) => {
       const box = node.getBoundingClientRect();
       return {
@@ -71,20 +72,20 @@ describe.each(WIDTHS)('at %i px', (width) => {
     const page = await open('/en/guides/glm-5.2/h200/', width);
     const step = page.locator('[data-step="parallel"]');
     const table = step.locator('table.step-results');
-    const row = (id: string) => table.locator(`tr[data-variant="${id}"]`);
+    const row = (label: string) => stepRow(table, label);
     expect(await table.locator('thead th').allTextContents()).toEqual([
       'Configuration',
       'Interval-mean Total TPS (tok/s)',
       'vs start of step',
       'Mean TPOT (ms)',
     ]);
-    expect(await row('tp').innerText()).toContain('start of this step');
-    expect(await deltas(page, '[data-step="parallel"] tr[data-variant="tp-dp-dp-attention"] .delta')).toEqual([
+    expect(await row('TP').innerText()).toContain('start of this step');
+    expect(await deltas(row('TP + DP + DP-Attention'), '.delta')).toEqual([
       { text: '+8.07%', up: true, down: false, visible: true },
       // Mean TPOT 497.48 against 540.79 ms
       { text: '-8.01%', up: true, down: false, visible: true },
     ]);
-    expect(await row('tp-dp-dp-attention').locator('.winner-badge').textContent()).toBe('adopted');
+    expect(await row('TP + DP + DP-Attention').locator('.winner-badge').textContent()).toBe('adopted');
     expect(await table.locator('.winner-badge').count()).toBe(1);
     expect(await step.locator('.step-outcome').textContent()).toBe(
       'Adopted: later steps build on TP + DP + DP-Attention (+8.07% against TP, where this step started).',
@@ -101,9 +102,12 @@ describe.each(WIDTHS)('at %i px', (width) => {
       expect(await step.locator('.winner-badge').evaluate((b) => b.getClientRects().length)).toBe(1);
     }
     // The engine step started from the baseline, vLLM: SGLang is 4.73x slower, red.
-    expect(await deltas(page, '[data-step="engine"] tr[data-variant="sglang"] td:nth-child(3) .delta')).toEqual([
-      { text: '4.73x slower', up: false, down: true, visible: true },
-    ]);
+    expect(
+      await deltas(
+        stepRow(page.locator('[data-step="engine"] table.step-results'), 'SGLang'),
+        'td:nth-child(3) .delta',
+      ),
+    ).toEqual([{ text: '4.73x slower', up: false, down: true, visible: true }]);
     // The tie the author broke reads as one, not "faster by 0.00 s".
     const summary = await page.locator('[data-step="max-batched-tokens"] .step-summary').textContent();
     expect(summary).toContain('the same at the precision shown (a difference of 0.00 s)');

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { showsNumber } from '../helpers/page-text.ts';
 import { previewAndBrowser, reusedPage } from '../helpers/site-in-browser.ts';
+import { stepRow } from '../helpers/step-row.ts';
 import { expectScreenshot } from '../helpers/screenshot.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -133,12 +134,12 @@ describe('step results tables', () => {
   it('GLM-5.2: every max-running variant with its throughput and TPOT, each changed against where the step started, the adopted one marked', async () => {
     const page = await open('/en/guides/glm-5.2/h200/', 390, 'light');
     const table = page.locator('[data-step="max-running"] table.step-results');
-    const row = (id: string) => table.locator(`tr[data-variant="${id}"]`);
-    expect((await row('max-running-512').innerText()).replace(/\s+/g, ' ')).toBe(
+    const row = (label: string) => stepRow(table, label);
+    expect((await row('max-running 512').innerText()).replace(/\s+/g, ' ')).toBe(
       'max-running 512 14251.08 +3.56% 259.25 -2.86%',
     );
-    expect(await row('reference-0.85').innerText()).toContain('start of this step');
-    expect(await row('max-running-256').locator('.winner-badge').textContent()).toBe('adopted');
+    expect(await row('0.85 (Memory Fraction)').innerText()).toContain('start of this step');
+    expect(await row('max-running 256').locator('.winner-badge').textContent()).toBe('adopted');
     expect(await table.locator('.bar').count()).toBe(4);
     await expectScreenshot(site.browser, table, 'step-results-max-running-390-light');
   });

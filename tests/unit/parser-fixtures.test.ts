@@ -92,7 +92,9 @@ const LABELLED_FORMATS = new Set(['serving-block', 'sglang-bench-serving']);
 for (const format of parserDirs) {
   const parse = modules[format]!.parse;
   describe(`${format} fixtures`, () => {
-    for (const name of readdirSync(join(fixtures, format)).sort()) {
+    // Case folders only: a format folder may keep shared files beside them (llm-d's JSON Schema).
+    const cases = readdirSync(join(fixtures, format), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    for (const name of cases.map((entry) => entry.name).sort()) {
       const dir = join(fixtures, format, name);
       const inputName = readdirSync(dir).find((f) => f.startsWith('input.'))!;
       const text = readFileSync(join(dir, inputName), 'utf8');
@@ -114,6 +116,15 @@ for (const format of parserDirs) {
               );
               expect(parts.map((p) => p?.[1]).sort(), key).toEqual(['errored', 'incomplete']);
               expect(metric.value, key).toBe(parts.reduce((sum, p) => sum + Number(p![2]), 0));
+              continue;
+            }
+            if (metric.derived?.formula === 'sent-minus-failed') {
+              // An llm-d report's requests sent and failed, each on its own line: sent − failed.
+              const [total, failures] = metric.derived.lines.map((n) =>
+                /^\s*"?(total|failures)"?:\s*(\d+)/.exec(lines[n - 1]!.text),
+              );
+              expect([total?.[1], failures?.[1]], key).toEqual(['total', 'failures']);
+              expect(metric.value, key).toBe(Number(total![2]) - Number(failures![2]));
               continue;
             }
             if (metric.derived && AVERAGE_TIMES_REQUESTS.has(metric.derived.formula)) {

@@ -30,6 +30,8 @@ const TOOL_OF_FORMAT: Record<FormatId, string> = {
   'trtllm-bench': 'trtllm-bench throughput',
   'trtllm-bench-json': 'trtllm-bench throughput',
   'vllm-bench-sweep': 'vllm bench sweep serve',
+  // perflab reads only the reports llm-d converted from inference-perf (parse/llm-d-benchmark-report.ts)
+  'llm-d-benchmark-report': 'inference-perf',
 };
 
 const TOOL_NAMES: Record<NonNullable<Guide['benchmarkTool']>, string> = {

@@ -1,4 +1,5 @@
-import { ACKNOWLEDGE, type CodeInfo } from './code-info.ts';
+import { type CodeInfo } from './code-info.ts';
+import { PLAUSIBILITY_CODE_INFO } from './codes-plausibility.ts';
 
 /** The codes of raw benchmark files: which reader, what it read, whether the numbers agree. See codes.ts. */
 
@@ -170,78 +171,11 @@ export const RAW_INPUT_CODES = {
     hint: 'point guide.yaml at the result file beside it, and delete this one if nothing uses it',
   },
 
-  // Whether a run's numbers agree with each other (ingest/plausibility.ts).
-  E_INCONSISTENT_THROUGHPUT: {
-    severity: 'error',
-    meaning:
-      "a rate that vLLM or SGLang define as a total over the benchmark duration is not the block's own total / duration, beyond the printed rounding of the total, the duration and the rate",
-    hint: `the tool computes every rate from the totals and the duration it prints, so the block was edited or mixes two runs: ${COPY_AGAIN}`,
-  },
-  E_LATENCY_BEYOND_DURATION: {
-    severity: 'error',
-    meaning:
-      "a request's latency (its TTFT or end-to-end latency, mean or percentile) is longer than the time the tool defines every request to lie in (vLLM's and SGLang's duration, guidellm's whole run)",
-    hint: `the duration or the latencies were edited (a duration halved and its rates doubled keeps the totals): ${COPY_AGAIN}`,
-  },
-  E_INCONSISTENT_CONCURRENCY: {
-    severity: 'error',
-    meaning:
-      "the requests in flight that the block's own requests, mean latency and duration imply (Little's law) exceed its concurrency cap or peak, or differ from the concurrency it prints where the tool defines it so (SGLang; guidellm's window average)",
-    hint: `the requests, the duration or the latencies were edited, or the block mixes two runs: ${COPY_AGAIN}`,
-  },
-  E_SAME_RUN_DIFFERS: {
-    severity: 'error',
-    meaning:
-      "a run a tool writes to two files (a vllm bench sweep run=N.json and its folder's summary.json) has a value that differs between them, though the tool writes one object to both",
-    hint: `one of the two files was edited: ${COPY_AGAIN}`,
-  },
-  E_IMPOSSIBLE_MEAN: {
-    severity: 'error',
-    meaning:
-      'a mean that no set of non-negative samples can have beside the median the block prints (at least half the samples are at or above the median)',
-    hint: `the mean or the median was edited: ${COPY_AGAIN}`,
-  },
-  E_PERCENTILE_ORDER: {
-    severity: 'error',
-    meaning: 'percentiles of one distribution are out of order',
-    hint: `the block was edited or mixes two runs: ${COPY_AGAIN}`,
-  },
-  W_MEAN_ABOVE_PERCENTILE: {
-    severity: 'warning',
-    meaning: 'a mean is above its P95 (or P99): only a heavy tail explains it',
-    hint: ACKNOWLEDGE,
-  },
-  W_PEAK_BELOW_MEAN: {
-    severity: 'warning',
-    meaning: 'the peak output throughput is below the mean',
-    hint: ACKNOWLEDGE,
-  },
-  W_RATE_RATIO: {
+  W_SOURCE_TOOL_NOT_READ: {
     severity: 'warning',
     meaning:
-      "a GPUStack block's Total TPS is not its Output TPS × (input + output tokens) / output tokens: guidellm takes both means over the same token events, but GPUStack's renderer may take them from another benchmark of the export than its totals",
-    hint: ACKNOWLEDGE,
+      "an llm-d Benchmark Report converted from a tool whose figures perflab does not read through it: the converter copies each tool's own definitions into the same slots",
+    hint: "keep the tool's own output instead (guidellm's benchmarks.json, vllm bench serve's JSON, AIPerf's export), which perflab reads with that tool's definitions",
   },
-  W_LATENCY_BEYOND_WINDOW: {
-    severity: 'warning',
-    meaning:
-      "a latency of a guidellm-derived block is longer than its duration, which is guidellm's measured window without warm-up and cool-down: right only if the run had a warm-up or cool-down",
-    hint: ACKNOWLEDGE,
-  },
-  W_CONCURRENCY_BEYOND_WINDOW: {
-    severity: 'warning',
-    meaning:
-      "a guidellm-derived block's requests × mean latency / duration exceeds its peak concurrency: right only if the counted requests reach into a warm-up or cool-down around guidellm's measured window",
-    hint: ACKNOWLEDGE,
-  },
-  E_INCONSISTENT_SAMPLES: {
-    severity: 'error',
-    meaning: "a GSM8K log's progress bar counts more questions than its command line asked for (--num-questions)",
-    hint: 'the log mixes two runs: keep the command and the output of one run per file',
-  },
-  E_INCONSISTENT_REQUESTS: {
-    severity: 'error',
-    meaning: 'a run reports more successful requests than its profile sent',
-    hint: "the run does not belong to this profile: check the variant's result and profile",
-  },
+  ...PLAUSIBILITY_CODE_INFO,
 } as const satisfies Record<string, CodeInfo>;

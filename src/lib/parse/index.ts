@@ -7,6 +7,7 @@ import * as gsm8kSglang from './gsm8k-sglang.ts';
 import * as gsm8kSglangJsonl from './gsm8k-sglang-jsonl.ts';
 import * as guidellmJson from './guidellm-json.ts';
 import * as guidellmYaml from './guidellm-yaml.ts';
+import * as llmDBenchmarkReport from './llm-d-benchmark-report.ts';
 import * as lmEvalJson from './lm-eval-json.ts';
 import * as lmEvalTable from './lm-eval-table.ts';
 import * as servingBlock from './serving-block.ts';
@@ -42,6 +43,7 @@ export const PARSERS = {
   'trtllm-bench': trtllmBench,
   'trtllm-bench-json': trtllmBenchJson,
   'vllm-bench-sweep': vllmBenchSweep,
+  'llm-d-benchmark-report': llmDBenchmarkReport,
 } satisfies Record<string, ParserModule>;
 
 /**

@@ -82,7 +82,11 @@ function unitOf(source: JsonSource, pointer: string, quantity: Quantity): UnitRe
   return undefined;
 }
 
-function value(n: { value: number; printed: string; line: number }, reading: UnitReading): MetricValue {
+/** A number as stored in its reading's unit: seconds become milliseconds, the seconds kept as printed. */
+export function value(
+  n: { value: number; printed: string; line: number },
+  reading: { unit: Unit; seconds?: boolean },
+): MetricValue {
   return reading.seconds
     ? {
         value: toMilliseconds(n.value, n.printed),

@@ -18,6 +18,7 @@ export const DerivedFormula = z.enum([
   'requests-times-mean-input-length',
   'requests-times-mean-output-length',
   'run-end-minus-start',
+  'sent-minus-failed',
 ]);
 export type DerivedFormula = z.infer<typeof DerivedFormula>;
 
@@ -60,6 +61,7 @@ export const FormatIdSchema = z.enum([
   'trtllm-bench',
   'trtllm-bench-json',
   'vllm-bench-sweep',
+  'llm-d-benchmark-report',
 ]);
 export type FormatId = z.infer<typeof FormatIdSchema>;
 
