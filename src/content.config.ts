@@ -4,7 +4,7 @@ import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { guideLoader } from './content/guide-loader.ts';
 import { timedAsync } from './lib/phase-times.ts';
-import { compareLoader } from './content/compare-loader.ts';
+import { compareLoader, modelLoader } from './content/compare-loader.ts';
 import { exampleRunLoader } from './content/example-run-loader.ts';
 import { siteFiles } from './pipeline/site-files.ts';
 
@@ -38,6 +38,10 @@ export const collections = {
   // The one run the Data and API page shows as a Benchmark Report example.
   exampleRun: defineCollection({
     loader: exampleRunLoader({ dataDir: 'data/guides', runsDir: 'data/runs', files }),
+  }),
+  // One model across the machines it was measured on (data/models, written by compute).
+  models: defineCollection({
+    loader: timedLoader('astro.content layer: model loader', modelLoader({ modelDir: 'data/models', files })),
   }),
   // The runs the guides show are read by their Benchmark Report exports, one file at a time, not
   // held here (src/pipeline/stored-runs.ts).

@@ -3,20 +3,34 @@
 // reads its guides from the guides collection; this holds only the selection.
 import { join } from 'node:path';
 import type { Loader } from 'astro/loaders';
+import type { z } from 'zod';
 import { formatDiagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { validateJson } from '../lib/diagnostics/validate.ts';
 import { ComputedCompareSchema } from '../lib/schema/computed-compare.ts';
+import { ComputedModelSchema } from '../lib/schema/computed-model.ts';
 import type { SiteFiles } from './site-files.ts';
 
-export function compareLoader(options: { compareDir: string; files: SiteFiles }): Loader {
-  const { compareDir, files } = options;
+export const compareLoader = (options: { compareDir: string; files: SiteFiles }) =>
+  computedFilesLoader('perflab-compare', options.compareDir, '*/*.json', ComputedCompareSchema, options.files);
+
+/** The model pages, one model across hardware (data/models/<model>.json), read the same way. */
+export const modelLoader = (options: { modelDir: string; files: SiteFiles }) =>
+  computedFilesLoader('perflab-models', options.modelDir, '*.json', ComputedModelSchema, options.files);
+
+function computedFilesLoader(
+  name: string,
+  compareDir: string,
+  pattern: string,
+  schema: z.ZodType<Record<string, unknown>>,
+  files: SiteFiles,
+): Loader {
   return {
-    name: 'perflab-compare',
-    schema: ComputedCompareSchema,
+    name,
+    schema,
     load: async ({ store, generateDigest, watcher }) => {
       const load = () => {
         const seen = new Set<string>();
-        for (const file of files.list(compareDir, '*/*.json')) {
+        for (const file of files.list(compareDir, pattern)) {
           const id = file.replace(/\.json$/, '');
           const path = `${compareDir}/${file}`;
           const text = files.read(path);
@@ -24,7 +38,7 @@ export function compareLoader(options: { compareDir: string; files: SiteFiles })
           seen.add(id);
           const digest = generateDigest(text);
           if (store.get(id)?.digest === digest) continue;
-          const checked = validateJson(ComputedCompareSchema, text, path);
+          const checked = validateJson(schema, text, path);
           if (!checked.ok) throw new Error(checked.diagnostics.map(formatDiagnostic).join('\n'));
           store.set({ id, data: checked.data, digest });
         }

@@ -58,6 +58,8 @@ export type SitePaths = {
   home: (lang: Locale) => string;
   guide: (lang: Locale, id: string) => string;
   compare: (lang: Locale, kind: CompareKind, slug: string) => string;
+  /** a model across the machines it was measured on */
+  model: (lang: Locale, slug: string) => string;
   methodology: (lang: Locale) => string;
   /** a guide's download, `data/<guide>.json` or `.csv` */
   download: (id: string, extension: 'json' | 'csv') => string;
@@ -90,6 +92,7 @@ export function sitePaths(base = '/'): SitePaths {
     home: (lang) => at(`${lang}/`),
     guide: (lang, id) => at(`${lang}/guides/${id}/`),
     compare: (lang, kind, slug) => at(`${lang}/compare/${kind}/${slug}/`),
+    model: (lang, slug) => at(`${lang}/models/${slug}/`),
     methodology: (lang) => at(`${lang}/methodology/`),
     download: (id, extension) => at(`data/${id}.${extension}`),
     dataApi: (lang) => at(`${lang}/data-api/`),

@@ -8,6 +8,7 @@ import { stepView, type StepView } from './step-view.ts';
 import { reviewNotesView, type ReviewNotesView } from './story-notes.ts';
 import { optimizationSummaryView, type OptimizationSummaryView } from './summary-table-view.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
+import { modelSlug } from '../format/compare-pages.ts';
 import { viewContext, type ProseHtml, type ViewContext } from './view-context.ts';
 
 export type { AccuracyView } from './accuracy-view.ts';
@@ -27,6 +28,8 @@ export type GuideView = {
   description: string;
   /** the same guide in the other language */
   languageLink: { href: string; hreflang: string; text: string };
+  /** the model's page: every machine it was measured on, ranked per GPU and by cost */
+  modelLink: { href: string; text: string };
   /** what search weighs beside the title (Pagefind's `model` metadata): the model's family and its name */
   searchModel: string;
   /** the notice on a page whose prose stands in for a missing translation */
@@ -71,6 +74,7 @@ export function guideView(
     id: guide.id,
     title: prose.title,
     description: prose.description,
+    modelLink: { href: paths.model(lang, modelSlug(guide)), text: tr('model.link', { model: guide.model.family }) },
     languageLink: {
       href: paths.guide(other, guide.id),
       hreflang: localeLanguages[other].lang,

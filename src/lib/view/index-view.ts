@@ -55,7 +55,16 @@ export type IndexView = {
     /** each machine, linking to the page that compares every model on its hardware (when there are two) */
     columns: { id: string; name: string; compareHref?: string; compareLabel?: string }[];
     /** each model family, linking to the page that compares its machines (when it has two) */
-    rows: { id: string; family: string; compareHref?: string; compareLabel?: string; cells: IndexGuide[][] }[];
+    rows: {
+      id: string;
+      family: string;
+      compareHref?: string;
+      compareLabel?: string;
+      /** the family's model page: its machines ranked per GPU and by cost */
+      modelHref: string;
+      modelText: string;
+      cells: IndexGuide[][];
+    }[];
   };
   /** the text of a link to a compare page */
   compareText: string;
@@ -149,6 +158,8 @@ export function indexView(
         return {
           id: filterValue(family),
           family,
+          modelHref: paths.model(lang, slug),
+          modelText: tr('model.link', { model: family }),
           ...(has('model', slug)
             ? {
                 compareHref: paths.compare(lang, 'model', slug),
