@@ -4,10 +4,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { guideTemplate, proseTemplate } from '../src/lib/guide-source/scaffold.ts';
+import { familyFor, guideTemplate, proseTemplate } from '../src/lib/guide-source/scaffold.ts';
 import { Objective } from '../src/lib/schema/vocabulary.ts';
 import { folder, linkOnTheWay, makeOwnedFolder, repoPath, writeOwnedIfChanged } from '../src/pipeline/fs-policy.ts';
 import { answerHelp } from '../src/pipeline/cli-help.ts';
+import { knownFamilies } from '../src/pipeline/guide-families.ts';
 
 const usage = `usage: npm run new -- <model-slug> <hardware-slug> --gpus <count> [--objective ${Objective.options.join('|')}]
   e.g. npm run new -- qwen3-8b h100 --gpus 1 --objective latency
@@ -59,7 +60,11 @@ if (existsSync(contentDir)) {
   process.exit(1);
 }
 // Only below content/guides and data/raw, on real folders (see src/pipeline/fs-policy.ts).
-writeOwnedIfChanged(join(contentDir, 'guide.yaml'), folder('content'), guideTemplate(model, hardware, objective, gpus));
+writeOwnedIfChanged(
+  join(contentDir, 'guide.yaml'),
+  folder('content'),
+  guideTemplate(model, hardware, objective, gpus, familyFor(model, knownFamilies())),
+);
 writeOwnedIfChanged(join(contentDir, 'en.md'), folder('content'), proseTemplate('en', objective));
 writeOwnedIfChanged(join(contentDir, 'zh.md'), folder('content'), proseTemplate('zh', objective));
 makeOwnedFolder(rawDir, folder('raw'));

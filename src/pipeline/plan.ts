@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { errorAt, type Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { validate } from '../lib/diagnostics/validate.ts';
 import { parseYamlSource, type YamlPath } from '../lib/guide-source/yaml-source.ts';
+import { parseRawFile } from '../lib/parse/index.ts';
 import { planGuide, type GuidePlan, type Measurement } from '../lib/plan/plan.ts';
 import type { ServerOptions } from '../lib/plan/serving.ts';
 import { repositoryRoots } from './programs.ts';
@@ -59,7 +60,7 @@ export function loadGuide(id: string): { loaded: LoadedGuide } | { diagnostics: 
 export type MeasurementState = {
   /** data/raw/<guide>/<file>, from the repository root */
   rawPath: string;
-  /** the raw result is there (for a block: the file holds its # label line) */
+  /** the raw result is there (for a block: the file holds its # label line, or a block its reader labels so) */
   exists: boolean;
   /** its record is there */
   recorded: boolean;
@@ -70,10 +71,23 @@ export function measurementState(id: string, m: Pick<Measurement, 'file' | 'bloc
   const raw = join(folder('raw'), id, m.file);
   const rawPath = repoPath(raw);
   const readable = existsSync(raw) && notRegularFile(raw) === undefined && !linkOnTheWay(join(raw, '..'));
-  const exists = readable && (m.block === null || hasBlockLabel(readText(raw), m.block));
+  const text = readable ? readText(raw) : undefined;
+  const exists = text !== undefined && (m.block === null || holdsBlock(text, rawPath, m.block));
   const record = readRecordFile(recordFileOf(raw));
   const recorded = record !== undefined && record.results.some((r) => r.block === m.block);
   return { rawPath, exists, recorded };
+}
+
+/**
+ * Whether a raw file holds the block guide.yaml names: a `# label` line, or a block its reader
+ * labels so (lm-evaluation-harness's task and filter, strict-match; SGLang's tags), as check resolves
+ * `block:` (src/lib/compute/references.ts). Either way measuring it again would add a second one.
+ */
+function holdsBlock(text: string, rawPath: string, block: string): boolean {
+  return (
+    hasBlockLabel(text, block) ||
+    parseRawFile(text, { file: rawPath }).runs.some((run) => run.source.blockLabel === block)
+  );
 }
 
 export type StatedPlan = { plan: GuidePlan; loaded: LoadedGuide; states: MeasurementState[] };

@@ -9,6 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { parseRawFile } from '../lib/parse/index.ts';
 import { commandRefusals, refusalText } from '../lib/plan/allow-list.ts';
 import { commandText } from '../lib/plan/command-words.ts';
+import { shownCommand } from '../lib/plan/shown-command.ts';
 import { runnable, type Measurement } from '../lib/plan/plan.ts';
 import type { PlannedServer } from '../lib/plan/serving.ts';
 import { recordFileOf, withBlock } from '../lib/record/record-files.ts';
@@ -192,7 +193,7 @@ export async function recordMeasurement(request: RecordRequest): Promise<RecordO
     }
   };
 
-  process.stderr.write(`record: ${measurement.id}: ${benchmarkText}\n`);
+  process.stderr.write(`record: ${measurement.id}: ${shownCommand([program, ...finalArgs], environment)}\n`);
   const child = spawn(located.path, finalArgs, {
     env: programEnvironment(environment),
     cwd: work.path,

@@ -11,10 +11,13 @@ import { runnable, serverGroups, useText, variantPath, type Measurement } from '
 import { elapsedText, RunStateSchema, summaryText, type RunState, type RunTally } from '../lib/record/run-state.ts';
 import { folder, linkOnTheWay, readText, replaceOwned, repoPath, writeOwned } from './fs-policy.ts';
 import { measurementState, planWithState } from './plan.ts';
-import { workingFolder } from './programs.ts';
+import { resolveProgram, workingFolder } from './programs.ts';
 import { recordMeasurement } from './record.ts';
 import { identityOf, listening, refusal, startServer, type Kill, stopServer, waitHealthy } from './server-process.ts';
 import { trackedBelow } from './tracked-files.ts';
+import { trustedCommands } from './trusted-commands.ts';
+import { reviewRun, reviewText, type RunGroup } from '../lib/plan/run-review.ts';
+import { escapeHidden } from '../lib/plan/shown-command.ts';
 
 export type RunPlanOptions = {
   guide: string;
@@ -24,9 +27,18 @@ export type RunPlanOptions = {
   abort: AbortSignal;
   /** what sends signals (process.kill; tests give a stub) */
   kill?: Kill | undefined;
+  /** the ref whose plan's commands run without asking (default: the branch's upstream) */
+  trustedRef?: string | undefined;
+  /** run the commands not at the trusted ref without asking */
+  yes?: boolean | undefined;
+  /** show what would run and check it can start; start nothing, write nothing */
+  dryRun?: boolean | undefined;
+  /** asks the author a yes/no question at a terminal; undefined without one */
+  confirm?: ((question: string) => Promise<boolean>) | undefined;
 };
 
-const say = (line: string) => process.stderr.write(`run-plan: ${line}\n`);
+// Nothing run-plan prints passes a control character to the terminal (a command's, a log name's).
+const say = (line: string) => process.stderr.write(`run-plan: ${escapeHidden(line)}\n`);
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 export async function runPlan(options: RunPlanOptions): Promise<number> {
@@ -52,6 +64,37 @@ export async function runPlan(options: RunPlanOptions): Promise<number> {
     );
     return 2;
   }
+
+  // The author sees every command before anything runs, and those a pull request brought run only
+  // when the author says so (src/lib/plan/run-review.ts).
+  const toRun: RunGroup[] = serverGroups(plan)
+    .map((g) => ({
+      server: g.server,
+      measurements: g.measurements.filter((m) => runnable(m) && !measurementState(options.guide, m).exists),
+    }))
+    .filter((g) => g.measurements.length > 0);
+  const trusted = trustedCommands(options.guide, options.trustedRef, { port: options.port });
+  const review = reviewRun(toRun, trusted);
+  if (review.total > 0) process.stderr.write(`run-plan: ${reviewText(review, trusted)}`);
+  if (options.dryRun) return dryRun(toRun, plan.measurements.length);
+  if (review.untrusted > 0) {
+    const against =
+      'ref' in trusted ? `in the plan at ${trusted.ref}` : `compared with a trusted ref (${trusted.problem})`;
+    const what = `${review.untrusted} of the ${review.total} command(s) (NEW above) are not ${against}`;
+    if (options.yes) say(`${what}: run as --yes says`);
+    else if (options.confirm) {
+      if (!(await options.confirm(`run-plan: ${what}. Run them? [y/N] `))) {
+        say('nothing run');
+        return 2;
+      }
+    } else {
+      say(
+        `${what}: nothing run. Without a terminal to ask, run-plan runs them only with --yes, once you have read them`,
+      );
+      return 2;
+    }
+  }
+
   const statePath = join(dir, 'run-state.json');
   const read = existsSync(statePath)
     ? validateJson(RunStateSchema, readText(statePath), repoPath(statePath))
@@ -197,10 +240,34 @@ export async function runPlan(options: RunPlanOptions): Promise<number> {
     save();
   }
   work.remove();
-  process.stderr.write(summaryText(options.guide, total, Date.now() - began, tally));
+  process.stderr.write(
+    summaryText(options.guide, total, Date.now() - began, tally)
+      .split('\n')
+      .map(escapeHidden)
+      .join('\n'),
+  );
   if (interrupted) {
     say('interrupted: run it again to go on where it stopped');
     return 130;
   }
   return tally.failed.length > 0 ? 1 : 0;
+}
+
+/** What a dry run says: each program found or not, each port free or not; nothing started or written. */
+async function dryRun(groups: readonly RunGroup[], total: number): Promise<number> {
+  const problems = new Set<string>();
+  for (const group of groups) {
+    for (const command of [group.server, ...group.measurements.flatMap((m) => (m.benchmark ? [m.benchmark] : []))]) {
+      const found = resolveProgram(command.words[0] ?? '');
+      if ('problem' in found) problems.add(found.problem);
+    }
+    if (await listening(group.server.host, group.server.port))
+      problems.add(`port ${group.server.port} on ${group.server.host} is in use by another process`);
+  }
+  const count = groups.reduce((n, g) => n + g.measurements.length, 0);
+  say(
+    `dry run: ${count} of ${total} measurement(s) would be recorded on ${groups.length} server(s); nothing started, nothing written`,
+  );
+  for (const problem of problems) say(`dry run: would fail: ${problem}`);
+  return problems.size > 0 ? 1 : 0;
 }

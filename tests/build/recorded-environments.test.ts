@@ -48,7 +48,7 @@ beforeAll(async () => {
   if (made.status !== 0) throw new Error(String(made.stderr));
   writeFileSync(join(root, 'data/allowed-signers'), `alice@example.com ${readFileSync(`${key}.pub`, 'utf8')}`);
   const port = String(await freePort());
-  const first = script('run-plan.ts', [GUIDE, '--port', port, '--health-timeout', '20'], {
+  const first = script('run-plan.ts', [GUIDE, '--port', port, '--health-timeout', '20', '--yes'], {
     PERFLAB_SIGNING_KEY: key,
   });
   if (first.status !== 0) throw new Error(`run-plan failed:\n${first.stderr}`);
@@ -57,7 +57,7 @@ beforeAll(async () => {
   rmSync(join(root, 'data/raw', GUIDE, 'engine/vllm.txt'));
   rmSync(join(root, 'data/raw', GUIDE, 'engine/vllm.txt.record.json'));
   // measured again without a key (nor git's): its record is unsigned
-  const again = script('run-plan.ts', [GUIDE, '--port', port, '--health-timeout', '20'], {
+  const again = script('run-plan.ts', [GUIDE, '--port', port, '--health-timeout', '20', '--yes'], {
     STANDIN_VLLM_VERSION: '0.12.0',
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_CONFIG_NOSYSTEM: '1',

@@ -178,4 +178,25 @@ describe('npm run new', () => {
       writeFileSync(yamlPath, filled);
     }
   });
+
+  it('spells the family as the other guides do, whatever its case, so the index keeps one row per family', () => {
+    const family = (model: string, hardware: string) =>
+      /^ {2}family: (.*?) +#/m.exec(
+        readFileSync(join(scratch, 'content/guides', model, hardware, 'guide.yaml'), 'utf8'),
+      )?.[1];
+    // another guide of the family, in another model folder: the family is the slug but for its case
+    const other = join(scratch, 'content/guides/qwen3-32b-awq/a100');
+    mkdirSync(other, { recursive: true });
+    cpSync(join(repoRoot, 'content/guides/qwen3-32b/a100/guide.yaml'), join(other, 'guide.yaml'));
+    expect(run('new-guide.ts', 'qwen3-32b', 'h200', '--gpus', '8').status).toBe(0);
+    expect(family('qwen3-32b', 'h200')).toBe('Qwen3-32B');
+    // a guide of the same model folder gives its family, whatever the slug
+    const renamed = join(scratch, 'content/guides/qwen3-32b/h200/guide.yaml');
+    writeFileSync(renamed, readFileSync(renamed, 'utf8').replace('family: Qwen3-32B', 'family: Qwen3 32B dense'));
+    expect(run('new-guide.ts', 'qwen3-32b', 'b200', '--gpus', '8').status).toBe(0);
+    expect(family('qwen3-32b', 'b200')).toBe('Qwen3 32B dense');
+    // a family no guide has yet is the slug
+    expect(run('new-guide.ts', 'brand-new-model', 'h100', '--gpus', '1').status).toBe(0);
+    expect(family('brand-new-model', 'h100')).toBe('brand-new-model');
+  });
 });

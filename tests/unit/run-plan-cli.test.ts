@@ -2,7 +2,16 @@
 // records for every variant, unattended; killed half way, it goes on where it stopped; a server
 // that dies at start or never becomes healthy fails its measurements with the reason.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,7 +66,7 @@ describe('npm run run-plan', () => {
   it('measures a scaffolded guide from end to end: every result with its record, then check passes', async () => {
     const root = scratch();
     const port = await freePort();
-    const run = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20']);
+    const run = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20', '--yes']);
     expect(run.status, run.stderr).toBe(0);
     expect(results(root)).toEqual(RESULTS);
     for (const file of RESULTS) {
@@ -128,7 +137,7 @@ describe('npm run run-plan', () => {
     writeFileSync(recordPath, record);
 
     // a second run finds everything there and starts no server
-    const again = script(root, 'run-plan.ts', [GUIDE, '--port', String(port)]);
+    const again = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--yes']);
     expect(again.status).toBe(0);
     expect(again.stderr).not.toContain('starting');
     expect(again.stderr).toMatch(/0 recorded, 7 already there/);
@@ -139,7 +148,7 @@ describe('npm run run-plan', () => {
     const port = await freePort();
     const child = spawn(
       process.execPath,
-      [join(repoRoot, 'scripts/run-plan.ts'), GUIDE, '--port', String(port), '--health-timeout', '20'],
+      [join(repoRoot, 'scripts/run-plan.ts'), GUIDE, '--port', String(port), '--health-timeout', '20', '--yes'],
       { cwd: root, env: envOf(root, { STANDIN_BENCH_MS: '600' }), stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
@@ -154,7 +163,7 @@ describe('npm run run-plan', () => {
     expect(first.length).toBeLessThan(7);
     const stamps = new Map(first.map((f) => [f, statSync(join(root, 'data/raw', GUIDE, f)).mtimeMs]));
 
-    const resumed = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20']);
+    const resumed = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20', '--yes']);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(/run-plan: stopping the server the last run left running \(pid \d+\): /);
     expect(resumed.stderr).toContain(`${first.length} already there`);
@@ -165,7 +174,7 @@ describe('npm run run-plan', () => {
   it('a server that dies at start, or never becomes healthy, fails its measurements with why; the rest go on', async () => {
     const root = scratch();
     const port = await freePort();
-    const crash = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20'], {
+    const crash = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20', '--yes'], {
       STANDIN_CRASH_FLAG: '--mem-fraction-static',
     });
     expect(crash.status).toBe(1);
@@ -192,7 +201,7 @@ describe('npm run run-plan', () => {
       'tuning/after.txt',
     ]);
 
-    const never = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '2'], {
+    const never = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '2', '--yes'], {
       STANDIN_NEVER_HEALTHY: '1',
     });
     expect(never.status).toBe(1);
@@ -200,5 +209,36 @@ describe('npm run run-plan', () => {
       `failed    tuning/after.txt: the server was not healthy after 2 s (GET http://127.0.0.1:${port}/health)`,
     );
     expect(never.stderr).toMatch(/0 recorded, 4 already there, 3 failed/);
+  }, 120_000);
+});
+
+describe('a result already in data/raw is never measured again', () => {
+  it('a GSM8K result naming one block of an existing lm-evaluation-harness file ({file, block}) is there: plan, record and run-plan leave it', async () => {
+    const root = scratch();
+    const yamlPath = join(root, 'content/guides', GUIDE, 'guide.yaml');
+    const yaml = readFileSync(yamlPath, 'utf8');
+    expect(yaml).toContain('result: gsm8k/before.txt');
+    writeFileSync(
+      yamlPath,
+      yaml.replace('result: gsm8k/before.txt', 'result: { file: gsm8k/before.json, block: strict-match }'),
+    );
+    // lm-evaluation-harness labels its blocks by filter (strict-match, flexible-extract): no "# label" line
+    const rawFile = join(root, 'data/raw', GUIDE, 'gsm8k/before.json');
+    mkdirSync(join(rawFile, '..'), { recursive: true });
+    const text = readFileSync(join(repoRoot, 'tests/fixtures/lm-eval-json/glm-5.2-results/input.json'), 'utf8');
+    writeFileSync(rawFile, text);
+
+    const plan = script(root, 'plan.ts', [GUIDE]);
+    expect(plan.stdout).toContain('  [~] gsm8k/before.json#strict-match   (accuracy gsm8k, before)');
+    const record = script(root, 'record.ts', [GUIDE, 'gsm8k/before.json#strict-match']);
+    expect(record.stderr).toContain('gsm8k/before.json (block strict-match) is already there: not measured again');
+
+    const port = await freePort();
+    const run = script(root, 'run-plan.ts', [GUIDE, '--port', String(port), '--health-timeout', '20', '--yes']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/\] \d+:\d\d gsm8k\/before\.json#strict-match: already there/);
+    expect(run.stderr).toMatch(/6 recorded, 1 already there, 0 failed/);
+    expect(readFileSync(rawFile, 'utf8')).toBe(text);
+    expect(script(root, 'check.ts', []).stderr).not.toContain('E_DUPLICATE');
   }, 120_000);
 });

@@ -50,7 +50,17 @@ async function runPlan(root: string, state?: unknown) {
   const port = await freePort();
   const run = spawnSync(
     process.execPath,
-    ['--import', guard, join(repoRoot, 'scripts/run-plan.ts'), GUIDE, '--port', String(port), '--health-timeout', '5'],
+    [
+      '--import',
+      guard,
+      join(repoRoot, 'scripts/run-plan.ts'),
+      GUIDE,
+      '--port',
+      String(port),
+      '--health-timeout',
+      '5',
+      '--yes',
+    ],
     {
       cwd: root,
       encoding: 'utf8',

@@ -1,4 +1,5 @@
 import { warningAt, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { codeInfo } from '../diagnostics/codes.ts';
 import type { YamlPath } from '../guide-source/yaml-source.ts';
 import { plausibilityWarnings } from '../ingest/plausibility.ts';
 import type { MetricKey } from '../schema/metric.ts';
@@ -109,6 +110,9 @@ export function checkAcknowledgements(
     ctx.error(item.path, 'E_UNACKNOWLEDGED', `${where}${item.warning.message}`, {
       expected: expectedEntry(item),
       found: item.warning.found ?? 'no acknowledgement',
+      // A story finding is most often guide.yaml to correct (a flag dropped from the recommended
+      // command): its own hint says how, before acknowledging; a run's warning keeps the generic one.
+      ...(item.finding ? { hint: item.warning.hint ?? codeInfo(item.warning.code).hint } : {}),
     });
   }
   acknowledge.forEach((entry, index) => {

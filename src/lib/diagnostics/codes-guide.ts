@@ -199,7 +199,7 @@ export const GUIDE_CODES = {
   W_STORY_RECOMMENDED: {
     severity: 'warning',
     meaning: "the recommended command lacks or changes a flag of the last adopted winner's configuration",
-    hint: 'make the command the adopted configuration, or acknowledge why it differs: { code, reason }',
+    hint: 'correct the recommended command: give it each flag listed as the adopted configuration sets it; only if it is meant to differ, acknowledge why: { code, reason }',
   },
   W_STORY_START: {
     severity: 'warning',

@@ -24,11 +24,32 @@ const METRICS: Record<Objective, string> = {
   secondary: total_token_throughput`,
 };
 
+/** A guide's model.family as the other guides spell it: the index has one row per family name. */
+export type KnownFamily = { id: string; family: string };
+
+/**
+ * The family a new guide of `model` gets: the one the model's other guides give (their folder is
+ * the model slug), else a family of any guide that is the slug but for its case (Qwen3-32B for
+ * qwen3-32b), else the slug itself. So `npm run new` never adds a second row for one family.
+ */
+export function familyFor(model: string, known: readonly KnownFamily[]): string {
+  const sameModel = known.find((k) => k.id.split('/')[0] === model);
+  if (sameModel) return sameModel.family;
+  const sameName = known.find((k) => k.family.toLowerCase() === model.toLowerCase());
+  return sameName?.family ?? model;
+}
+
 /**
  * A guide for `gpus` GPUs: every command runs tensor parallel over all of them, as `check`
- * requires of at least one (src/lib/compute/gpu-count.ts).
+ * requires of at least one (src/lib/compute/gpu-count.ts). `family` as familyFor gives it.
  */
-export function guideTemplate(model: string, hardware: string, objective: Objective, gpus: number): string {
+export function guideTemplate(
+  model: string,
+  hardware: string,
+  objective: Objective,
+  gpus: number,
+  family: string = model,
+): string {
   const title = TITLES[objective];
   const vllmTp = `--tensor-parallel-size=${gpus}`;
   const sglangTp = `--tp-size=${gpus}`;
@@ -40,7 +61,7 @@ title:
   zh: ${hardware} 上的 ${model} ${title.zh}
 model:
   name: ${FILL_IN}/${model}      # the model id as served (what --model / --model-path receives)
-  family: ${model}
+  family: ${/^[A-Za-z0-9][A-Za-z0-9._ -]*$/.test(family) ? family : JSON.stringify(family)}         # the index's row: one spelling for every guide of this model
 hardware:
   name: ${FILL_IN} ${hardware}   # e.g. NVIDIA H200: guides with the same name share an index column
   gpus: ${gpus}                   # how many GPUs the machine has; each command below runs on all of them
