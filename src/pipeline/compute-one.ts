@@ -4,6 +4,7 @@
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { buildGuide } from '../lib/compute/build-guide.ts';
 import { compareFacts, type CompareFacts } from '../lib/compute/compare.ts';
+import { hardwareFacts, type HardwareFacts } from '../lib/compute/across-hardware.ts';
 import { copiesOf, emptyBlockIndex, type BlockDigest, type BlockIndex } from '../lib/compute/block-index.ts';
 import { contentHash } from '../lib/content-hash.ts';
 import { hasErrors } from '../lib/diagnostics/diagnostics.ts';
@@ -23,6 +24,8 @@ export type ComputedGuideJson = {
   prose?: string;
   /** what its compare pages select by (with `json`, or neither) */
   compare?: CompareFacts;
+  /** what it adds to its model's page, data/models (with `json`, or neither) */
+  models?: HardwareFacts;
   diagnostics: Diagnostic[];
   cached: boolean;
   summary: string;
@@ -39,6 +42,7 @@ type ComputeEntry = {
   json?: string;
   prose?: string;
   compare?: CompareFacts;
+  models?: HardwareFacts;
   diagnostics: Diagnostic[];
   summary: string;
 };
@@ -109,6 +113,7 @@ function computeOneUntimed(
             json: timed('compute.guide/serialize', () => stableJson(guide)),
             prose: stableJson(prose),
             compare: compareFacts(guide),
+            models: hardwareFacts(guide),
           }
         : {}),
       diagnostics,

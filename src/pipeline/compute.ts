@@ -16,9 +16,10 @@ import {
 import { contentHash } from '../lib/content-hash.ts';
 import { guidesMeetingOthers } from '../lib/compute/copy-settlement.ts';
 import type { CompareFacts } from '../lib/compute/compare.ts';
+import type { HardwareFacts } from '../lib/compute/across-hardware.ts';
 import type { Diagnostic } from '../lib/diagnostics/diagnostics.ts';
 import { markCacheUsed, pruneCache, recordComputedGuides } from './cache.ts';
-import { compareFiles } from './compare-files.ts';
+import { compareFiles, modelFiles } from './compare-files.ts';
 import type { ComputedGuideJson } from './compute-one.ts';
 import {
   folder,
@@ -44,6 +45,8 @@ type ComputeStamp = {
   summary: string;
   /** what its compare pages select by: the pages are made again from every guide's, none read */
   compare?: CompareFacts;
+  /** what it adds to its model's page (data/models), made again from every guide's the same way */
+  models?: HardwareFacts;
   diagnostics: Diagnostic[];
   cacheKey?: string;
   hash?: string;
@@ -87,7 +90,7 @@ async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | und
   if (
     refuseFolders(
       'compute',
-      folderProblems({ read: ['content', 'runs'], write: ['guides', 'prose', 'compare', 'cache'] }),
+      folderProblems({ read: ['content', 'runs'], write: ['guides', 'prose', 'compare', 'models', 'cache'] }),
     )
   )
     return false;
@@ -172,16 +175,18 @@ async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | und
     process.stderr.write('compute: failed; data/guides left as it was\n');
     return false;
   }
-  const { written, removed, pages } = timed('compute.write', () => {
+  const { written, removed, pages, modelPages } = timed('compute.write', () => {
     const guides = syncDirectory(guidesDir, output, kept);
     // The same names in both folders: a guide's prose is kept where its JSON is.
     const prose = syncDirectory(proseDir, proseOutput, kept);
     const facts = [...entries.values()].flatMap((entry) => (entry.compare ? [entry.compare] : []));
     const selections = compareFiles(facts);
+    const models = modelFiles([...entries.values()].flatMap((entry) => (entry.models ? [entry.models] : [])));
     return {
       written: guides.written + prose.written,
       removed: guides.removed + prose.removed,
       pages: { count: selections.size, ...syncDirectory(folder('compare'), selections) },
+      modelPages: { count: models.size, ...syncDirectory(folder('models'), models) },
     };
   });
   timed('compute.cache-prune', () => pruneCache('compute'));
@@ -198,7 +203,8 @@ async function computeTimed(ingested: ReadonlyMap<string, RawAndRunStamps> | und
   addSince('compute.stamps-save', stampStarted);
   process.stderr.write(
     `compute: ${output.size + kept.size} guide(s) in data/guides and data/prose, ${written} written, ${removed} removed; ${fromCache} unchanged\n` +
-      `compute: ${pages.count} compare page(s) in data/compare, ${pages.written} written, ${pages.removed} removed\n`,
+      `compute: ${pages.count} compare page(s) in data/compare, ${pages.written} written, ${pages.removed} removed\n` +
+      `compute: ${modelPages.count} model page(s) in data/models, ${modelPages.written} written, ${modelPages.removed} removed\n`,
   );
   return true;
 }
@@ -227,12 +233,13 @@ function copiesChanged(
 }
 
 function stampOf(result: ComputedGuideJson): ComputeStamp {
-  const { summary, diagnostics, cacheKey, hash, blocks, compare } = result;
+  const { summary, diagnostics, cacheKey, hash, blocks, compare, models } = result;
   return {
     summary,
     diagnostics,
     blocks,
     ...(compare ? { compare } : {}),
+    ...(models ? { models } : {}),
     ...(cacheKey ? { cacheKey } : {}),
     ...(hash ? { hash } : {}),
   };

@@ -47,6 +47,8 @@ export const FOLDERS = {
   prose: 'data/prose',
   /** which guides each compare page sets side by side, on which cases (src/lib/schema/computed-compare.ts) */
   compare: 'data/compare',
+  /** one model across the machines it was measured on (src/lib/schema/computed-model.ts) */
+  models: 'data/models',
   content: 'content/guides',
   public: 'public',
   cache: 'node_modules/.cache/perflab',

@@ -17,7 +17,7 @@ import {
   writeOwnedIfChanged,
 } from './fs-policy.ts';
 import { ingestOne } from './ingest-one.ts';
-import { committedFacts, rewriteCompareFiles } from './compare-files.ts';
+import { committedFacts, committedHardwareFacts, rewriteCompareFiles, rewriteModelFiles } from './compare-files.ts';
 import { stableJson } from '../lib/stable-json.ts';
 
 /** Every guide id with a raw folder or a guide folder. */
@@ -50,6 +50,7 @@ export function refreshGuide(id: string): { ok: boolean; diagnostics: Diagnostic
     removeOwned(guideJson, guides);
     removeOwned(proseJson, prose);
     rewriteCompareFiles();
+    rewriteModelFiles();
     return { ok: true, diagnostics: [] };
   }
   const ingested = ingestOne(id);
@@ -61,10 +62,13 @@ export function refreshGuide(id: string): { ok: boolean; diagnostics: Diagnostic
   if (hasErrors(computed.diagnostics) || computed.json === undefined || computed.prose === undefined)
     return { ok: false, diagnostics };
   const factsBefore = committedFacts(guideJson);
+  const modelsBefore = committedHardwareFacts(guideJson);
   // The prose first: the loader, told of the guide's JSON, reads the two.
   writeOwnedIfChanged(proseJson, prose, computed.prose);
   writeOwnedIfChanged(guideJson, guides, computed.json);
   // Its compare pages choose by its cases' names and metrics, never by a value: most edits leave them.
   if (stableJson(factsBefore) !== stableJson(computed.compare)) rewriteCompareFiles();
+  // Its model's page shows its measured values: rewritten when they changed.
+  if (stableJson(modelsBefore) !== stableJson(computed.models)) rewriteModelFiles();
   return { ok: true, diagnostics };
 }

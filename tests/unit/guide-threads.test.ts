@@ -33,7 +33,7 @@ for (let index = 0; index < COPIES; index++) {
 /** A cold ingest and compute with `threads` threads: what they wrote and printed. */
 function coldRun(threads: number) {
   rmSync(repo.cache, { recursive: true, force: true });
-  for (const dir of ['data/runs', 'data/guides', 'data/prose', 'data/compare'])
+  for (const dir of ['data/runs', 'data/guides', 'data/prose', 'data/compare', 'data/models'])
     rmSync(join(repo.root, dir), { recursive: true, force: true });
   const env = { PERFLAB_THREADS: String(threads) };
   const ingest = repo.run('ingest.ts', env);

@@ -5,7 +5,7 @@ import { hardwareSlugOf } from '../schema/guide-yaml.ts';
 type Placed = { id: string; hardware: { name: string } };
 
 /** "glm-4.x": the model part of a guide id, which names its compare page. */
-export const modelSlug = (guide: Placed) => guide.id.split('/')[0] ?? guide.id;
+export const modelSlug = (guide: Pick<Placed, 'id'>) => guide.id.split('/')[0] ?? guide.id;
 /** "nvidia-h200": a machine's compare page. */
 export const hardwareSlug = (guide: Placed) => hardwareSlugOf(guide.hardware.name);
 
