@@ -1,6 +1,7 @@
 // The layers a newcomer reads from the folder names (README, "Layout"): scripts/ are thin command
 // lines over src/pipeline and src/bench, nothing under src/ imports scripts/, src/lib touches no
-// disk or process, and src/pipeline is the only layer that reads and writes the site's files.
+// disk or process, and src/pipeline is the only layer that reads and writes the site's files: the
+// Astro loaders in src/content read through what they are given, and lib/view computes nothing.
 // Inside src/lib each folder has a rank, and no file of src/ imports itself round a circle.
 import { globSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
@@ -101,6 +102,28 @@ const libFolder = (path: string) => {
   return parts.length > 1 ? parts[0]! : '.';
 };
 
+/**
+ * The imports of `paths` that a rule forbids, each as `<file> imports <module>`: `forbidden` is
+ * asked of every module a file names, relative ones resolved against the file (`src/…`).
+ */
+function forbiddenImports(
+  paths: readonly string[],
+  textOf: (path: string) => string,
+  forbidden: (module: string) => boolean,
+): string[] {
+  return paths.flatMap((path) =>
+    importsOf(textOf(path))
+      .map((spec) => (spec.startsWith('.') ? posix.join(dirname(path), spec) : spec))
+      .filter(forbidden)
+      .map((module) => `${path} imports ${module}`),
+  );
+}
+
+/** src/content reads and renders: no file I/O of its own, and nothing of the pipeline (README, "Layout"). */
+const contentRule = (module: string) => /^node:fs(\/|$)/.test(module) || module.startsWith('src/pipeline/');
+/** lib/view shows what compute wrote: it computes nothing again (compute's choices are in data/). */
+const viewRule = (module: string) => module.startsWith('src/lib/compute/');
+
 describe('layers', () => {
   it('finds the imports it checks (the reader below is not blind)', () => {
     expect(importsOf(read('scripts/ingest.ts'))).toEqual(['../src/pipeline/ingest.ts', '../src/pipeline/cli-help.ts']);
@@ -134,6 +157,37 @@ describe('layers', () => {
       importsOf(read(path)).some((spec) => /^node:fs/.test(spec) || /(^|\/)pipeline\//.test(spec)),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('src/content imports neither node:fs nor src/pipeline', () => {
+    const content = files('src/content/**/*.ts');
+    expect(content).toContain('src/content/guide-loader.ts');
+    expect(forbiddenImports(content, read, contentRule)).toEqual([]);
+  });
+
+  it('lib/view imports nothing from lib/compute', () => {
+    const view = files('src/lib/view/**/*.ts');
+    expect(view).toContain('src/lib/view/guide-view.ts');
+    expect(forbiddenImports(view, read, viewRule)).toEqual([]);
+  });
+
+  it('finds a planted import of node:fs, of src/pipeline and of lib/compute', () => {
+    const planted: Record<string, string> = {
+      'src/content/a.ts': "import { readFileSync } from 'node:fs';\nimport { z } from 'zod';",
+      'src/content/b.ts':
+        "import type { X } from '../lib/schema/x.ts';\nconst m = await import('../pipeline/refresh.ts');",
+      'src/content/c.ts': "import { existsSync } from 'node:fs/promises';",
+      'src/lib/view/d.ts': "import { compare } from '../compute/compare.ts';\nimport { a } from './e.ts';",
+    };
+    const text = (path: string) => planted[path] ?? '';
+    expect(forbiddenImports(Object.keys(planted).slice(0, 3), text, contentRule)).toEqual([
+      'src/content/a.ts imports node:fs',
+      'src/content/b.ts imports src/pipeline/refresh.ts',
+      'src/content/c.ts imports node:fs/promises',
+    ]);
+    expect(forbiddenImports(['src/lib/view/d.ts'], text, viewRule)).toEqual([
+      'src/lib/view/d.ts imports src/lib/compute/compare.ts',
+    ]);
   });
 
   it('every folder of src/lib has a rank, and every rank a folder', () => {
