@@ -158,4 +158,13 @@ describe('which files are guidellm YAML', () => {
     expect(guidellmYaml.detect('apiVersion: v1\nkind: Pod\nmetadata:\n  name: guidellm\n')).toBe(false);
     expect(guidellmYaml.detect('benchmarks:\n- name: sweep\n  rate: 4\n')).toBe(false);
   });
+
+  it("a later report schema version (guidellm's metadata.version, raised at a breaking change) is refused at its line, JSON or YAML", () => {
+    const fromJson = parseRawFile(jsonText.replace('"version": 1,', '"version": 2,'), { file: JSON_FILE });
+    expect(fromJson.runs).toEqual([]);
+    expect(fromJson.diagnostics.map((d) => [d.code, d.line, d.found])).toEqual([['E_SCHEMA', 3, 'version 2']]);
+    const fromYaml = parseRawFile(yamlText.replace(/^ {2}version: 1$/m, '  version: 2'), { file: YAML_FILE });
+    expect(fromYaml.runs).toEqual([]);
+    expect(fromYaml.diagnostics.map((d) => [d.code, d.line])).toEqual([['E_SCHEMA', 349]]);
+  });
 });

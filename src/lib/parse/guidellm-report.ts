@@ -31,6 +31,7 @@ export function readGuidellmReport(
 ): ParsedRun[] {
   const { document } = parsed;
   const { base, diagnostics } = options;
+  if (!knownSchemaVersion(report, document, base, diagnostics)) return [];
   const benchmarks = report.benchmarks;
   if (benchmarks.length === 0) {
     diagnostics.error('E_NO_RESULT', 'the guidellm report lists no benchmark', {
@@ -78,6 +79,33 @@ export function readGuidellmReport(
     });
   });
   return runs;
+}
+
+/**
+ * guidellm numbers its report's shape in `metadata.version` and increments it "whenever there is a
+ * breaking change to the output format" (GenerativeBenchmarkMetadata.version, src/guidellm/benchmark/
+ * schemas/report.py; the section came with guidellm 0.5, PR #497). perflab reads version 1 and the
+ * reports before the section; a later version is refused, never read as if it were version 1.
+ */
+function knownSchemaVersion(
+  report: GuidellmReport,
+  document: JsonDocument,
+  base: string,
+  diagnostics: DiagnosticList,
+): boolean {
+  const version = isJsonObject(report.metadata) ? report.metadata.version : undefined;
+  if (version === undefined || version === 1) return true;
+  diagnostics.error(
+    'E_SCHEMA',
+    `guidellm report schema version ${JSON.stringify(version)}, which perflab does not read`,
+    {
+      line: document.lines.get(`${base}/metadata/version`),
+      expected: 'metadata.version 1 (guidellm 0.5 and later until its next breaking change), or a report without it',
+      found: `version ${JSON.stringify(version)}`,
+      hint: "guidellm changes this number only with a breaking change to its report's shape, which perflab has not read from guidellm's source yet",
+    },
+  );
+  return false;
 }
 
 /** The report at `base`, or undefined. */
