@@ -6,6 +6,7 @@ import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
 import { guideView } from '../../src/lib/view/guide-view.ts';
 import type { DecisionFactId, DecisionView } from '../../src/lib/view/decision-view.ts';
 import { buildFromDisk } from '../helpers/guide-from-disk.ts';
+import { newestEngines } from '../../src/lib/compute/engine-age.ts';
 
 const noProse = { title: '', description: '', slots: {} };
 const decisionOf = (guide: ComputedGuide, lang: 'en' | 'zh'): DecisionView =>
@@ -123,6 +124,19 @@ describe('decision view', () => {
 });
 
 describe('decision view on other guides', () => {
+  it('marks an older engine release than another guide of the site ran, beside the versions', () => {
+    const deepseek = buildFromDisk('deepseek-v3.2/h200').guide!;
+    const glm = buildFromDisk('glm-5.2/h200').guide!;
+    const newest = newestEngines([deepseek, glm]);
+    const measured = (g: ComputedGuide, lang: 'en' | 'zh') =>
+      guideView(g, noProse, lang, undefined, undefined, newest).conclusion.decision!.facts.find(
+        (f) => f.id === 'measured',
+      );
+    expect(measured(deepseek, 'en')?.mark).toBe('older engine (newest on this site: SGLang v0.5.14, vLLM v0.24.0)');
+    expect(measured(deepseek, 'zh')?.mark).toBe('引擎较旧（本站最新：SGLang v0.5.14，vLLM v0.24.0）');
+    expect(measured(glm, 'en')?.mark).toBeUndefined();
+  });
+
   it('says the tool and dataset once when every workload ran the same, and each workload’s lengths', () => {
     const view = decisionOf(buildFromDisk('deepseek-v3.2/h200').guide!, 'en');
     const workloads = group(view, 'workloads');

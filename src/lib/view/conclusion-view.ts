@@ -7,6 +7,7 @@ import type { ViewContext, MeasuredCell } from './view-context.ts';
 import { answerView, type AnswerView } from './answer-view.ts';
 import { decisionView, type DecisionView } from './decision-view.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
+import type { NewestEngines } from '../compute/engine-age.ts';
 import { metricHeading, metricNotes } from './metric-heading.ts';
 
 /** The before/after comparison: a chart, its caption and the table of benchmark cases. */
@@ -53,13 +54,17 @@ export type ConclusionView = {
 };
 
 /** The conclusion: recommended command, before/after table and chart, notes. */
-export function conclusionView(ctx: ViewContext, paths: SitePaths = ROOT_PATHS): ConclusionView {
+export function conclusionView(
+  ctx: ViewContext,
+  paths: SitePaths = ROOT_PATHS,
+  newest: NewestEngines = new Map(),
+): ConclusionView {
   const { guide, tr } = ctx;
   const conclusionProse = ctx.slot('conclusion');
   return {
     heading: tr('conclusion.heading'),
     answer: answerView(ctx),
-    ...decisionOf(decisionView(ctx, paths)),
+    ...decisionOf(decisionView(ctx, paths, newest)),
     commandLabel: tr('conclusion.servingCommand'),
     command: commandView(guide.recommended.command).text,
     commandView: commandView(guide.recommended.command),

@@ -9,6 +9,7 @@ import { deltaText } from '../format/measurement-text.ts';
 import { formatPercent, formatSignedPercent } from '../format/number.ts';
 import type { Decision, Point, Reproduce, Yield } from '../schema/computed.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
+import { olderEngines, type NewestEngines } from '../compute/engine-age.ts';
 import type { ViewContext } from './view-context.ts';
 import { detailCommands, workloadsFact } from './decision-workloads-view.ts';
 import {
@@ -27,7 +28,13 @@ export const DECISION_FACTS = ['yield', 'cost', 'workloads', 'noise', 'measured'
 export type DecisionFactId = (typeof DECISION_FACTS)[number];
 
 /** One line of the first screen: a short label and its value. */
-export type DecisionFact = { id: DecisionFactId; label: string; value: string };
+export type DecisionFact = {
+  id: DecisionFactId;
+  label: string;
+  value: string;
+  /** a mark beside the value: "older engine" where another guide of the site ran a newer release */
+  mark?: string;
+};
 
 export type DecisionView = {
   /** the section's accessible name */
@@ -43,7 +50,11 @@ export type DecisionView = {
 };
 
 /** The decision's first screen; absent when the headline run is no measured point of the decision. */
-export function decisionView(ctx: ViewContext, paths: SitePaths = ROOT_PATHS): DecisionView | undefined {
+export function decisionView(
+  ctx: ViewContext,
+  paths: SitePaths = ROOT_PATHS,
+  newest: NewestEngines = new Map(),
+): DecisionView | undefined {
   const { guide, tr } = ctx;
   const { decision } = guide;
   const headline = headlineMeasured(guide);
@@ -64,7 +75,12 @@ export function decisionView(ctx: ViewContext, paths: SitePaths = ROOT_PATHS): D
   const label = (id: DecisionFactId) => tr(`decision.${id}`, { accelerator: ctx.accelerator });
   return {
     label: tr('decision.label'),
-    facts: parts.map((p) => ({ id: p.id, label: label(p.id), value: p.value })),
+    facts: parts.map((p) => ({
+      id: p.id,
+      label: label(p.id),
+      value: p.value,
+      ...(p.id === 'measured' ? olderMark(ctx, newest) : {}),
+    })),
     details: {
       summary: tr('decision.detailsSummary'),
       groups: parts
@@ -187,6 +203,16 @@ function stepItems(ctx: ViewContext): string[] {
     ...(uniform && each !== undefined ? [tr('decision.stepsEach', { runs: runsText(ctx, each) })] : []),
     ...[...groups].map(([key, items]) => tr(`decision.steps.${key}`, { steps: list(items) })),
   ];
+}
+
+/** "older engine (newest on this site: SGLang v0.5.14)" where another guide ran a newer release. */
+function olderMark(ctx: ViewContext, newest: NewestEngines): { mark?: string } {
+  const older = olderEngines(ctx.guide, newest);
+  if (older.length === 0) return {};
+  const comma = ctx.lang === 'zh' ? '，' : ', ';
+  return {
+    mark: ctx.tr('decision.olderEngine', { engines: older.map((e) => `${e.name} ${e.newer}`).join(comma) }),
+  };
 }
 
 function measuredFact(ctx: ViewContext, decision: Decision): Part {

@@ -9,6 +9,7 @@ import { reviewNotesView, type ReviewNotesView } from './story-notes.ts';
 import { optimizationSummaryView, type OptimizationSummaryView } from './summary-table-view.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 import { modelSlug } from '../format/compare-pages.ts';
+import type { NewestEngines } from '../compute/engine-age.ts';
 import { viewContext, type ProseHtml, type ViewContext } from './view-context.ts';
 
 export type { AccuracyView } from './accuracy-view.ts';
@@ -64,6 +65,8 @@ export function guideView(
   lang: Locale,
   lastUpdated?: string,
   paths: SitePaths = ROOT_PATHS,
+  /** the newest engine releases of the site's guides, for the "older engine" mark */
+  newest: NewestEngines = new Map(),
 ): GuideView {
   const ctx = viewContext(guide, prose, lang);
   const { tr } = ctx;
@@ -100,7 +103,7 @@ export function guideView(
       command: tr('variant.command'),
       result: tr('variant.result'),
     },
-    conclusion: conclusionView(ctx, paths),
+    conclusion: conclusionView(ctx, paths, newest),
     ...(objective ? { objective: { heading: tr('objective.heading'), html: objective } } : {}),
     setup: setupView(ctx),
     results: resultsView(ctx),
