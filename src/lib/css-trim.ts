@@ -7,12 +7,16 @@
  * - rules for right-to-left pages (`[dir='rtl']`): both of perflab's languages run left to right;
  * - the "Built with Starlight" credit (`.kudos`), which perflab does not show;
  * - asides of the kinds perflab does not write (Aside.astro: note and caution only), and the
- *   title, icon and content wrappers of Starlight's aside, which Aside.astro does not write.
+ *   title, icon and content wrappers of Starlight's aside, which Aside.astro does not write;
+ * - Starlight's components no perflab page can hold (prose is Markdown, which imports none):
+ *   expressive code frames (perflab's code is plain-code), badges, link buttons, steps, tabs and
+ *   file trees; their print rules were 0.9 KB of every guide page's weight.
  */
 type Rule = { selectors: string[]; remove(): void };
 
 const EXEMPTION = /:not\(\s*:where\(\s*\.not-content\s+\*\s*\)\s*\)/g;
-const NEVER_MATCHES = /\[dir=['"]?rtl['"]?\]|\.kudos\b|\.starlight-aside--(?:tip|danger)\b|\.starlight-aside__/;
+const NEVER_MATCHES =
+  /\[dir=['"]?rtl['"]?\]|\.kudos\b|\.starlight-aside--(?:tip|danger)\b|\.starlight-aside__|\.expressive-code\b|\.sl-badge\b|\.sl-link-button\b|\.sl-steps\b|starlight-tabs\b|starlight-file-tree\b/;
 
 /** The selectors of a rule that can match a perflab page, without the `.not-content` exemption. */
 export function trimmedSelectors(selectors: readonly string[]): string[] {

@@ -68,7 +68,7 @@ function commandsNotShownWhole(page: Page): Promise<string[]> {
           if (!['none', 'normal'].includes(getComputedStyle(element, pseudo).content))
             problems.push(`draws ${getComputedStyle(element, pseudo).content} ${pseudo}`);
       const first = (code.textContent ?? '').split('\n')[0];
-      return problems.map((p) => `${code.dataset.command} "${first}": ${p}`);
+      return problems.map((p) => `${code.dataset.command ?? 'command'} "${first}": ${p}`);
     }),
   );
 }

@@ -64,7 +64,7 @@ describe('GLM-5.2 / H200 guide in Chromium', () => {
   });
 
   it('raw results are collapsed until the reader opens one', async () => {
-    const details = page.locator('[data-step="engine"] [data-variant="vllm"] details.raw-result');
+    const details = page.locator('[data-step="engine"] section.variant:has(#step-engine-vllm) details.raw-result');
     const raw = details.locator('pre');
     expect(await raw.isVisible()).toBe(false);
     await details.locator('summary').click();

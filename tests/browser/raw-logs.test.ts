@@ -40,7 +40,7 @@ describe('raw results on a phone and at a desk', () => {
   it('390 px: a label and its value are on one line; 1440 px: the values keep their column', async () => {
     for (const width of [390, 1440]) {
       const page = await open('/en/guides/glm-5.2/h200/', width);
-      const details = page.locator('[data-step="engine"] [data-variant="vllm"] details.raw-result');
+      const details = page.locator('[data-step="engine"] section.variant:has(#step-engine-vllm) details.raw-result');
       await details.locator('summary').click();
       const raw = details.locator('pre');
       const label = await drawn(raw, 'Total Token throughput (tok/s):');

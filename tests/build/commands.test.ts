@@ -24,10 +24,10 @@ const guides = globSync('data/guides/**/*.json', { cwd: repo }).map(
 type Printed = { kind: string; text: string };
 type Expected = { kind: string; words: string[] };
 
-/** The `<code class="command" data-command=…>` elements of a page, in order, as their text. */
+/** The `<code class="command" data-command=…>` elements of a page, in order, as their text (unmarked: a variant's `command`). */
 function printedCommands(html: string): Printed[] {
-  return [...html.matchAll(/<code class="command[^"]*" data-command="([a-z]+)">([\s\S]*?)<\/code>/g)].map((m) => ({
-    kind: m[1] ?? '',
+  return [...html.matchAll(/<code class="command[^"]*"(?: data-command="([a-z]+)")?>([\s\S]*?)<\/code>/g)].map((m) => ({
+    kind: m[1] ?? 'command',
     text: decode((m[2] ?? '').replace(/<[^>]+>/g, '')),
   }));
 }

@@ -20,3 +20,23 @@ describe('internal links', () => {
     expect(broken).toEqual([]);
   });
 });
+
+describe('links into another page', () => {
+  it('name an id that page has (the guides’ cost link into the methodology, among others)', () => {
+    const pages = globSync('**/*.html', { cwd: dist });
+    const broken: string[] = [];
+    let checked = 0;
+    for (const page of pages) {
+      const html = readFileSync(join(dist, page), 'utf8');
+      for (const [, href, fragment] of html.matchAll(/\shref="(\/[^"#?]*\/)#([^"]+)"/g)) {
+        const target = join(dist, href!, 'index.html');
+        if (!existsSync(target)) continue;
+        checked++;
+        if (!readFileSync(target, 'utf8').includes(` id="${decodeURIComponent(fragment!)}"`))
+          broken.push(`${page} → ${href}#${fragment}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(broken).toEqual([]);
+  });
+});

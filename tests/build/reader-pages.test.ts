@@ -124,11 +124,11 @@ describe('every page leaves out what serves markup no page has', () => {
       e.isDirectory() ? htmlFiles(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : [],
     );
 
-  it('no page has a .not-content block, a right-to-left element, the Starlight credit, a tip or danger aside or an aside title or content wrapper', () => {
+  it('no page has a .not-content block, a right-to-left element, the Starlight credit, a tip or danger aside, an aside title or content wrapper, or an expressive code frame, badge, link button, steps, tabs or file tree', () => {
     const files = htmlFiles(dist);
     expect(files.length).toBeGreaterThan(40);
     const found = files.filter((file) =>
-      /class="[^"]*\b(?:not-content|kudos|starlight-aside--(?:tip|danger)|starlight-aside__\w+)\b|\sdir="rtl"/.test(
+      /class="[^"]*\b(?:not-content|kudos|starlight-aside--(?:tip|danger)|starlight-aside__\w+|expressive-code|sl-badge|sl-link-button|sl-steps)\b|\sdir="rtl"|<starlight-(?:tabs|file-tree)\b/.test(
         readFileSync(file, 'utf8'),
       ),
     );
@@ -150,7 +150,7 @@ describe('every page leaves out what serves markup no page has', () => {
       .join('\n');
     expect(css).toContain('.sl-markdown-content');
     expect(css).not.toMatch(
-      /\.kudos|dir=rtl|starlight-aside--tip|starlight-aside__|:not\(:where\(\.not-content \*\)\)/,
+      /\.kudos|dir=rtl|starlight-aside--tip|starlight-aside__|:not\(:where\(\.not-content \*\)\)|\.sl-badge|starlight-file-tree|starlight-tabs/,
     );
   });
 

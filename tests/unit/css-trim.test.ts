@@ -16,6 +16,17 @@ describe('css trim', () => {
         '.starlight-aside__title + .starlight-aside__content',
       ]),
     ).toEqual(['.starlight-aside--caution']);
+    expect(
+      trimmedSelectors([
+        '.expressive-code .copy',
+        '.sl-badge',
+        '.sl-link-button.primary',
+        '.sl-steps>li:after',
+        'starlight-tabs',
+        'starlight-file-tree .highlight',
+        '.sl-markdown-content figure',
+      ]),
+    ).toEqual(['.sl-markdown-content figure']);
   });
 
   it('keeps a rule that still has a selector, removes one that has none, leaves the rest as written', async () => {

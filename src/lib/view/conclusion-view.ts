@@ -5,6 +5,8 @@ import { commandView, type CommandView } from './command-view.ts';
 import type { Measured } from '../schema/computed.ts';
 import type { ViewContext, MeasuredCell } from './view-context.ts';
 import { answerView, type AnswerView } from './answer-view.ts';
+import { decisionView, type DecisionView } from './decision-view.ts';
+import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 import { metricHeading, metricNotes } from './metric-heading.ts';
 
 /** The before/after comparison: a chart, its caption and the table of benchmark cases. */
@@ -32,6 +34,8 @@ export type ConclusionView = {
   heading: string;
   /** the answer, first on the page: what to run, for which workload, what it gains and costs */
   answer: AnswerView;
+  /** what a reader decides from, under the answer: yield, cost, losses, noise, freshness, benchmark */
+  decision?: DecisionView;
   commandLabel: string;
   command: string;
   /** the command cut into its flags, one a line on the page */
@@ -49,12 +53,13 @@ export type ConclusionView = {
 };
 
 /** The conclusion: recommended command, before/after table and chart, notes. */
-export function conclusionView(ctx: ViewContext): ConclusionView {
+export function conclusionView(ctx: ViewContext, paths: SitePaths = ROOT_PATHS): ConclusionView {
   const { guide, tr } = ctx;
   const conclusionProse = ctx.slot('conclusion');
   return {
     heading: tr('conclusion.heading'),
     answer: answerView(ctx),
+    ...decisionOf(decisionView(ctx, paths)),
     commandLabel: tr('conclusion.servingCommand'),
     command: commandView(guide.recommended.command).text,
     commandView: commandView(guide.recommended.command),
@@ -120,4 +125,8 @@ function comparisonView(ctx: ViewContext): ComparisonView {
       })),
     },
   };
+}
+
+function decisionOf(view: DecisionView | undefined): { decision?: DecisionView } {
+  return view ? { decision: view } : {};
 }

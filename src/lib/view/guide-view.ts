@@ -96,7 +96,7 @@ export function guideView(
       command: tr('variant.command'),
       result: tr('variant.result'),
     },
-    conclusion: conclusionView(ctx),
+    conclusion: conclusionView(ctx, paths),
     ...(objective ? { objective: { heading: tr('objective.heading'), html: objective } } : {}),
     setup: setupView(ctx),
     results: resultsView(ctx),
