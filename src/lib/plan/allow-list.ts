@@ -19,12 +19,14 @@
 // - Flags that run code or write files. Each program's flags that load a file or module as code,
 //   read more flags from a file, or write where they say (REFUSED_FLAGS) are refused: perflab
 //   keeps a result only where it says (data/raw, through record), and the tool's output is what it
-//   prints, or the one file perflab names for it (guidellm's --output-path).
+//   prints, or the one file perflab names for it (guidellm's --output-path). A refused flag is
+//   refused however the tool's argparse reads it: a prefix, `_` for `-`, a short flag with its
+//   value joined (./refused-flags.ts, refusedFlagOf).
 // Everything else (model names, sizes, rates, parsers by name, JSON settings) passes: it is data
 // the engine or tool interprets as its own documentation says, and a page shows it as measured.
 import { ENTRY_POINTS } from '../serving/entry-points.ts';
 import type { EnvironmentEntry } from './command-words.ts';
-import { REFUSED_FLAGS } from './refused-flags.ts';
+import { REFUSED_FLAGS, refusedFlagOf } from './refused-flags.ts';
 
 export type CommandRole = 'serving' | 'benchmark';
 
@@ -192,10 +194,11 @@ export function commandRefusals(
   const refused = REFUSED_FLAGS[program.tool] ?? {};
   command.words.forEach((word, index) => {
     if (index < program.length) return;
-    const flag = word.startsWith('-') ? word.split('=')[0] : undefined;
-    const why = flag === undefined ? undefined : refused[flag];
-    if (flag !== undefined && why !== undefined) {
-      refusals.push({ at: { word: index }, message: `gives ${flag}, which ${why}` });
+    const found = refusedFlagOf(refused, word);
+    if (found !== undefined) {
+      const as =
+        found.written === undefined ? '' : ` (written ${found.written}, which the tool reads as ${found.flag})`;
+      refusals.push({ at: { word: index }, message: `gives ${found.flag}${as}, which ${found.why}` });
       return;
     }
     for (const part of pathParts(word)) {

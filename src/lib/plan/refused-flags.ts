@@ -70,3 +70,49 @@ export const REFUSED_FLAGS: Readonly<Record<string, Readonly<Record<string, stri
     '--profile-export-file': 'writes where it says',
   },
 };
+
+/**
+ * Flags the tools define that begin a refused flag's name: argparse takes an exact match before
+ * any prefix, so each is itself, not an abbreviation (vLLM's --reasoning-parser, in
+ * vllm/engine/arg_utils.py; SGLang's --export-metrics-to-file, a switch, in server_args.py).
+ */
+const OWN_FLAGS: ReadonlySet<string> = new Set(['--reasoning-parser', '--export-metrics-to-file']);
+
+/** A long flag as the tools compare it: vLLM's FlexibleArgumentParser reads `_` as `-` (vllm/utils, parse_args). */
+const spelled = (flag: string) => flag.replace(/_/g, '-');
+
+/**
+ * The refused flag a command word gives, however the tool lets it be written, or undefined. The
+ * tools parse with Python's argparse (vLLM's FlexibleArgumentParser, SGLang's, lm_eval's), which
+ * takes (Lib/argparse.py, `_parse_optional`, `_get_option_tuples`, `allow_abbrev` True unless the
+ * tool turns it off):
+ * - a long flag by any unambiguous prefix (`--custom-weight-lo` for `--custom-weight-loader`),
+ *   and vLLM a flag with `_` for `-` (`--tool_parser_plugin`);
+ * - a short flag with its value joined (`-o/tmp/x`), or among other short flags (`-so /tmp/x`).
+ * A prefix is refused even where another flag would make it ambiguous: perflab does not hold every
+ * tool's flag list, and the tool would refuse an ambiguous one anyway.
+ */
+export function refusedFlagOf(
+  refused: Readonly<Record<string, string>>,
+  word: string,
+): { flag: string; why: string; written?: string } | undefined {
+  if (word.startsWith('--') && word.length > 2) {
+    const name = word.split('=')[0] ?? word;
+    const given = spelled(name);
+    for (const [flag, why] of Object.entries(refused)) {
+      if (!flag.startsWith('--')) continue;
+      const full = spelled(flag);
+      const prefix = full.startsWith(given) && given.length > 3 && !OWN_FLAGS.has(given);
+      if (name === flag) return { flag, why };
+      if (given === full || prefix) return { flag, why, written: name };
+    }
+    return undefined;
+  }
+  // A negative number is a value, not short flags.
+  if (!word.startsWith('-') || word.length < 2 || /^-[\d.]/.test(word)) return undefined;
+  const letters = word.slice(1).split('=')[0] ?? '';
+  for (const [flag, why] of Object.entries(refused))
+    if (/^-[^-]$/.test(flag) && letters.includes(flag.slice(1)))
+      return word === flag ? { flag, why } : { flag, why, written: word };
+  return undefined;
+}

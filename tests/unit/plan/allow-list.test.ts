@@ -105,4 +105,26 @@ describe('the allow-list', () => {
     ]);
     expect(refused('vllm serve /home/me/perflab-models/m', 'serving', roots)).toEqual([]);
   });
+
+  it('refuses a refused flag however argparse lets it be written: a prefix, _ for -, a short flag with its value joined or among others', () => {
+    expect(refused('python3 -m sglang.launch_server --model-path m --custom-weight-lo=mod.fn', 'serving')).toEqual([
+      '--custom-weight-lo=mod.fn: gives --custom-weight-loader (written --custom-weight-lo, which the tool reads as --custom-weight-loader), which imports functions as code',
+    ]);
+    expect(refused('vllm serve m --tool_parser_plugin p.py', 'serving')).toEqual([
+      '--tool_parser_plugin: gives --tool-parser-plugin (written --tool_parser_plugin, which the tool reads as --tool-parser-plugin), which imports a Python file as code',
+    ]);
+    expect(refused('lm_eval --model local-completions --tasks gsm8k --include_pa /tmp/tasks', 'benchmark')).toEqual([
+      '--include_pa: gives --include_path (written --include_pa, which the tool reads as --include_path), which reads task definitions that run Python functions',
+    ]);
+    expect(refused('lm_eval --model local-completions --tasks gsm8k -o/tmp/out', 'benchmark')).toEqual([
+      '-o/tmp/out: gives -o (written -o/tmp/out, which the tool reads as -o), which writes the results where it says',
+    ]);
+    expect(refused('lm_eval --model local-completions --tasks gsm8k -so out', 'benchmark')).toEqual([
+      '-so: gives -o (written -so, which the tool reads as -o), which writes the results where it says',
+    ]);
+    // a flag of the tool's own that begins a refused one's name is itself; a negative number is a value
+    expect(refused('vllm serve m --reasoning-parser deepseek_r1', 'serving')).toEqual([]);
+    expect(refused('python3 -m sglang.launch_server --model-path m --export-metrics-to-file', 'serving')).toEqual([]);
+    expect(refused('lm_eval --model local-completions --tasks gsm8k --seed -1', 'benchmark')).toEqual([]);
+  });
 });
