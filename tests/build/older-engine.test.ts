@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newestEngines, olderEngines } from '../../src/lib/compute/engine-age.ts';
+import { newestEngines, olderEngines } from '../../src/lib/format/engine-age.ts';
 import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
 import { committedGuideIds, repoRoot } from '../helpers/guide-from-disk.ts';
 

@@ -6,7 +6,7 @@ import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
 import { guideView } from '../../src/lib/view/guide-view.ts';
 import type { DecisionFactId, DecisionView } from '../../src/lib/view/decision-view.ts';
 import { buildFromDisk } from '../helpers/guide-from-disk.ts';
-import { newestEngines } from '../../src/lib/compute/engine-age.ts';
+import { newestEngines } from '../../src/lib/format/engine-age.ts';
 
 const noProse = { title: '', description: '', slots: {} };
 const decisionOf = (guide: ComputedGuide, lang: 'en' | 'zh'): DecisionView =>

@@ -1,6 +1,6 @@
-// Older engine releases (src/lib/compute/engine-age.ts): release numbers only, against the site's newest.
+// Older engine releases (src/lib/format/engine-age.ts): release numbers only, against the site's newest.
 import { describe, expect, it } from 'vitest';
-import { compareReleases, newestEngines, olderEngines } from '../../src/lib/compute/engine-age.ts';
+import { compareReleases, newestEngines, olderEngines } from '../../src/lib/format/engine-age.ts';
 import { buildFromDisk } from '../helpers/guide-from-disk.ts';
 
 describe('engine age', () => {

@@ -7,7 +7,7 @@ import type { ViewContext, MeasuredCell } from './view-context.ts';
 import { answerView, type AnswerView } from './answer-view.ts';
 import { decisionView, type DecisionView } from './decision-view.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
-import type { NewestEngines } from '../compute/engine-age.ts';
+import type { NewestEngines } from '../format/engine-age.ts';
 import { metricHeading, metricNotes } from './metric-heading.ts';
 
 /** The before/after comparison: a chart, its caption and the table of benchmark cases. */

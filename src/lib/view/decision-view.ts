@@ -9,7 +9,7 @@ import { deltaText } from '../format/measurement-text.ts';
 import { formatPercent, formatSignedPercent } from '../format/number.ts';
 import type { Decision, Point, Reproduce, Yield } from '../schema/computed.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
-import { olderEngines, type NewestEngines } from '../compute/engine-age.ts';
+import { olderEngines, type NewestEngines } from '../format/engine-age.ts';
 import type { ViewContext } from './view-context.ts';
 import { detailCommands, workloadsFact } from './decision-workloads-view.ts';
 import {

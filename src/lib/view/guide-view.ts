@@ -9,7 +9,7 @@ import { reviewNotesView, type ReviewNotesView } from './story-notes.ts';
 import { optimizationSummaryView, type OptimizationSummaryView } from './summary-table-view.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 import { modelSlug } from '../format/compare-pages.ts';
-import type { NewestEngines } from '../compute/engine-age.ts';
+import type { NewestEngines } from '../format/engine-age.ts';
 import { viewContext, type ProseHtml, type ViewContext } from './view-context.ts';
 
 export type { AccuracyView } from './accuracy-view.ts';
