@@ -92,7 +92,7 @@ export function rehearsalText(r: Rehearsal): { lines: string[]; problems: string
     }
   }
   const found = [...problems].map(([what, where]) => `would fail: ${what} (${list(where)})`);
-  lines.push(...found);
+  for (const line of found) lines.push(line);
   lines.push(
     `dry run: nothing was measured and nothing was written (no raw file, no record, no log, no run state); a real run would measure ${count} of the ${r.total} measurement(s) on ${r.groups.length} server(s)${found.length > 0 ? `; fix the ${found.length} problem(s) above first` : ''}`,
   );
