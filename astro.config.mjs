@@ -87,7 +87,7 @@ export default defineConfig({
     mdx(),
     // The built stylesheets without the custom properties nothing in the site reads.
     cssPrune(),
-    // SHA256SUMS beside the downloads (data/, api/, llms.txt), so a reader can verify a file.
+    // SHA256SUMS.txt beside the downloads (data/, api/, llms.txt), so a reader can verify a file.
     downloadSums(),
     // Last: under npm run bench, where the build's time went (src/pipeline/build-phases.ts).
     buildPhases(),

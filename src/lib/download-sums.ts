@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { byCodeUnit } from './code-unit-order.ts';
 
-/** The manifest's name at the site's root, beside `data/`, `api/` and `llms.txt` (src/lib/site-paths.ts links it). */
-export const DOWNLOAD_SUMS_FILE = 'SHA256SUMS';
+/**
+ * The manifest's name at the site's root, beside `data/`, `api/` and `llms.txt` (src/lib/site-paths.ts
+ * links it). `.txt`, not the bare `SHA256SUMS`: a static host serves it as text/plain, which a browser
+ * shows, and `astro preview` serves no file without an extension.
+ */
+export const DOWNLOAD_SUMS_FILE = 'SHA256SUMS.txt';
 
 /**
  * Whether a file of the built site (its path below the site's root, `/`-separated) is one the site

@@ -64,7 +64,7 @@ export type SitePaths = {
   methodology: (lang: Locale) => string;
   /** a guide's download, `data/<guide>.json` or `.csv` */
   download: (id: string, extension: 'json' | 'csv') => string;
-  /** SHA256SUMS: the SHA-256 of every download (src/lib/download-sums.ts) */
+  /** SHA256SUMS.txt: the SHA-256 of every download (src/lib/download-sums.ts) */
   downloadSums: () => string;
   /** the "Data and API" page, which documents the files below */
   dataApi: (lang: Locale) => string;

@@ -1,4 +1,4 @@
-// SHA256SUMS in the built site (README, "Checking a download"): every hash recomputed from the file
+// SHA256SUMS.txt in the built site (README, "Checking a download"): every hash recomputed from the file
 // it names, every download listed and nothing else, and coreutils' own `sha256sum -c` accepting it.
 // Which files are downloads is said here by what they are not (pages, the build's assets, the
 // search index, public/), so a new kind of file in dist/ fails until someone decides.
@@ -12,12 +12,12 @@ import { writeDownloadSums } from '../../src/pipeline/download-sums.ts';
 import { repoRoot } from '../helpers/guide-from-disk.ts';
 
 const dist = join(repoRoot, 'dist');
-const manifest = readFileSync(join(dist, 'SHA256SUMS'), 'utf8');
+const manifest = readFileSync(join(dist, 'SHA256SUMS.txt'), 'utf8');
 const lines = manifest.split('\n').slice(0, -1);
 const listed = new Map(
   lines.map((line) => {
     const match = /^([0-9a-f]{64}) {2}(\S.*)$/.exec(line);
-    if (!match) throw new Error(`dist/SHA256SUMS: line "${line}" is not "<64 hex>  <path>"`);
+    if (!match) throw new Error(`dist/SHA256SUMS.txt: line "${line}" is not "<64 hex>  <path>"`);
     return [match[2]!, match[1]!];
   }),
 );
@@ -28,7 +28,7 @@ const filesBelow = (dir: string) =>
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
 const publicFiles = new Set(filesBelow(join(repoRoot, 'public')));
 const notDownload = (path: string) =>
-  path === 'SHA256SUMS' ||
+  path === 'SHA256SUMS.txt' ||
   path.endsWith('.html') ||
   /^(?:_astro|pagefind)\//.test(path) ||
   /^(?:en|zh)\/search-strings\.json$/.test(path) ||
@@ -37,7 +37,7 @@ const notDownload = (path: string) =>
 const scratch: string[] = [];
 afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-describe('SHA256SUMS beside the downloads', () => {
+describe('SHA256SUMS.txt beside the downloads', () => {
   it('ends with a line break and lists each file once, in code-unit order', () => {
     expect(manifest.endsWith('\n')).toBe(true);
     const paths = [...listed.keys()];
@@ -78,15 +78,15 @@ describe('SHA256SUMS beside the downloads', () => {
     for (const lang of ['en', 'zh']) {
       const guide = readFileSync(join(dist, lang, 'guides/glm-5.2/h200/index.html'), 'utf8');
       const downloads = guide.slice(guide.indexOf('<ul class="downloads">'));
-      expect(downloads.slice(0, downloads.indexOf('</ul>')), lang).toContain('<a href="/SHA256SUMS">');
+      expect(downloads.slice(0, downloads.indexOf('</ul>')), lang).toContain('<a href="/SHA256SUMS.txt">');
       expect(readFileSync(join(dist, lang, 'data-api/index.html'), 'utf8'), lang).toContain(
-        '<a href="/SHA256SUMS"><code>SHA256SUMS</code></a>',
+        '<a href="/SHA256SUMS.txt"><code>SHA256SUMS.txt</code></a>',
       );
     }
   });
 
   it('is accepted by coreutils `sha256sum -c` in dist/, one OK per file', () => {
-    const check = spawnSync('sha256sum', ['--check', '--strict', 'SHA256SUMS'], { cwd: dist, encoding: 'utf8' });
+    const check = spawnSync('sha256sum', ['--check', '--strict', 'SHA256SUMS.txt'], { cwd: dist, encoding: 'utf8' });
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
     expect(check.stdout.split('\n').filter((line) => line.endsWith(': OK'))).toHaveLength(listed.size);
@@ -95,11 +95,11 @@ describe('SHA256SUMS beside the downloads', () => {
   it('lets a reader check one saved file, and names it when it was changed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'perflab-sums-'));
     scratch.push(dir);
-    cpSync(join(dist, 'SHA256SUMS'), join(dir, 'SHA256SUMS'));
+    cpSync(join(dist, 'SHA256SUMS.txt'), join(dir, 'SHA256SUMS.txt'));
     mkdirSync(join(dir, 'data/glm-5.2'), { recursive: true });
     cpSync(join(dist, 'data/glm-5.2/h200.csv'), join(dir, 'data/glm-5.2/h200.csv'));
     const check = () =>
-      spawnSync('sha256sum', ['-c', '--ignore-missing', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' });
+      spawnSync('sha256sum', ['-c', '--ignore-missing', 'SHA256SUMS.txt'], { cwd: dir, encoding: 'utf8' });
     expect(check()).toMatchObject({ status: 0, stdout: 'data/glm-5.2/h200.csv: OK\n' });
     const csv = readFileSync(join(dir, 'data/glm-5.2/h200.csv'), 'utf8');
     cpSync(join(dist, 'data/glm-5.2/h200.json'), join(dir, 'data/glm-5.2/h200.csv'));
@@ -115,6 +115,6 @@ describe('SHA256SUMS beside the downloads', () => {
       cpSync(join(dist, path), join(dir, path));
     }
     expect(writeDownloadSums(dir)).toBe(listed.size);
-    expect(readFileSync(join(dir, 'SHA256SUMS'), 'utf8')).toBe(manifest);
+    expect(readFileSync(join(dir, 'SHA256SUMS.txt'), 'utf8')).toBe(manifest);
   });
 });

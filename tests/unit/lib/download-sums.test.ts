@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isDownload, sha256Hex, sha256sumsText } from '../../../src/lib/download-sums.ts';
 
-describe('the downloads manifest (SHA256SUMS)', () => {
+describe('the downloads manifest (SHA256SUMS.txt)', () => {
   it('is a download: data/, api/ and llms.txt; a page, a script, the search index or a search string file is not', () => {
     for (const path of [
       'data/glm-5.2/h200.csv',
@@ -23,7 +23,7 @@ describe('the downloads manifest (SHA256SUMS)', () => {
       'pagefind/pagefind.js',
       'en/search-strings.json',
       'favicon.svg',
-      'SHA256SUMS',
+      'SHA256SUMS.txt',
       'database/x.json',
     ])
       expect(isDownload(path), path).toBe(false);
@@ -72,12 +72,12 @@ describe('the downloads manifest (SHA256SUMS)', () => {
       const manifest = sha256sumsText(
         Object.entries(files).map(([path, text]) => ({ path, sha256: sha256Hex(new TextEncoder().encode(text)) })),
       );
-      writeFileSync(join(dir, 'SHA256SUMS'), manifest);
-      expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' })).toBe(
+      writeFileSync(join(dir, 'SHA256SUMS.txt'), manifest);
+      expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS.txt'], { cwd: dir, encoding: 'utf8' })).toBe(
         'a b.csv: OK\nllms.txt: OK\n',
       );
       writeFileSync(join(dir, 'llms.txt'), '# perflab!\n');
-      const changed = spawnSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' });
+      const changed = spawnSync('sha256sum', ['-c', 'SHA256SUMS.txt'], { cwd: dir, encoding: 'utf8' });
       expect(changed.status).toBe(1);
       expect(changed.stdout).toBe('a b.csv: OK\nllms.txt: FAILED\n');
     } finally {
