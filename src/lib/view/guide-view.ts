@@ -9,7 +9,7 @@ import { reviewNotesView, type ReviewNotesView } from './story-notes.ts';
 import { optimizationSummaryView, type OptimizationSummaryView } from './summary-table-view.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 import { modelSlug } from '../format/compare-pages.ts';
-import type { NewestEngines } from '../format/engine-age.ts';
+import { newestEngines } from '../format/engine-age.ts';
 import { viewContext, type ProseHtml, type ViewContext } from './view-context.ts';
 
 export type { AccuracyView } from './accuracy-view.ts';
@@ -67,9 +67,10 @@ export function guideView(
   lang: Locale,
   lastUpdated?: string,
   paths: SitePaths = ROOT_PATHS,
-  /** the newest engine releases of the site's guides, for the "older engine" mark */
-  newest: NewestEngines = new Map(),
+  /** every guide of the site, whose newest engine releases set the "older engine" mark (engine-age.ts) */
+  siteGuides: readonly Pick<ComputedGuide, 'id' | 'decision'>[] = [],
 ): GuideView {
+  const newest = newestEngines(siteGuides);
   const ctx = viewContext(guide, prose, lang);
   const { tr } = ctx;
   const objective = ctx.slot('objective');
