@@ -4,6 +4,7 @@ import starlight from '@astrojs/starlight';
 import mdx from '@astrojs/mdx';
 import { filePolicy } from './src/pipeline/site-policy.ts';
 import { cssPrune } from './src/pipeline/css-prune.ts';
+import { downloadSums } from './src/pipeline/download-sums.ts';
 import { buildPhases } from './src/pipeline/build-phases.ts';
 import { devGuideReload } from './src/content/dev-entries.ts';
 import { devRefresh } from './src/pipeline/dev-refresh.ts';
@@ -86,6 +87,8 @@ export default defineConfig({
     mdx(),
     // The built stylesheets without the custom properties nothing in the site reads.
     cssPrune(),
+    // SHA256SUMS.txt beside the downloads (data/, api/, llms.txt), so a reader can verify a file.
+    downloadSums(),
     // Last: under npm run bench, where the build's time went (src/pipeline/build-phases.ts).
     buildPhases(),
   ],

@@ -6,7 +6,6 @@ import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
 import { guideView } from '../../src/lib/view/guide-view.ts';
 import type { DecisionFactId, DecisionView } from '../../src/lib/view/decision-view.ts';
 import { buildFromDisk } from '../helpers/guide-from-disk.ts';
-import { newestEngines } from '../../src/lib/format/engine-age.ts';
 
 const noProse = { title: '', description: '', slots: {} };
 const decisionOf = (guide: ComputedGuide, lang: 'en' | 'zh'): DecisionView =>
@@ -127,9 +126,8 @@ describe('decision view on other guides', () => {
   it('marks an older engine release than another guide of the site ran, beside the versions', () => {
     const deepseek = buildFromDisk('deepseek-v3.2/h200').guide!;
     const glm = buildFromDisk('glm-5.2/h200').guide!;
-    const newest = newestEngines([deepseek, glm]);
     const measured = (g: ComputedGuide, lang: 'en' | 'zh') =>
-      guideView(g, noProse, lang, undefined, undefined, newest).conclusion.decision!.facts.find(
+      guideView(g, noProse, lang, undefined, undefined, [deepseek, glm]).conclusion.decision!.facts.find(
         (f) => f.id === 'measured',
       );
     expect(measured(deepseek, 'en')?.mark).toBe('older engine (newest on this site: SGLang v0.5.14, vLLM v0.24.0)');

@@ -121,6 +121,13 @@ function forbiddenImports(
 
 /** src/content reads and renders: no file I/O of its own, and nothing of the pipeline (README, "Layout"). */
 const contentRule = (module: string) => /^node:fs(\/|$)/.test(module) || module.startsWith('src/pipeline/');
+/**
+ * An .astro file lays out a view: what a page computes or writes as a number comes from lib/view.
+ * The one exception is compute/renames.ts, which lists a renamed guide's former routes (getStaticPaths).
+ */
+const astroRule = (module: string) =>
+  module.startsWith('src/lib/format/') ||
+  (module.startsWith('src/lib/compute/') && module !== 'src/lib/compute/renames.ts');
 /** lib/view shows what compute wrote: it computes nothing again (compute's choices are in data/). */
 const viewRule = (module: string) => module.startsWith('src/lib/compute/');
 
@@ -157,6 +164,16 @@ describe('layers', () => {
       importsOf(read(path)).some((spec) => /^node:fs/.test(spec) || /(^|\/)pipeline\//.test(spec)),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('.astro files lay out: they import nothing that computes or formats (lib/compute, lib/format)', () => {
+    const pages = files('src/**/*.astro');
+    expect(pages).toContain('src/pages/[lang]/guides/[...guide].astro');
+    expect(forbiddenImports(pages, read, astroRule)).toEqual([]);
+    const planted = "import { newestEngines } from '../../../lib/format/engine-age.ts';";
+    expect(forbiddenImports(['src/pages/[lang]/guides/x.astro'], () => planted, astroRule)).toEqual([
+      'src/pages/[lang]/guides/x.astro imports src/lib/format/engine-age.ts',
+    ]);
   });
 
   it('src/content imports neither node:fs nor src/pipeline', () => {

@@ -9,7 +9,7 @@ import { reviewNotesView, type ReviewNotesView } from './story-notes.ts';
 import { optimizationSummaryView, type OptimizationSummaryView } from './summary-table-view.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 import { modelSlug } from '../format/compare-pages.ts';
-import type { NewestEngines } from '../format/engine-age.ts';
+import { newestEngines } from '../format/engine-age.ts';
 import { viewContext, type ProseHtml, type ViewContext } from './view-context.ts';
 
 export type { AccuracyView } from './accuracy-view.ts';
@@ -52,6 +52,8 @@ export type GuideView = {
     links: { href: string; text: string; filename: string }[];
     /** the guide's JSON for programs (api/v1) and the page that documents it */
     api: { href: string; text: string; docsHref: string; docsText: string };
+    /** SHA256SUMS.txt, the SHA-256 of every download (how to check one: the "Data and API" page) */
+    sums: { href: string; text: string };
   };
   /** what the story checks found and the authors accepted: collapsed at the end, for reviewers */
   reviewNotes?: ReviewNotesView;
@@ -65,9 +67,10 @@ export function guideView(
   lang: Locale,
   lastUpdated?: string,
   paths: SitePaths = ROOT_PATHS,
-  /** the newest engine releases of the site's guides, for the "older engine" mark */
-  newest: NewestEngines = new Map(),
+  /** every guide of the site, whose newest engine releases set the "older engine" mark (engine-age.ts) */
+  siteGuides: readonly Pick<ComputedGuide, 'id' | 'decision'>[] = [],
 ): GuideView {
+  const newest = newestEngines(siteGuides);
   const ctx = viewContext(guide, prose, lang);
   const { tr } = ctx;
   const objective = ctx.slot('objective');
@@ -123,6 +126,7 @@ export function guideView(
         docsHref: paths.dataApi(lang),
         docsText: tr('site.dataApi'),
       },
+      sums: { href: paths.downloadSums(), text: tr('downloads.sums') },
     },
     ...(lastUpdated ? { lastUpdated } : {}),
   };
