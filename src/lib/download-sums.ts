@@ -40,7 +40,7 @@ export function sha256sumsText(entries: readonly { path: string; sha256: string 
       throw new Error(
         `${DOWNLOAD_SUMS_FILE}: ${entry.path} has hash "${entry.sha256}"; expected 64 lowercase hex digits`,
       );
-    if (index > 0 && sorted[index - 1]!.path === entry.path)
+    if (index > 0 && sorted[index - 1]?.path === entry.path)
       throw new Error(`${DOWNLOAD_SUMS_FILE}: ${entry.path} is listed twice`);
   }
   return sorted.map((entry) => `${entry.sha256}  ${entry.path}\n`).join('');
