@@ -90,11 +90,7 @@ function computeOneUntimed(
     sources.defaults?.text ?? '',
     // A block another guide gained (or lost) changes this guide's story check.
     ...copies,
-    ...locales.flatMap((lang) => [
-      lang,
-      sources.prose[lang]?.file ?? '',
-      sources.prose[lang]?.text ?? '',
-    ]),
+    ...locales.flatMap((lang) => [lang, sources.prose[lang]?.file ?? '', sources.prose[lang]?.text ?? '']),
     ...runTexts.flatMap((run) => [repoPath(run.path), run.text]),
   ]);
   let entry = readCache<ComputeEntry>('compute', key);
