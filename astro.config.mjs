@@ -4,11 +4,13 @@ import starlight from '@astrojs/starlight';
 import mdx from '@astrojs/mdx';
 import { filePolicy } from './src/pipeline/site-policy.ts';
 import { cssPrune } from './src/pipeline/css-prune.ts';
+import { downloadSums } from './src/pipeline/download-sums.ts';
 import { buildPhases } from './src/pipeline/build-phases.ts';
 import { devGuideReload } from './src/content/dev-entries.ts';
 import { devRefresh } from './src/pipeline/dev-refresh.ts';
 import { basePath, siteUrl } from './src/lib/site-paths.ts';
 import { cssTrim } from './src/lib/css-trim.ts';
+import { starlightLocales } from './src/lib/locales.ts';
 
 const site = process.env.PERFLAB_SITE || undefined;
 
@@ -53,16 +55,12 @@ export default defineConfig({
     devRefresh(),
     devGuideReload(),
     starlight({
-      title: { en: 'perflab', 'zh-CN': 'perflab' },
+      // The locales (src/lib/locales.ts): Starlight derives Astro's i18n config from them, /en/… and
+      // /zh/…, no root locale.
+      ...starlightLocales('perflab'),
       // src/pages/404.astro is the 404 page, with its links under the base path.
       disable404Route: true,
       description: 'LLM serving tuning guides computed from raw benchmark evidence',
-      // Starlight derives Astro's i18n config from these locales: /en/… and /zh/…, no root locale.
-      defaultLocale: 'en',
-      locales: {
-        en: { label: 'English', lang: 'en' },
-        zh: { label: '简体中文', lang: 'zh-CN' },
-      },
       customCss: ['./src/styles/perflab.css'],
       // The search index is built by `pagefind --site dist` after `astro build` has exited (see
       // package.json): run inside the build, Pagefind held its memory beside everything Node held.
@@ -86,6 +84,8 @@ export default defineConfig({
     mdx(),
     // The built stylesheets without the custom properties nothing in the site reads.
     cssPrune(),
+    // SHA256SUMS.txt beside the downloads (data/, api/, llms.txt), so a reader can verify a file.
+    downloadSums(),
     // Last: under npm run bench, where the build's time went (src/pipeline/build-phases.ts).
     buildPhases(),
   ],

@@ -13,7 +13,9 @@ const usage = `usage: npm run run-plan -- <model>/<hardware> [--port <port>] [--
   --health-timeout  how long a server may take to answer GET /health (default 1800 s)
   --trusted-ref     the git ref whose plan's commands run without asking (default: the branch's upstream)
   --yes             run the commands that are not at the trusted ref without asking (no terminal needed)
-  --dry-run         show what would run and check each program is installed; start nothing, write nothing\n`;
+  --dry-run         rehearse the whole plan without a GPU: what would run, what this machine lacks (a program, a
+                    Python package, a free port), what the records would list and who would sign them;
+                    starts, measures and writes nothing\n`;
 answerHelp(`${usage}Runs every measurement npm run plan lists that is not in data/raw yet, unattended: for each
 server the plan needs, starts it (its output in data/.record-logs/<guide>/servers/), waits until it
 is healthy, records each of its measurements as npm run record does (result and record in
@@ -24,7 +26,8 @@ run it again: what is in data/raw is not measured again, and a server it left ru
 first. Before anything runs it prints every command exactly as it will run (a control character
 written escaped, never sent to the terminal), NEW before each that is not in the guide's plan at the
 trusted ref; it asks before running those, and without a terminal refuses them unless given --yes.
-Exits 0 when nothing failed, 1 when something did, 2 when it ran nothing (refused), 130 when interrupted.`);
+Exits 0 when nothing failed, 1 when something did, 2 when it ran nothing (refused), 130 when interrupted;
+with --dry-run, 1 when a real run here would hit a problem it names.`);
 
 function refuse(message: string): never {
   process.stderr.write(`run-plan: ${message}\n${usage}`);

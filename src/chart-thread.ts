@@ -4,6 +4,8 @@
 import { Worker } from 'node:worker_threads';
 import type { ChartLayout, ComparisonChartInput } from './lib/chart/comparison-spec.ts';
 import type { SweepChartInput } from './lib/chart/sweep-spec.ts';
+import type { OperatingChartInput } from './lib/chart/operating-point-spec.ts';
+import type { ChartOrder } from './lib/chart/render.ts';
 import type { ChartReply, ChartRequest } from './chart-worker.ts';
 import { addPhase, phaseStart, timedAsync } from './lib/phase-times.ts';
 
@@ -50,20 +52,21 @@ export function comparisonChart(input: ComparisonChartInput, layout: ChartLayout
   return chart({ kind: 'comparison', input, layout });
 }
 
-/** A sweep's throughput-against-latency chart (compute/sweep.ts), drawn where the before/after chart is. */
-export function sweepChart(input: SweepChartInput, layout: ChartLayout): Promise<string> {
-  return chart({ kind: 'sweep', input, layout });
+/** A sweep's throughput-against-latency chart (compute/sweep.ts), in Other benchmark cases (one layout). */
+export function sweepChart(input: SweepChartInput): Promise<string> {
+  return chart({ kind: 'sweep', input });
 }
 
-async function chart(request: DistributiveOmit<ChartRequest, 'id'>): Promise<string> {
+/** A sweep's operating points, throughput per accelerator against tok/s per user (one layout). */
+export function operatingChart(input: OperatingChartInput): Promise<string> {
+  return chart({ kind: 'operating', input });
+}
+
+async function chart(request: ChartOrder): Promise<string> {
   const path = process.env.PERFLAB_CHART_WORKER;
   if (!path) {
     const render = await import('./lib/chart/render.ts');
-    return timedAsync('astro.charts (this thread)', () =>
-      request.kind === 'sweep'
-        ? render.sweepChartSvg(request.input, request.layout)
-        : render.comparisonChartSvg(request.input, request.layout),
-    );
+    return timedAsync('astro.charts (this thread)', () => render.drawChart(request));
   }
   const thread = chartWorker(path);
   const id = nextId++;
@@ -73,5 +76,3 @@ async function chart(request: DistributiveOmit<ChartRequest, 'id'>): Promise<str
   thread.postMessage({ ...request, id } satisfies ChartRequest);
   return drawn;
 }
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

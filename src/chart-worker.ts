@@ -1,19 +1,11 @@
-// A worker thread of src/chart-thread.ts: draws the charts (before/after, and a sweep's) while the build's main thread
+// A worker thread of src/chart-thread.ts: draws the charts (before/after, and a sweep's two) while the build's main thread
 // renders pages. The SVG is what comparisonChartSvg draws on any thread: each chart is drawn as if
 // first (see render.ts), so which thread draws it, and in what order, does not change a byte.
 import { parentPort } from 'node:worker_threads';
-import type { ChartLayout, ComparisonChartInput } from './lib/chart/comparison-spec.ts';
-import { comparisonChartSvg, sweepChartSvg } from './lib/chart/render.ts';
-import type { SweepChartInput } from './lib/chart/sweep-spec.ts';
+import { drawChart, type ChartOrder } from './lib/chart/render.ts';
 
-export type ChartRequest = { id: number; layout: ChartLayout } & (
-  { kind: 'comparison'; input: ComparisonChartInput } | { kind: 'sweep'; input: SweepChartInput }
-);
+export type ChartRequest = { id: number } & ChartOrder;
 
-const draw = (request: ChartRequest) =>
-  request.kind === 'sweep'
-    ? sweepChartSvg(request.input, request.layout)
-    : comparisonChartSvg(request.input, request.layout);
 /** `cpuMs`: this worker's CPU time so far, for the bench's breakdown (src/lib/phase-times.ts). */
 export type ChartReply = { id: number; svg: string; cpuMs: number } | { id: number; error: string };
 
@@ -23,7 +15,7 @@ const cpuMs = () => {
 };
 
 parentPort?.on('message', (request: ChartRequest) => {
-  draw(request).then(
+  drawChart(request).then(
     (svg) => parentPort?.postMessage({ id: request.id, svg, cpuMs: cpuMs() } satisfies ChartReply),
     (error: unknown) =>
       parentPort?.postMessage({

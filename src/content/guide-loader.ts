@@ -15,6 +15,7 @@ import { LAST_UPDATED_FILE } from '../lib/last-updated.ts';
 import { sitePaths } from '../lib/site-paths.ts';
 import { devGuideEntries, reloadOpenPages } from './dev-entries.ts';
 import { timed } from '../lib/phase-times.ts';
+import { locales } from '../lib/locales.ts';
 import type { SiteFiles } from './site-files.ts';
 
 const ProseHtmlSchema = z.object({
@@ -109,7 +110,7 @@ function loadEntry(
   const proseData = validateJson(ComputedProseSchema, texts[1], prosePath);
   if (!proseData.ok) throw new Error(proseData.diagnostics.map(formatDiagnostic).join('\n'));
   const prose = Object.fromEntries(
-    (['en', 'zh'] as const).map((lang) => {
+    locales.map((lang) => {
       const page = proseData.data[lang];
       const slots = Object.fromEntries(
         Object.entries(page.slots).map(([name, markdown]) => [

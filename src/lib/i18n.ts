@@ -1,13 +1,8 @@
 import en from '../i18n/en.json' with { type: 'json' };
 import zh from '../i18n/zh.json' with { type: 'json' };
+import { locales, type Locale } from './locales.ts';
 
-export const locales = ['en', 'zh'] as const;
-export type Locale = (typeof locales)[number];
-/** Each locale's name in its own language and its BCP 47 tag (as astro.config.mjs gives them to Starlight). */
-export const localeLanguages: Record<Locale, { label: string; lang: string }> = {
-  en: { label: 'English', lang: 'en' },
-  zh: { label: '简体中文', lang: 'zh-CN' },
-};
+export { locales, localeLanguages, type Locale } from './locales.ts';
 export type MessageKey = keyof typeof en;
 
 const catalogues: Record<Locale, Record<string, string>> = { en, zh };

@@ -1,4 +1,5 @@
 import type { Locale } from './i18n.ts';
+import { DOWNLOAD_SUMS_FILE } from './download-sums.ts';
 
 /**
  * Where the site is published below its host: `/` at a domain's root (https://perflab.example.com),
@@ -63,6 +64,8 @@ export type SitePaths = {
   methodology: (lang: Locale) => string;
   /** a guide's download, `data/<guide>.json` or `.csv` */
   download: (id: string, extension: 'json' | 'csv') => string;
+  /** SHA256SUMS.txt: the SHA-256 of every download (src/lib/download-sums.ts) */
+  downloadSums: () => string;
   /** the "Data and API" page, which documents the files below */
   dataApi: (lang: Locale) => string;
   /** the published data for programs (src/lib/api): `api/v1/…`, versioned by the contract's major version */
@@ -95,6 +98,7 @@ export function sitePaths(base = '/'): SitePaths {
     model: (lang, slug) => at(`${lang}/models/${slug}/`),
     methodology: (lang) => at(`${lang}/methodology/`),
     download: (id, extension) => at(`data/${id}.${extension}`),
+    downloadSums: () => at(DOWNLOAD_SUMS_FILE),
     dataApi: (lang) => at(`${lang}/data-api/`),
     api: {
       index: () => at(`api/v${API_MAJOR}/index.json`),

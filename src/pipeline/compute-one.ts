@@ -16,6 +16,7 @@ import { copySettlementOfData, runBlocksOfTexts, settleBlocks } from './run-bloc
 import { parseYamlSource } from '../lib/guide-source/yaml-source.ts';
 import { today } from './clock.ts';
 import { appendAll } from '../lib/append-all.ts';
+import { locales } from '../lib/locales.ts';
 import { addSince, phaseStart, timed } from '../lib/phase-times.ts';
 
 export type ComputedGuideJson = {
@@ -89,7 +90,7 @@ function computeOneUntimed(
     sources.defaults?.text ?? '',
     // A block another guide gained (or lost) changes this guide's story check.
     ...copies,
-    ...(['en', 'zh'] as const).flatMap((lang) => [
+    ...locales.flatMap((lang) => [
       lang,
       sources.prose[lang]?.file ?? '',
       sources.prose[lang]?.text ?? '',

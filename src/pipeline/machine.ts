@@ -90,3 +90,24 @@ export async function engineVersion(server: PlannedServer | undefined): Promise<
     source: asked.length > 0 ? `not found: ${asked.join(', ')}` : 'not asked: no server is known for this result',
   };
 }
+
+// find_spec of a top-level name asks Python's finders where the package is, without importing it.
+const FIND_MODULE = 'import importlib.util, sys; sys.exit(0 if importlib.util.find_spec(sys.argv[1]) else 3)';
+
+/**
+ * Why `python -m <module>` would not start on this machine (the module's package is not installed
+ * for that Python), or undefined when it would. `python` is a path resolveProgram found; the probe
+ * runs as perflab's own (its environment, the root folder), importing nothing.
+ */
+export function pythonModuleProblem(python: string, module: string): string | undefined {
+  const top = module.split('.')[0] ?? module;
+  const result = spawnSync(python, ['-c', FIND_MODULE, top], {
+    encoding: 'utf8',
+    env: programEnvironment(),
+    timeout: TOOL_TIMEOUT_MS,
+    cwd: '/',
+  });
+  if (result.status === 0) return undefined;
+  if (result.status === 3) return `the Python package ${top} is not installed for ${python}`;
+  return `${python} could not say whether ${top} is installed (${result.error?.message ?? `exit ${result.status ?? result.signal ?? '?'}`})`;
+}

@@ -10,6 +10,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SIGNING_NAMESPACE, type SignatureVerdict, type SignatureVerifier } from '../lib/record/record-manifest.ts';
+import { publicKeyOf, readAllowedSigners, signerOfKey } from '../lib/record/allowed-signers.ts';
+import type { SigningStatus } from '../lib/plan/rehearsal.ts';
 import { notRegularFile, readText, repoRoot } from './fs-policy.ts';
 import { programEnvironment, resolveProgram } from './programs.ts';
 
@@ -146,4 +148,37 @@ export function signManifest(manifest: string, key: string): { signature: string
       return { problem: (signed.stderr ?? '').trim().split('\n').at(-1) || `ssh-keygen exited with ${signed.status}` };
     return { signature: readFileSync(`${file}.sig`, 'utf8') };
   });
+}
+
+/**
+ * How record would sign on this machine, said before anything runs (run-plan's dry run): by which
+ * signer of data/allowed-signers, or why the records would be unsigned, or why check would refuse
+ * their signatures (a key the file does not list). Reads the key's public half only: no
+ * passphrase is asked and nothing is signed.
+ */
+export function signingStatus(given?: string): SigningStatus {
+  const key = signingKey(given);
+  if (key === undefined) return { unsigned: 'no signing key: PERFLAB_SIGNING_KEY, or git config user.signingkey' };
+  const program = sshKeygen();
+  if ('problem' in program) return { unsigned: `${program.problem}: ssh-keygen signs records` };
+  let publicText: string | undefined;
+  if (key.startsWith('key::')) publicText = key.slice('key::'.length);
+  else {
+    const file = key.startsWith('~/') ? join(homedir(), key.slice(2)) : key;
+    const pub = file.endsWith('.pub') ? file : `${file}.pub`;
+    if (!existsSync(file) && !existsSync(pub)) return { unsigned: `the signing key ${key} does not exist` };
+    // Outside the repository: read as the author's file, not through the repository's folder policy.
+    if (existsSync(pub)) publicText = readFileSync(pub, 'utf8');
+  }
+  const publicKey = publicText === undefined ? undefined : publicKeyOf(publicText);
+  if (publicKey === undefined)
+    return {
+      unchecked: `signed with ${key}, whose public half (${key}.pub) is not there to find in data/allowed-signers`,
+    };
+  const signer = signerOfKey(readAllowedSigners(allowedSignersText()), publicKey);
+  if (signer === undefined)
+    return {
+      refused: `the signing key ${key} is not in data/allowed-signers for namespace ${SIGNING_NAMESPACE} (E_RECORD_SIGNATURE); add it in a pull request of its own (README, "Signed records")`,
+    };
+  return { signer: `${signer.principals} (data/allowed-signers line ${signer.line}, key ${key})` };
 }

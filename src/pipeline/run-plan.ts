@@ -11,7 +11,8 @@ import { runnable, serverGroups, useText, variantPath, type Measurement } from '
 import { elapsedText, RunStateSchema, summaryText, type RunState, type RunTally } from '../lib/record/run-state.ts';
 import { folder, linkOnTheWay, readText, replaceOwned, repoPath, writeOwned } from './fs-policy.ts';
 import { measurementState, planWithState } from './plan.ts';
-import { resolveProgram, workingFolder } from './programs.ts';
+import { workingFolder } from './programs.ts';
+import { rehearse } from './dry-run.ts';
 import { recordMeasurement } from './record.ts';
 import { identityOf, listening, refusal, startServer, type Kill, stopServer, waitHealthy } from './server-process.ts';
 import { trackedBelow } from './tracked-files.ts';
@@ -31,7 +32,7 @@ export type RunPlanOptions = {
   trustedRef?: string | undefined;
   /** run the commands not at the trusted ref without asking */
   yes?: boolean | undefined;
-  /** show what would run and check it can start; start nothing, write nothing */
+  /** rehearse the plan (src/pipeline/dry-run.ts): say what would run and what this machine lacks; start nothing, write nothing */
   dryRun?: boolean | undefined;
   /** asks the author a yes/no question at a terminal; undefined without one */
   confirm?: ((question: string) => Promise<boolean>) | undefined;
@@ -76,7 +77,11 @@ export async function runPlan(options: RunPlanOptions): Promise<number> {
   const trusted = trustedCommands(options.guide, options.trustedRef, { port: options.port });
   const review = reviewRun(toRun, trusted);
   if (review.total > 0) process.stderr.write(`run-plan: ${reviewText(review, trusted)}`);
-  if (options.dryRun) return dryRun(toRun, plan.measurements.length);
+  if (options.dryRun) {
+    const rehearsal = await rehearse(options.guide, plan, toRun);
+    for (const line of rehearsal.lines) say(line);
+    return rehearsal.problems.length > 0 ? 1 : 0;
+  }
   if (review.untrusted > 0) {
     const against =
       'ref' in trusted ? `in the plan at ${trusted.ref}` : `compared with a trusted ref (${trusted.problem})`;
@@ -251,23 +256,4 @@ export async function runPlan(options: RunPlanOptions): Promise<number> {
     return 130;
   }
   return tally.failed.length > 0 ? 1 : 0;
-}
-
-/** What a dry run says: each program found or not, each port free or not; nothing started or written. */
-async function dryRun(groups: readonly RunGroup[], total: number): Promise<number> {
-  const problems = new Set<string>();
-  for (const group of groups) {
-    for (const command of [group.server, ...group.measurements.flatMap((m) => (m.benchmark ? [m.benchmark] : []))]) {
-      const found = resolveProgram(command.words[0] ?? '');
-      if ('problem' in found) problems.add(found.problem);
-    }
-    if (await listening(group.server.host, group.server.port))
-      problems.add(`port ${group.server.port} on ${group.server.host} is in use by another process`);
-  }
-  const count = groups.reduce((n, g) => n + g.measurements.length, 0);
-  say(
-    `dry run: ${count} of ${total} measurement(s) would be recorded on ${groups.length} server(s); nothing started, nothing written`,
-  );
-  for (const problem of problems) say(`dry run: would fail: ${problem}`);
-  return problems.size > 0 ? 1 : 0;
 }

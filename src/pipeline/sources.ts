@@ -24,6 +24,7 @@ import { byCodeUnit } from '../lib/code-unit-order.ts';
 import { isRecordFile, rawFileOfRecord } from '../lib/record/record-files.ts';
 import { pathStamp } from './folder-listing.ts';
 import { appendAll } from '../lib/append-all.ts';
+import { locales } from '../lib/locales.ts';
 
 export { manifestPath };
 
@@ -147,7 +148,7 @@ export function readGuideSources(
     return undefined;
   };
   const prose: GuideSources['prose'] = {};
-  for (const lang of ['en', 'zh'] as const) {
+  for (const lang of locales) {
     const path = join(dir, `${lang}.md`);
     const text = readSource(path);
     if (text !== undefined) prose[lang] = { file: repoPath(path), text };

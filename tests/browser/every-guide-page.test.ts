@@ -24,9 +24,17 @@
 //   sideways swipe (a block of columns closes up its alignment, and what does not fit wraps), and at
 //   1440 px it is as printed; every raw result opened, shown whole inside its box
 //   (tests/browser/raw-logs: a label beside its value).
+// - The decision before the first table (issue 36): what the recommendation yields per GPU and
+//   costs, where another configuration beats it, the runs against the noise band, the engines and
+//   date, the benchmark's tool, dataset and concurrency, each the value data/guides/<guide>.json
+//   holds, fitting the screen (tests/browser/decision: GLM-5.2's in words, the price a tap away).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { committedGuideIds } from '../helpers/guide-from-disk.ts';
+import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
+import { decisionShown, expectedFacts, type DecisionShown } from '../helpers/decision-facts.ts';
+import { committedGuideIds, repoRoot } from '../helpers/guide-from-disk.ts';
 import { previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
@@ -46,6 +54,7 @@ type Seen = {
   fit: string[];
   commands: string[];
   raw: string[];
+  decision: DecisionShown;
   /** 390 px only. */
   answer?: Answer;
   /** 1440 px only: seen whole beside the page. */
@@ -193,7 +202,11 @@ async function walk(width: Width): Promise<void> {
     const page = await context.newPage();
     for (const { lang, id, key } of pages) {
       await page.goto(`${site.preview.url}/${lang}/guides/${id}/`);
-      const found: Omit<Seen, 'raw'> = { fit: await fits(page, width), commands: await commandsNotShownWhole(page) };
+      const found: Omit<Seen, 'raw'> = {
+        fit: await fits(page, width),
+        commands: await commandsNotShownWhole(page),
+        decision: await decisionShown(page),
+      };
       if (phone) found.answer = await answerOnFirstScreen(page);
       else {
         found.toc = await tocListsEveryStep(page);
@@ -260,4 +273,26 @@ describe('raw results on a phone and at a desk', () => {
   for (const width of WIDTHS)
     it(`${width} px: every raw result of every guide page is shown whole inside its box`, () =>
       expect(problems(width, (s) => s.raw)).toEqual([]));
+});
+
+describe('the decision before the first table, with the computed values', () => {
+  const computed = (id: string) =>
+    JSON.parse(readFileSync(join(repoRoot, `data/guides/${id}.json`), 'utf8')) as ComputedGuide;
+  for (const width of WIDTHS)
+    it.each(guides)(`${width} px %s: en and zh`, (id) => {
+      const guide = computed(id);
+      for (const lang of ['en', 'zh'] as const) {
+        const shown = seen.get(width)!.get(`${lang}/${id}`)!.decision;
+        expect(shown.beforeFirstTable, `${lang}/${id}`).toBe(true);
+        expect(shown.right, `${lang}/${id}: the decision fits the screen`).toBeLessThanOrEqual(shown.width + 1);
+        expect(Object.keys(shown.facts), `${lang}/${id}`).toEqual(
+          expect.arrayContaining(['workloads', 'noise', 'measured', 'benchmark']),
+        );
+        for (const [fact, value] of expectedFacts(guide, lang)) {
+          const text = shown.facts[fact] ?? '';
+          if (typeof value === 'string') expect(text, `${lang}/${id} ${fact}`).toContain(value);
+          else expect(text, `${lang}/${id} ${fact}`).toMatch(value);
+        }
+      }
+    });
 });

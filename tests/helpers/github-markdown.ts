@@ -5,7 +5,7 @@ import remarkGfm from 'remark-gfm';
 import { expect } from 'vitest';
 import { rawHtmlLine } from '../../src/lib/review/pr-comment.ts';
 
-export type MdNode = { type: string; value?: string; url?: string; children?: MdNode[] };
+export type MdNode = { type: string; value?: string; url?: string; lang?: string | null; children?: MdNode[] };
 
 export const parseGitHubMarkdown = (markdown: string): MdNode => remark().use(remarkGfm).parse(markdown) as MdNode;
 

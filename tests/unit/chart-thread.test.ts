@@ -2,7 +2,7 @@
 // and a chart that cannot be drawn fails its page instead of hanging the build.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comparisonChartSvg } from '../../src/lib/chart/render.ts';
+import { comparisonChartSvg, operatingChartSvg, sweepChartSvg } from '../../src/lib/chart/render.ts';
 import type { ChartLayout, ComparisonChartInput } from '../../src/lib/chart/comparison-spec.ts';
 import { guideView } from '../../src/lib/view/guide-view.ts';
 import { buildFromDisk, repoRoot } from '../helpers/guide-from-disk.ts';
@@ -33,6 +33,19 @@ describe('chart worker', () => {
     for (const { input, layout } of charts) here.push(await comparisonChartSvg(input, layout));
     expect(onWorker).toEqual(here);
     expect(onWorker.every((svg) => svg.startsWith('<svg '))).toBe(true);
+  });
+
+  it('draws a sweep’s two charts as this thread does', async () => {
+    const { operatingChart, sweepChart } = await import('../../src/chart-thread.ts');
+    const sweep = guideView(
+      buildFromDisk('qwen3-8b/h100-latency').guide!,
+      { title: '', description: '', slots: {} },
+      'en',
+    ).otherCases?.sweep;
+    expect(sweep?.operating).toBeDefined();
+    const [latency, operating] = await Promise.all([sweepChart(sweep!.chart), operatingChart(sweep!.operating!.chart)]);
+    expect(latency).toBe(await sweepChartSvg(sweep!.chart));
+    expect(operating).toBe(await operatingChartSvg(sweep!.operating!.chart));
   });
 
   it('rejects a chart it cannot draw, with the worker’s reason, and goes on drawing', async () => {

@@ -27,6 +27,9 @@ beforeAll(() => {
     for (const model of ['glm-4.x', 'glm-5.2'])
       cpSync(join(repoRoot, dir, model), join(scratch, dir, model), { recursive: true });
   cpSync(join(repoRoot, 'content/defaults.yaml'), join(scratch, 'content/defaults.yaml'));
+  // data/compare of these guides alone (the repository's hardware pages hold other models too).
+  const computed = script('compute.ts');
+  expect(computed.status, computed.stderr).toBe(0);
   git('init', '-q', '-b', 'main');
   git('add', '-A');
   git('commit', '-q', '-m', 'seed guides');
@@ -38,6 +41,7 @@ describe('npm run diff', () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('No computed number, winner or recommendation changed.');
     expect(result.stdout).not.toContain('out of date');
+    expect(result.stdout).not.toMatch(/## Prose|## Compare/);
   });
 
   it('a guide moved to another folder is a rename, with a warning until renamedFrom keeps its old pages', () => {
@@ -64,7 +68,7 @@ describe('npm run diff', () => {
     }
   });
 
-  it('a prose edit changes no number, but names the guide’s pages', () => {
+  it('a prose edit changes no number, but names the guide’s pages and shows the sentence', () => {
     const file = join(scratch, 'content/guides/glm-4.x/h200/zh.md');
     const original = readFileSync(file, 'utf8');
     writeFileSync(file, `${original}\n补充一句说明。\n`);
@@ -74,8 +78,52 @@ describe('npm run diff', () => {
       expect(result.stdout).toContain('No computed number, winner or recommendation changed.');
       expect(result.stdout).toContain('- glm-4.x/h200: /en/guides/glm-4.x/h200/ · /zh/guides/glm-4.x/h200/');
       expect(result.stdout).not.toContain('the index');
+      expect(result.stdout).toContain(
+        '- **glm-4.x/h200**, zh, slot other-cases:\n\n  ```diff\n  +\n  + 补充一句说明。\n  ```',
+      );
     } finally {
       writeFileSync(file, original);
+    }
+  });
+
+  it('shows an edited prose sentence and an edited compare selection, with no number changed', () => {
+    const prosePath = join(scratch, 'content/guides/glm-4.x/h200/en.md');
+    const yamlPath = join(scratch, 'content/guides/glm-4.x/h100/guide.yaml');
+    const [prose, yaml] = [readFileSync(prosePath, 'utf8'), readFileSync(yamlPath, 'utf8')];
+    const sentence = 'Achieve high throughput under high-concurrency request scenarios.';
+    expect(prose).toContain(sentence);
+    // The H100 guide's ShareGPT case renamed: the model's compare page no longer sets it beside the others'.
+    const relabelled = yaml.replace(/(\n {4}- id: sharegpt\n {6}label: )ShareGPT\n/, '$1ShareGPT chat\n');
+    expect(relabelled).not.toBe(yaml);
+    writeFileSync(
+      prosePath,
+      prose.replace(sentence, 'Serve as many tokens a second as the node can, under many concurrent requests.'),
+    );
+    writeFileSync(yamlPath, relabelled);
+    try {
+      const result = script('diff.ts', 'HEAD');
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain('No computed number, winner or recommendation changed.');
+      expect(result.stdout).toContain(
+        [
+          '- **glm-4.x/h200**, en, slot objective:',
+          '',
+          '  ```diff',
+          `  - ${sentence}`,
+          '  + Serve as many tokens a second as the node can, under many concurrent requests.',
+          '  ```',
+        ].join('\n'),
+      );
+      expect(result.stdout).toContain(
+        '- Compare model **glm-4.x**, case sharegpt by Total TPS: glm-4.x/a100 (sharegpt), glm-4.x/h100 (sharegpt), glm-4.x/h200 (sharegpt) → **glm-4.x/a100 (sharegpt), glm-4.x/h200 (sharegpt)**.',
+      );
+      expect(result.stdout).toContain(
+        '- Compare model **glm-4.x**, glm-4.x/h100, named but not compared: none → **sharegpt**.',
+      );
+      expect(result.stdout).toContain('**data/guides is out of date** for glm-4.x/h100, glm-4.x/h200:');
+    } finally {
+      writeFileSync(prosePath, prose);
+      writeFileSync(yamlPath, yaml);
     }
   });
 

@@ -85,7 +85,7 @@ describe('run-plan: the author sees what will run', () => {
     );
     expect(newLines(run.stderr)).toEqual([]);
     expect(run.stderr).toContain(
-      'run-plan: dry run: 7 of 7 measurement(s) would be recorded on 3 server(s); nothing started, nothing written',
+      'run-plan: dry run: nothing was measured and nothing was written (no raw file, no record, no log, no run state); a real run would measure 7 of the 7 measurement(s) on 3 server(s)\n',
     );
     expect(run.stderr).not.toContain('starting');
     expect(rawResults(root)).toEqual([]);
@@ -102,7 +102,7 @@ describe('run-plan: the author sees what will run', () => {
         { cwd: root, encoding: 'utf8', env: { ...env(root), PATH: `${bare.bin}:/usr/bin:/bin` } },
       );
       expect(run.status).toBe(1);
-      expect(run.stderr).toContain('run-plan: dry run: would fail: vllm is not installed (not found on PATH)');
+      expect(run.stderr).toContain('run-plan: would fail: vllm is not installed (not found on PATH) (server 1 of 3, ');
     } finally {
       bare.remove();
     }

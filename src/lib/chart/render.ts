@@ -14,6 +14,7 @@ import {
 } from './comparison-spec.ts';
 import { textWidth } from './text-width.ts';
 import { sweepChartSpec, type SweepChartInput } from './sweep-spec.ts';
+import { operatingChartSpec, type OperatingChartInput } from './operating-point-spec.ts';
 
 // Vega lays text out with a width function; with no canvas it guesses 0.8 em a character, which
 // under-measures Chinese. Ours measures what the page's fonts draw (text-width.ts).
@@ -86,8 +87,30 @@ export function comparisonChartSvg(input: ComparisonChartInput, layout: ChartLay
 }
 
 /** The throughput-against-latency chart of a sweep (a few guides have one): drawn from its own spec each time. */
-export async function sweepChartSvg(input: SweepChartInput, layout: ChartLayout = 'wide'): Promise<string> {
-  return compactSvg(await renderSvg(sweepChartSpec(input, { layout })));
+export async function sweepChartSvg(input: SweepChartInput): Promise<string> {
+  return compactSvg(await renderSvg(sweepChartSpec(input)));
+}
+
+/** A sweep's operating points, throughput per accelerator against tok/s per user: one layout. */
+export async function operatingChartSvg(input: OperatingChartInput): Promise<string> {
+  return compactSvg(await renderSvg(operatingChartSpec(input)));
+}
+
+/** Which chart a page asks for, as the build's chart thread passes it on (src/chart-thread.ts). */
+export type ChartOrder =
+  | { kind: 'comparison'; input: ComparisonChartInput; layout: ChartLayout }
+  | { kind: 'sweep'; input: SweepChartInput }
+  | { kind: 'operating'; input: OperatingChartInput };
+
+export function drawChart(order: ChartOrder): Promise<string> {
+  switch (order.kind) {
+    case 'sweep':
+      return sweepChartSvg(order.input);
+    case 'operating':
+      return operatingChartSvg(order.input);
+    default:
+      return comparisonChartSvg(order.input, order.layout);
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   changeFor,
   changeWithSecondaryFor,
   heading,
+  staleLines,
   shownFor,
   variantChanges,
   winnerName,
@@ -21,6 +22,9 @@ import { newGuideReport } from './new-guide-report.ts';
 import { guideRenames, renamedReport } from './guide-renames.ts';
 import type { Acknowledged } from '../compute/acknowledgements.ts';
 import { recordedLines } from './recorded-report.ts';
+import { proseDiffLines, type ProseVersions } from './prose-diff.ts';
+import { compareDiffLines } from './compare-diff.ts';
+import type { ComputedCompare } from '../schema/computed-compare.ts';
 
 /**
  * What changed between two versions of the computed guides, as a markdown report a reviewer
@@ -195,13 +199,16 @@ type DiffOptions = {
   pages?: ChangedPages;
   /** by guide, the warnings its guide.yaml acknowledges with their reasons: a new guide lists them */
   acknowledged?: ReadonlyMap<string, readonly Acknowledged[]>;
+  /** at the ref and now: the guides' prose (data/prose) and the compare pages' selections (data/compare) */
+  prose?: { before: ProseVersions; after: ProseVersions };
+  compare?: { before: readonly ComputedCompare[]; after: readonly ComputedCompare[] };
 };
 
 export function guidesDiff(
   before: GuideVersions,
   after: GuideVersions,
   ref: string,
-  { unreadable = new Set(), stale = [], pages, acknowledged = new Map() }: DiffOptions = {},
+  { unreadable = new Set(), stale = [], pages, acknowledged = new Map(), prose, compare }: DiffOptions = {},
 ): string {
   const sections: string[] = [];
   const renames = guideRenames(before, after);
@@ -227,13 +234,17 @@ export function guidesDiff(
   for (const [id, guide] of before)
     if (!after.has(id) && !renamedAway.has(id)) sections.push(`${heading(id, guide)} — removed`, '');
   const body = sections.length === 0 ? ['No computed number, winner or recommendation changed.', ''] : sections;
-  const staleNote =
-    stale.length === 0
-      ? []
-      : [
-          `> **data/guides is out of date** for ${stale.map(markdownText).join(', ')}: this report is computed from the raw files and guide sources; run \`npm run build\` and commit \`data/\`.`,
-          '',
-        ];
+  // What no number shows, after the numbers: the prose, and which guides stand side by side.
+  const proseLines = prose ? proseDiffLines(prose.before, prose.after, renames) : [];
+  const compareLines = compare ? compareDiffLines(compare.before, compare.after) : [];
   const pageLines = pages ? changedPagesLines(pages) : [];
-  return [`# perflab: what changed since ${markdownText(ref)}`, '', ...staleNote, ...pageLines, ...body].join('\n');
+  return [
+    `# perflab: what changed since ${markdownText(ref)}`,
+    '',
+    ...staleLines(stale),
+    ...pageLines,
+    ...body,
+    ...proseLines,
+    ...compareLines,
+  ].join('\n');
 }

@@ -98,3 +98,12 @@ export const accuracyVerdict = (check: AccuracyCheck) =>
       : check.verdict.withinNoise
         ? 'within noise'
         : 'beyond noise';
+
+/** The note that the committed data/ is not what the sources compute, for these guides; none when it is. */
+export const staleLines = (stale: readonly string[]): string[] =>
+  stale.length === 0
+    ? []
+    : [
+        `> **data/guides is out of date** for ${stale.map(markdownText).join(', ')}: this report is computed from the raw files and guide sources; run \`npm run build\` and commit \`data/\`.`,
+        '',
+      ];

@@ -1,4 +1,5 @@
 import { API_MAJOR, publicUrl } from '../site-paths.ts';
+import { DOWNLOAD_SUMS_FILE } from '../download-sums.ts';
 import { translator, type Locale } from '../i18n.ts';
 import { stableJson } from '../stable-json.ts';
 import { API_VERSION } from '../api/version.ts';
@@ -120,6 +121,7 @@ export function dataApiView(
         name: 'data/<model>/<hardware>.json, .csv',
         what: tr('dataApi.downloads'),
       },
+      { href: url(at.paths.downloadSums()), name: DOWNLOAD_SUMS_FILE, what: tr('dataApi.sums') },
     ],
     stabilityHeading: tr('dataApi.stabilityHeading'),
     stability: tr('dataApi.stability', { version: API_VERSION, major: API_MAJOR }),

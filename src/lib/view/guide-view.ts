@@ -52,6 +52,8 @@ export type GuideView = {
     links: { href: string; text: string; filename: string }[];
     /** the guide's JSON for programs (api/v1) and the page that documents it */
     api: { href: string; text: string; docsHref: string; docsText: string };
+    /** SHA256SUMS.txt, the SHA-256 of every download (how to check one: the "Data and API" page) */
+    sums: { href: string; text: string };
   };
   /** what the story checks found and the authors accepted: collapsed at the end, for reviewers */
   reviewNotes?: ReviewNotesView;
@@ -124,6 +126,7 @@ export function guideView(
         docsHref: paths.dataApi(lang),
         docsText: tr('site.dataApi'),
       },
+      sums: { href: paths.downloadSums(), text: tr('downloads.sums') },
     },
     ...(lastUpdated ? { lastUpdated } : {}),
   };

@@ -6,6 +6,8 @@ import type { Cell } from '../schema/computed.ts';
 import type { MetricKey } from '../schema/metric.ts';
 import { metricHeading } from './metric-heading.ts';
 import type { CellLine, ViewContext } from './view-context.ts';
+import { operatingPoints } from './operating-point-view.ts';
+import type { OperatingChartInput } from '../chart/operating-point-spec.ts';
 
 /**
  * A sweep's throughput against latency (compute/sweep.ts): the chart, and the same numbers as a
@@ -15,11 +17,14 @@ export type SweepView = {
   heading: string;
   caption: string;
   chart: SweepChartInput;
+  /** the same settings' throughput per accelerator against tok/s per user, where every run printed both */
+  operating?: { caption: string; chart: OperatingChartInput };
   table: {
-    /** the swept setting's column, then each configuration over its two metrics */
+    /** the swept setting's column, then each configuration over its metrics */
     setting: string;
     configurations: [string, string];
-    metrics: [string, string];
+    /** throughput and latency, then tok/s per user (and per accelerator) where the operating points are drawn */
+    metrics: string[];
     rows: { id: string; setting: string; cells: CellLine[] }[];
   };
 };
@@ -36,6 +41,8 @@ export function sweepView(ctx: ViewContext): SweepView | undefined {
   const optimized = tr('table.optimized');
   const throughput = metricHeading(sweep.throughput, tr);
   const latency = metricHeading(sweep.latency, tr);
+  const operating = operatingPoints(ctx, sweep, settingText);
+  const extra = (id: string, side: 'baseline' | 'optimized') => operating?.cells.get(id)?.[side] ?? [];
   return {
     heading: tr(`sweep.heading.${sweep.parameter}`),
     caption: tr(`sweep.caption.${sweep.parameter}`),
@@ -56,18 +63,21 @@ export function sweepView(ctx: ViewContext): SweepView | undefined {
         },
       })),
     },
+    ...(operating ? { operating: { caption: operating.caption, chart: operating.chart } } : {}),
     table: {
       setting: tr(`sweep.setting.${sweep.parameter}`),
       configurations: [baseline, optimized],
-      metrics: [throughput, latency],
+      metrics: [throughput, latency, ...(operating?.metrics ?? [])],
       rows: sweep.points.map((point) => ({
         id: point.case,
         setting: settingText(point.value),
         cells: [
           line(point.baseline.throughput, sweep.throughput),
           line(point.baseline.latency, sweep.latency),
+          ...extra(point.case, 'baseline'),
           line(point.optimized.throughput, sweep.throughput),
           line(point.optimized.latency, sweep.latency),
+          ...extra(point.case, 'optimized'),
         ],
       })),
     },

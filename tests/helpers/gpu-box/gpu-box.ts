@@ -23,7 +23,10 @@ export function gpuBox(tools: { nvidia?: boolean; npu?: boolean; engines?: boole
   if (tools.npu === true) names.push('npu-smi');
   for (const name of names) {
     const shim = join(bin, name);
-    writeFileSync(shim, `#!/bin/sh\nexec '${process.execPath}' '${standIn}' ${name} "$@"\n`);
+    writeFileSync(
+      shim,
+      `#!/bin/sh\n[ -n "$STANDIN_CALLS" ] && echo "${name} $*" >> "$STANDIN_CALLS"\nexec '${process.execPath}' '${standIn}' ${name} "$@"\n`,
+    );
     chmodSync(shim, 0o755);
   }
   return {

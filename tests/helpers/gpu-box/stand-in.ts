@@ -9,7 +9,8 @@
 // STANDIN_VLLM_VERSION, STANDIN_SGLANG_VERSION; STANDIN_READY_MS (how long a server takes to be
 // healthy); STANDIN_NEVER_HEALTHY=1; STANDIN_CRASH_FLAG (a server given this flag dies at start);
 // STANDIN_BENCH_DIE=1 (a benchmark killed half way); STANDIN_BENCH_MS (how long a benchmark runs);
-// STANDIN_BENCH_NOISE (lines of log a benchmark prints before its result).
+// STANDIN_BENCH_NOISE (lines of log a benchmark prints before its result); STANDIN_CALLS (a file
+// each shim appends its command line to, for a test that asserts what ran).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -277,6 +278,9 @@ else if (tool === 'python3' && first === '-m' && args[1] === 'sglang.launch_serv
   await serve('sglang', args.slice(2));
 else if (tool === 'python3' && first === '-m' && args[1] === 'sglang.bench_serving') await sglangBench();
 else if (tool === 'python3' && first === '-m' && args[1] === 'sglang.test.few_shot_gsm8k') await fewShotGsm8k();
+else if (tool === 'python3' && first === '-c' && args[1]?.includes('find_spec'))
+  // run-plan --dry-run asks Python whether a package is installed (importlib.util.find_spec): these are
+  process.exit(['sglang', 'vllm', 'lm_eval'].includes(args[2] ?? '') ? 0 : 3);
 else if (tool === 'lm_eval') await lmEval();
 else if (tool === 'guidellm' && first === 'benchmark') await guidellm();
 else {
