@@ -2,12 +2,35 @@
 // once (the list that repeated it is gone), a phone scrolls a few screens, not fifteen; the
 // filters (objective, engine, machine, model family) are the URL's query string, so a filtered
 // view reloads and shares as it is; without JavaScript the form is hidden and the matrix whole.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatFixed } from '../../src/lib/format/number.ts';
+import type { ComputedGuide } from '../../src/lib/schema/computed.ts';
+import { committedGuideIds, repoRoot } from '../helpers/guide-from-disk.ts';
 import { previewAndBrowser } from '../helpers/site-in-browser.ts';
 
 const site = previewAndBrowser();
 const GUIDES = 21;
+
+/**
+ * What each index cell shows beside its change (issue 36), from data/guides: the recommended side
+ * of the first case, its throughput over the accelerators it ran on, or its latency in seconds.
+ */
+const figures = Object.fromEntries(
+  committedGuideIds().map((id) => {
+    const guide = JSON.parse(readFileSync(join(repoRoot, `data/guides/${id}.json`), 'utf8')) as ComputedGuide;
+    const measured = guide.comparison[0]!.optimized.measured;
+    const accelerator = guide.hardware.accelerator.toUpperCase();
+    return [
+      id,
+      guide.objective === 'throughput'
+        ? `${formatFixed(measured.primary.value / measured.gpus, 0)} tok/s/${accelerator}`
+        : `${formatFixed(measured.primary.value / 1000, 2)} s`,
+    ];
+  }),
+);
 
 /** The guides the matrix shows: each link a reader can see. */
 const shownGuides = (page: Page) =>
@@ -47,6 +70,7 @@ describe.each([390, 1440] as const)('the index at %i px', (width) => {
       expect(scrollWidth).toBeLessThanOrEqual(width);
       // Was 12,882 px at 390 (15 screens) and 6,680 px at 1440; each cell now names the case of its
       // gain too (2,123 px at 1440), and which Total TPS it is of (2,200 px: GPUStack's interval mean).
+      // With the measured figure beside each change (issue 36): 4,095 px at 390, 2,165 at 1440.
       expect(height).toBeLessThan(width === 390 ? 5 * 844 : 2.7 * 844);
       expect(scripts).toEqual([]);
       await page.screenshot({ path: `test-results/index-en-${width}.png`, fullPage: true });
@@ -54,6 +78,35 @@ describe.each([390, 1440] as const)('the index at %i px', (width) => {
       await page.context().close();
     }
   });
+
+  it.each(['en', 'zh'] as const)(
+    '%s: each cell shows the measured figure beside its change, on the screen',
+    async (lang) => {
+      const { page } = await open(`/${lang}/`);
+      try {
+        const shown = await page.locator('table.guide-matrix a[data-guide]').evaluateAll((links) =>
+          links.map((a) => {
+            const figure = a.querySelector('.guide-cell-figure');
+            const box = figure?.getBoundingClientRect();
+            return [
+              a.getAttribute('data-guide'),
+              figure?.textContent,
+              (box?.height ?? 0) > 0 && box!.right <= innerWidth,
+            ];
+          }),
+        );
+        expect(shown).toHaveLength(GUIDES);
+        expect(Object.fromEntries(shown.map(([id, text]) => [id, text]))).toEqual(figures);
+        expect(shown.filter(([, , visible]) => !visible)).toEqual([]);
+        // Spot values, so the expectation above is not the page's own arithmetic read back.
+        expect(figures['glm-5.2/h200']).toBe('2191 tok/s/GPU');
+        expect(figures['qwen3-8b/h100-latency']).toBe('0.62 s');
+        await page.screenshot({ path: `test-results/index-figures-${lang}-${width}.png`, fullPage: true });
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 
   it('a filter chosen is in the URL; the URL reloads to the same view; "Show all" clears both', async () => {
     const { page } = await open('/en/');

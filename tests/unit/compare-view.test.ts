@@ -169,6 +169,28 @@ describe('the index', () => {
     expect(view.matrix.rows[2]?.cells[0]?.[0]?.gpus).toBe('2 NPUs');
   });
 
+  it('shows beside each change the recommendation’s measured figure: per accelerator for a throughput, as measured for a latency', () => {
+    const cell = (view: ReturnType<typeof indexView>, row: number, column: number) =>
+      view.matrix.rows[row]?.cells[column]?.[0]?.figure;
+    const en = indexView(all, 'en');
+    // glm-5.2/h200: 17525.76 tok/s interval-mean Total TPS on 8 GPUs (its first case, line 4).
+    expect(cell(en, 1, 3)).toEqual({
+      text: '2191 tok/s/GPU',
+      title: "The recommended configuration's measured Interval-mean Total TPS: 17525.76 tok/s on 8 GPUs",
+    });
+    // qwen3-30b-a3b/910b: 4712.47 tok/s on 2 NPUs.
+    expect(cell(en, 2, 0)?.text).toBe('2356 tok/s/NPU');
+    // qwen3-8b/h100-latency: a mean latency of 621.06 ms, which pages show in seconds.
+    expect(cell(en, 3, 2)).toEqual({
+      text: '0.62 s',
+      title: "The recommended configuration's measured Mean Latency: 0.62 s on 1 GPU",
+    });
+    expect(cell(indexView(all, 'zh'), 1, 3)).toEqual({
+      text: '2191 tok/s/GPU',
+      title: '推荐配置实测区间均值总吞吐量：17525.76 tok/s（8 块 GPU）',
+    });
+  });
+
   it('offers each filter’s values as the guides have them, named as the page names them', () => {
     const view = indexView(all, 'zh');
     expect(view.filters.fields.map((f) => [f.name, f.options.map((o) => `${o.value}=${o.label}`)])).toEqual([

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatFixed, formatPercent, formatSignedPercent, roundTo } from '../../src/lib/format/number.ts';
+import {
+  formatCompact,
+  formatFixed,
+  formatPercent,
+  formatSignedPercent,
+  roundTo,
+} from '../../src/lib/format/number.ts';
 import { parseNumber } from '../../src/lib/parse/number.ts';
 
 describe('rounding and formatting', () => {
@@ -16,6 +22,13 @@ describe('rounding and formatting', () => {
     expect(formatSignedPercent(-0.001, 2)).toBe('+0.00%');
     expect(formatSignedPercent(134.84, 1)).toBe('+134.8%');
     expect(formatPercent(15, 2)).toBe('15.00%');
+  });
+
+  it('writes a figure where room is short whole from 100 up, with 2 decimals below', () => {
+    expect(formatCompact(2190.72)).toBe('2191');
+    expect(formatCompact(99.995)).toBe('100.00');
+    expect(formatCompact(100.5)).toBe('101');
+    expect(formatCompact(85.314)).toBe('85.31');
   });
 });
 

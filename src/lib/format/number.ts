@@ -16,6 +16,11 @@ export function formatFixed(value: number, decimals: number): string {
   return text === `-${(0).toFixed(decimals)}` ? (0).toFixed(decimals) : text;
 }
 
+/** A figure where room is short (the index's cells): whole numbers from 100 up ("2191"), 2 decimals below ("85.31"). */
+export function formatCompact(value: number): string {
+  return formatFixed(value, Math.abs(value) >= 100 ? 0 : 2);
+}
+
 /** "+219.70%" / "-0.04%": the sign always shown, as in the seeds' before/after tables. */
 export function formatSignedPercent(value: number, decimals: number): string {
   const text = formatFixed(value, decimals);

@@ -1,6 +1,8 @@
-import { deltaText } from '../format/measurement-text.ts';
+import { deltaText, shownAs } from '../format/measurement-text.ts';
+import { displayUnit, unitSuffix } from '../format/metric-label.ts';
+import { formatCompact } from '../format/number.ts';
 import { metricName } from './metric-heading.ts';
-import { t, translator, type Locale } from '../i18n.ts';
+import { t, translator, type Locale, type Translate } from '../i18n.ts';
 import type { ComputedGuide } from '../schema/computed.ts';
 import { comparePages, hardwareSlug, modelSlug } from '../format/compare-pages.ts';
 import { deltaStyle, guideImprovement } from './view-context.ts';
@@ -27,6 +29,12 @@ export type IndexGuide = {
   metric: string;
   /** the benchmark case the headline gain was measured on ("ShareGPT"), when the guide names one */
   case?: string;
+  /**
+   * The headline's measured value for the recommended configuration, beside its change: per
+   * accelerator for a throughput ("2191 tok/s/GPU"), as measured for a latency ("0.62 s"); the
+   * title says the measured value and the accelerators. Absent when the guide has no benchmark case.
+   */
+  figure?: { text: string; title: string };
   positive: boolean;
   /** the value of each filter for this guide: what the URL's query string names */
   filters: Record<IndexFilter, string>;
@@ -99,6 +107,7 @@ export function indexView(
       gain: deltaText(guide.headline, deltaStyle(guide, tr)),
       metric: metricName(guide.metrics.primary, tr),
       ...(guide.headline.case ? { case: guide.headline.case[lang] } : {}),
+      ...figureOf(guide, tr),
       positive: guideImprovement(guide, guide.headline),
       filters: {
         objective: guide.objective,
@@ -175,6 +184,26 @@ export function indexView(
       }),
     },
   };
+}
+
+/** The recommended side of the headline's case: its primary metric per accelerator, or as measured. */
+function figureOf(guide: ComputedGuide, tr: Translate): Pick<IndexGuide, 'figure'> {
+  const measured = guide.comparison[0]?.optimized.measured;
+  if (!measured) return {};
+  const key = guide.metrics.primary;
+  const unit = unitSuffix(displayUnit(key));
+  const accelerator = guide.hardware.accelerator.toUpperCase();
+  const title = tr('index.figureTitle', {
+    metric: metricName(key, tr),
+    value: shownAs(measured.primary.value, key),
+    unit,
+    gpus: tr(measured.gpus === 1 ? 'index.gpu' : 'index.gpus', { count: measured.gpus, accelerator }),
+  });
+  const text =
+    measured.perAccelerator === undefined
+      ? `${shownAs(measured.primary.value, key)} ${unit}`
+      : tr('index.figurePerGpu', { value: formatCompact(measured.perAccelerator), unit, accelerator });
+  return { figure: { text, title } };
 }
 
 /** "NVIDIA H200 × 8": the same shape for every guide, whatever its prose calls the machine. */
