@@ -9,7 +9,7 @@ import { reviewNotesView, type ReviewNotesView } from './story-notes.ts';
 import { optimizationSummaryView, type OptimizationSummaryView } from './summary-table-view.ts';
 import { ROOT_PATHS, type SitePaths } from '../site-paths.ts';
 import { modelSlug } from '../format/compare-pages.ts';
-import { newestEngines } from '../format/engine-age.ts';
+import { newestEngines, olderEngines } from '../format/engine-age.ts';
 import { viewContext, type ProseHtml, type ViewContext } from './view-context.ts';
 
 export type { AccuracyView } from './accuracy-view.ts';
@@ -31,8 +31,14 @@ export type GuideView = {
   languageLink: { href: string; hreflang: string; text: string };
   /** the model's page: every machine it was measured on, ranked per GPU and by cost */
   modelLink: { href: string; text: string };
-  /** what search weighs beside the title (Pagefind's `model` metadata): the model's family and its name */
-  searchModel: string;
+  /**
+   * What search weighs beside the title, as Pagefind's metadata: `model`, the model's family and
+   * its name, on every guide; `current`, the same words, on a guide the page does not mark as
+   * measured on an older engine than another guide of the site used. So among guides a query
+   * matches alike ("GLM throughput": six titles, six models), the ones measured on the newest
+   * engine releases come first.
+   */
+  search: { model: string; current?: string };
   /** the notice on a page whose prose stands in for a missing translation */
   untranslated?: string;
   /** sections of free prose the guide adds, by the part of the page they follow */
@@ -61,6 +67,11 @@ export type GuideView = {
   lastUpdated?: string;
 };
 
+function searchMeta(guide: ComputedGuide, older: boolean): GuideView['search'] {
+  const model = `${guide.model.family} ${guide.model.name}`;
+  return older ? { model } : { model, current: model };
+}
+
 export function guideView(
   guide: ComputedGuide,
   prose: ProseHtml,
@@ -86,7 +97,7 @@ export function guideView(
       hreflang: localeLanguages[other].lang,
       text: tr('guide.languageLink'),
     },
-    searchModel: `${guide.model.family} ${guide.model.name}`,
+    search: searchMeta(guide, olderEngines(guide, newest).length > 0),
     ...(prose.untranslated ? { untranslated: tr('guide.untranslated') } : {}),
     sectionsAfter: Object.fromEntries(
       PAGE_PARTS.map((part) => [
