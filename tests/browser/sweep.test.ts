@@ -55,13 +55,15 @@ describe.each([390, 1440] as const)('the sweep at %i px', (width) => {
         .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent?.trim())));
       // Output throughput is each block's "Total generated tokens: 281412" over its "Benchmark
       // duration (s)" (1000.76, 1000.01, 254.48, …): its own "Output token throughput" line is
-      // guidellm's interval mean, another figure. Per user is 1000 over the block's "Mean TPOT
-      // (ms)" (1.06, 0.89, 2.02, …).
+      // guidellm's interval mean, another figure. Per user is 1000 over the decode time per token
+      // the block's latency and TTFT give, (Mean Latency − Mean TTFT) / (tokens a request − 1): its
+      // "Mean TPOT (ms)" line (1.06, 0.89, …) is guidellm's, which stops at the last token guidellm
+      // recorded (compute/decision-yield.ts, decodeTpot), so not 1000 / 1.06 = 943.40.
       expect(rows).toEqual([
-        ['1', '281.20', '1.85', '943.40', '281.41', '1.50', '1123.60'],
-        ['4', '1105.83', '3.30', '495.05', '1111.99', '2.52', '561.80'],
-        ['8', '2127.88', '5.32', '425.53', '2178.28', '3.28', '427.35'],
-        ['16', '3484.12', '18.59', '112.36', '4041.53', '6.79', '309.60'],
+        ['1', '281.20', '1.85', '155.44', '281.41', '1.50', '195.62'],
+        ['4', '1105.83', '3.30', '88.35', '1111.99', '2.52', '122.01'],
+        ['8', '2127.88', '5.32', '53.40', '2178.28', '3.28', '92.95'],
+        ['16', '3484.12', '18.59', '15.27', '4041.53', '6.79', '42.23'],
       ]);
       // The same figures as the guide's decision (data/guides), the first screen's per-user figure among them.
       const guide = JSON.parse(readFileSync('data/guides/qwen3.5-35b-a3b/h200-latency.json', 'utf8'));
@@ -79,8 +81,9 @@ describe.each([390, 1440] as const)('the sweep at %i px', (width) => {
         .locator('table.sweep-table [data-source]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-source') ?? ''));
       expect(sources.length).toBe(24);
-      // The per-user figure names the TPOT line it is 1000 over.
-      expect(sources[2]).toBe('cases/rate-1/baseline.txt:23');
+      // The per-user figure names the lines it is computed from: Mean Latency, Mean TTFT, Total
+      // generated tokens, Successful requests.
+      expect(sources[2]).toBe('cases/rate-1/baseline.txt:13,18,6,2');
       expect(await page.locator('figure.operating-chart figcaption').textContent()).toContain(
         'Ringed: the point the answer quotes, optimized at 1 req/s.',
       );

@@ -35,7 +35,15 @@ describe('a guide’s JSON: what a reader decides from', () => {
     const run = api.headline.recommended.runs[0]!;
     const y = api.runs[run]!.yield!;
     expect(y.gpus).toBe(guide.hardware.gpus);
-    expect(printedAt(y.perUser!.tpot)).toContain(y.perUser!.tpot.printed);
+    // GPUStack's TPOT line is guidellm's: the per-user TPOT is computed from the block's Mean
+    // Latency (s), Mean TTFT (ms), Total generated tokens and Successful requests, on their lines.
+    const tpot = y.perUser!.tpot;
+    expect(tpot.derived!.formula).toBe('decode-time-from-latency');
+    const at = (line: number) =>
+      Number(/([\d.]+)\s*$/.exec(rawLine(tpot.source.file.replace(/^data\/raw\//, ''), line) ?? '')?.[1]);
+    const [latency, ttft, tokens, requests] = tpot.derived!.lines.map(at);
+    expect(tpot.value).toBeCloseTo((latency! * 1000 - ttft!) / (tokens! / requests! - 1), 8);
+    expect(y.perUser!.value).toBeCloseTo(1000 / tpot.value, 8);
     // GPUStack's block prints guidellm's interval means as its rates: the yield is the run's tokens
     // over its duration, as for every guide, computed from the totals and duration it names.
     const file = y.total.source.file.replace(/^data\/raw\//, '');

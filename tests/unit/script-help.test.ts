@@ -78,6 +78,36 @@ describe('--help', () => {
     expect(readdirSync(root)).toEqual([]);
   });
 
+  it("the README's command table names every option each command's usage names", () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const rows = readme.split('\n').filter((line) => line.startsWith('| `npm run '));
+    let checked = 0;
+    for (const script of scripts) {
+      const help = spawnSync(process.execPath, [join(repoRoot, script), '--help'], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      });
+      // The usage: its first line and the lines that go on with it ("      [--yes] [--dry-run]").
+      const [first = '', ...rest] = help.stdout.split('\n');
+      const usage = [
+        first,
+        ...rest.slice(
+          0,
+          rest.findIndex((line) => !/^ {5,}\[/.test(line)),
+        ),
+      ].join(' ');
+      const name = /^usage: npm run (\S+) --/.exec(first)?.[1];
+      if (name === undefined) continue;
+      const row = rows.find((line) => line.startsWith(`| \`npm run ${name} -- `));
+      if (row === undefined) continue;
+      const command = row.split('` |')[0] ?? '';
+      for (const option of usage.match(/(?<=[\s[])--[a-z][\w-]*/g) ?? []) expect(command, script).toContain(option);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(5);
+  });
+
   it('the benchmark says what it measures: the site build, not an LLM server', () => {
     expect(packageScripts['bench:site']).toBe('node scripts/bench-site.ts');
     expect(packageScripts['bench']).toBe(packageScripts['bench:site']);

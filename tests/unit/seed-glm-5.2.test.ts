@@ -168,7 +168,7 @@ describe('GLM-5.2 on H200, recomputed from raw results', () => {
     expect(en.comparison?.chart.metric).toBe('Interval-mean Total TPS (tok/s) · higher is better');
     expect(en.metricNotes).toEqual([
       "Interval-mean Total TPS is guidellm's mean of its rates between consecutive events, as the GPUStack-rendered block prints it: not the run's totals over its benchmark duration, which vLLM and SGLang print under the same name. It is compared only with the same figure.",
-      "Mean TPOT is guidellm's time per output token, as the GPUStack-rendered block prints it: request latency over output tokens, the first token included, not vLLM's decode-only TPOT. It is compared only with the same figure.",
+      "Mean TPOT is guidellm's time per output token, as the GPUStack-rendered block prints it: the time from the request's start to the last token guidellm recorded, over the output tokens, the first token included, not vLLM's decode-only TPOT. It is compared only with the same figure.",
     ]);
     const zh = guideView(guide, { title: '', description: '', slots: {} }, 'zh').conclusion;
     expect(zh.metricNotes[0]).toMatch(/^区间均值总吞吐量是 GPUStack 渲染的结果块所打印的 guidellm 速率均值/);

@@ -2,6 +2,7 @@ import type { Decision, Freshness, Point } from '../schema/computed.ts';
 import type { Run } from '../schema/run.ts';
 import type { ComputeContext } from './context.ts';
 import type { DecisionParts } from './decision-parts.ts';
+import { decodeTpot } from './decision-yield.ts';
 
 // The decision's latency limits and freshness (compute/decision.ts assembles the rest).
 
@@ -20,7 +21,8 @@ export function defaultLimits(
   const run = first ? runOf(first.optimized.measured.runId) : undefined;
   if (!run) return {};
   const ttft = run.metrics['ttft.mean']?.value;
-  const tpot = (run.metrics['tpot.mean'] ?? run.metrics['tpot_incl_ttft.mean'])?.value;
+  // the same TPOT the run's points are held to (bestWithin): the one its per-user figure is from
+  const tpot = decodeTpot(run)?.cell.value;
   return { ...(ttft !== undefined ? { ttftMs: ttft } : {}), ...(tpot !== undefined ? { tpotMs: tpot } : {}) };
 }
 

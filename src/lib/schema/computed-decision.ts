@@ -32,7 +32,7 @@ export const YieldSchema = z.object({
   totalPerGpu: z.number(),
   /** output / gpus, tok/s */
   outputPerGpu: z.number().optional(),
-  /** the mean time per output token the per-user figure comes from (`tpot.mean`, or `tpot_incl_ttft.mean`) */
+  /** the mean time per output token after the first that the per-user figure is 1000 over: `tpot.mean` as printed, or computed from latency and TTFT for guidellm's figures (compute/decision-yield.ts, decodeTpot) */
   tpot: z.object({ key: MetricKeySchema, cell: CellSchema }).optional(),
   /** 1000 / the mean TPOT in ms: tokens per second one request receives */
   perUser: z.number().optional(),

@@ -6,10 +6,12 @@ import { RunRecordedSchema } from './record.ts';
  * How a value its file does not print is computed from values it does, by name: each page writes
  * the formula in its language (src/i18n, `cell.formula.<name>`). A run's rates a tool does not
  * define as totals / duration (guidellm), or does not write (a vLLM result without its rate keys),
- * are the run's totals over its duration; compute derives a mean latency a block does not print.
+ * are the run's totals over its duration; compute derives a mean latency a block does not print, and
+ * a decode time per token from the mean latency and TTFT where the tool's TPOT is not one (guidellm).
  */
 export const DerivedFormula = z.enum([
   'mean-latency-from-ttft-tpot',
+  'decode-time-from-latency',
   'requests-over-duration',
   'input-tokens-over-duration',
   'output-tokens-over-duration',

@@ -39,7 +39,13 @@ function operatingOf(ctx: ViewContext, y: Yield | undefined): Operating | undefi
     },
     perUserCell: {
       ...perUser,
-      derived: tr('operating.perUserFrom', { metric: metricLabel(y.tpot.key), tpot: y.tpot.cell.printed }),
+      derived: y.tpot.cell.derived
+        ? tr('operating.perUserFromComputed', {
+            metric: metricLabel(y.tpot.key),
+            tpot: y.tpot.cell.printed,
+            formula: tr(`cell.formula.${y.tpot.cell.derived.formula}`),
+          })
+        : tr('operating.perUserFrom', { metric: metricLabel(y.tpot.key), tpot: y.tpot.cell.printed }),
     },
   };
 }

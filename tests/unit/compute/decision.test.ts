@@ -44,9 +44,13 @@ describe('GLM-5.2 on H200: the decision figures', () => {
     expect(y.gpus).toBe(8);
     expect(y.totalPerGpu).toBeCloseTo(y.total.value / 8, 8);
     expect(y.outputPerGpu).toBeCloseTo(y.output!.value / 8, 8);
-    // GPUStack's TPOT counts the first token: the per-user figure says which TPOT it is from.
-    expect(y.tpot!.key).toBe('tpot_incl_ttft.mean');
-    expect(y.perUser).toBeCloseTo(1000 / printed(file, y.tpot!.cell.line), 8);
+    // GPUStack's TPOT line is guidellm's, first token included: the per-user figure is 1000 over
+    // the decode time per token its latency and TTFT give, and names their lines.
+    expect(y.tpot!.key).toBe('tpot.mean');
+    expect(y.tpot!.cell.derived!.formula).toBe('decode-time-from-latency');
+    const [latency, ttft, tokens, requests] = y.tpot!.cell.derived!.lines.map((line) => printed(file, line));
+    expect(y.tpot!.cell.value).toBeCloseTo((latency! * 1000 - ttft!) / (tokens! / requests! - 1), 8);
+    expect(y.perUser).toBeCloseTo(1000 / y.tpot!.cell.value, 8);
   });
 
   it('cost: the stated H200 price, per million output and total tokens, by the one formula', () => {
@@ -158,6 +162,29 @@ describe('best under a latency target', () => {
     expect(bestWithin(points, { ttftMs: 200 })).toBe(2);
     expect(bestWithin(points, { ttftMs: 200, tpotMs: 15 })).toBe(0);
     expect(bestWithin(points, { ttftMs: 10 })).toBeUndefined();
+  });
+});
+
+describe('Qwen3.5-9B on H100: per user from a GPUStack block whose TPOT line stops at the last token guidellm saw', () => {
+  const guide = built('qwen3.5-9b/h100');
+  const file = 'qwen3.5-9b/h100/cases/generation-heavy-profile/baseline.txt';
+  const y = guide.decision.workloads
+    .flatMap((w) => w.points)
+    .find((p) => p.runId === 'cases/generation-heavy-profile/baseline')!.yield!;
+
+  it('is (output tokens a request − 1) over (mean latency − mean TTFT), each from its line', () => {
+    // The block's own rows, as printed: 0.33 ms × 2,000 tokens is 0.66 s, not its 17.48 s latency.
+    expect(rawLine(file, 22)).toMatch(/^Mean TPOT \(ms\):\s+0\.33$/);
+    expect(rawLine(file, 13)).toMatch(/^Mean Latency\(s\):\s+17\.48$/);
+    expect(rawLine(file, 17)).toMatch(/^Mean TTFT \(ms\):\s+54\.95$/);
+    expect(rawLine(file, 6)).toMatch(/^Total generated tokens:\s+400000$/);
+    expect(rawLine(file, 2)).toMatch(/^Successful requests:\s+200$/);
+    expect(y.tpot!.key).toBe('tpot.mean');
+    expect(y.tpot!.cell.derived).toEqual({ formula: 'decode-time-from-latency', lines: [13, 17, 6, 2] });
+    // (17,480 − 54.95) ms / 1,999 tokens = 8.7169 ms a token: 114.72 tok/s, not 1000 / 0.33 = 3,030
+    expect(y.tpot!.cell.value).toBeCloseTo((17480 - 54.95) / 1999, 8);
+    expect(y.perUser).toBeCloseTo(1999 / (17.48 - 0.05495), 6);
+    expect(y.perUser!.toFixed(2)).toBe('114.72');
   });
 });
 
