@@ -54,6 +54,10 @@ function githubApi(api: string, token: string) {
         accept: 'application/vnd.github+json',
         authorization: `Bearer ${token}`,
         'x-github-api-version': '2022-11-28',
+        // The review between two calls is synchronous and can outlast the server's keep-alive
+        // timeout (Node's is 5 s); a pooled socket the server closed meanwhile then fails the next
+        // call with "other side closed". A new connection per call (five a job) avoids that.
+        connection: 'close',
         ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
